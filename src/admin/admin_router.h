@@ -1,0 +1,18 @@
+#pragma once
+// Routes calls under /__admin to their handlers through one table of
+// (method, path pattern, handler); unknown calls get a JSON 404 or 405.
+
+#include "admin/admin_context.h"
+
+namespace drivemock::admin {
+
+/// The prefix of every admin path.
+inline constexpr std::string_view kPrefix = "/__admin";
+
+/// True when `path` belongs to the admin API.
+bool is_admin_path(std::string_view path);
+
+/// Handles one admin call.
+Reply route(const RequestView& request, Context& context);
+
+}  // namespace drivemock::admin

@@ -1,0 +1,118 @@
+#include "cli/command_line.h"
+
+#include <pthread.h>
+
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "drivemock/server.h"
+#include "drivemock/version.h"
+#include "scenario/catalog.h"
+#include "scenario/loader.h"
+
+namespace drivemock::cli {
+namespace {
+
+constexpr int kExitProblems = 1;
+constexpr int kExitUsage = 2;
+
+struct Flags {
+  ServerOptions server;
+  bool strict = false;
+  std::vector<std::string> validate_paths;
+};
+
+void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
+  app.set_version_flag("--version", kVersion);
+  app.add_option("--host", flags.server.host, "Address to listen on")->capture_default_str();
+  app.add_option("--port", flags.server.port, "Port to listen on; 0 picks a free one")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  app.add_option("--scenarios", flags.server.scenario_paths,
+                 "Scenario file or directory (repeatable); default ./scenarios if it exists");
+  app.add_flag("--strict", flags.strict, "Answer every contract violation with 400 invalid_params");
+  app.add_option("--threads", flags.server.threads, "Worker threads (default: max(32, 4 x cores))")
+      ->check(CLI::Range(1, 4096));
+  validate = app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
+  validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
+      ->required()
+      ->check(CLI::ExistingPath);
+}
+
+void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
+  for (const auto& d : diagnostics) out << format_diagnostic(d) << '\n';
+}
+
+int validate(const std::vector<std::string>& paths) {
+  Diagnostics diagnostics;
+  auto sets = scenario::load_scenario_paths(paths, diagnostics);
+  size_t loaded = sets.size();
+  if (!has_errors(diagnostics)) scenario::build_catalog(std::move(sets), diagnostics);
+  print_diagnostics(diagnostics, std::cout);
+  if (has_errors(diagnostics)) return kExitProblems;
+  std::cout << "ok: " << loaded << " scenario set(s) valid\n";
+  return 0;
+}
+
+/// Blocks SIGINT and SIGTERM in every thread started after this, so that one
+/// thread can take them with sigwait.
+sigset_t block_stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+  return set;
+}
+
+int serve(ServerOptions options) {
+  if (options.scenario_paths.empty() && std::filesystem::is_directory("scenarios")) {
+    options.scenario_paths.push_back("scenarios");
+  }
+  sigset_t signals = block_stop_signals();
+  StartResult started = Server::start(std::move(options));
+  print_diagnostics(started.diagnostics, std::cerr);
+  if (!started.server) {
+    std::cerr << "drivemock: " << started.error << '\n';
+    return has_errors(started.diagnostics) ? kExitUsage : kExitProblems;
+  }
+  Server& server = *started.server;
+  std::thread signal_waiter([&] {
+    int received = 0;
+    sigwait(&signals, &received);
+    server.stop();
+  });
+  std::cout << "drivemock listening on " << server.base_url() << std::endl;
+  server.wait();
+  pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself
+  signal_waiter.join();
+  return 0;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app("drivemock: a fake of the directory API v3 for contract tests", "drivemock");
+  Flags flags;
+  CLI::App* validate_command = nullptr;
+  define_flags(app, flags, validate_command);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "drivemock: error: " << e.what() << "\n\n" << app.help();
+    return kExitUsage;
+  }
+  if (validate_command->parsed()) return validate(flags.validate_paths);
+  if (flags.strict) flags.server.strictness = contract::Strictness::strict;
+  return serve(std::move(flags.server));
+}
+
+}  // namespace drivemock::cli

@@ -1,0 +1,69 @@
+#include "contract/field_checks.h"
+
+#include <algorithm>
+
+#include "util/json.h"
+
+namespace drivemock::contract {
+
+bool has_type(const rapidjson::Value& value, FieldType type) {
+  switch (type) {
+    case FieldType::string: return value.IsString();
+    case FieldType::number: return value.IsNumber();
+    case FieldType::boolean: return value.IsBool();
+    case FieldType::object: return value.IsObject();
+    case FieldType::array: return value.IsArray();
+  }
+  return false;
+}
+
+namespace {
+
+std::optional<Violation> check_one(const Field& field, const rapidjson::Value& object,
+                                   const std::string& what) {
+  auto it = object.FindMember(field.name.c_str());
+  if (it == object.MemberEnd()) {
+    if (field.presence == Presence::optional) return std::nullopt;
+    return Violation{"field_missing",
+                     "Field '" + field.name + "' is missing from the " + what + "; expected a " +
+                         type_name(field.type),
+                     field.name};
+  }
+  if (has_type(it->value, field.type)) return std::nullopt;
+  return Violation{"field_type",
+                   "Field '" + field.name + "' of the " + what + " is a " +
+                       json::type_name(it->value) + "; expected a " + type_name(field.type),
+                   field.name};
+}
+
+std::string listed_names(const std::vector<Field>& fields) {
+  std::string out;
+  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + f.name;
+  return out;
+}
+
+}  // namespace
+
+std::vector<Violation> check_fields(const std::vector<Field>& fields,
+                                    const rapidjson::Value& object, const std::string& what,
+                                    UnknownFields unknown) {
+  std::vector<Violation> out;
+  for (const auto& field : fields) {
+    if (auto v = check_one(field, object, what)) out.push_back(std::move(*v));
+  }
+  if (unknown == UnknownFields::allow) return out;
+  for (const auto& member : object.GetObject()) {
+    std::string_view name(member.name.GetString(), member.name.GetStringLength());
+    bool listed =
+        std::any_of(fields.begin(), fields.end(), [&](const Field& f) { return f.name == name; });
+    if (!listed) {
+      out.push_back({"field_unknown",
+                     "Field '" + std::string(name) + "' of the " + what +
+                         " is not in the contract; expected only: " + listed_names(fields),
+                     std::string(name)});
+    }
+  }
+  return out;
+}
+
+}  // namespace drivemock::contract

@@ -1,0 +1,33 @@
+#pragma once
+// Checks a JSON object against a list of typed fields. Shared by the request
+// checks (violations) and the scenario loader (warnings on answer bodies).
+
+#include <rapidjson/document.h>
+
+#include <string>
+#include <vector>
+
+#include "contract/operations.h"
+
+namespace drivemock::contract {
+
+/// A breach of the contract: a short rule id and a sentence for humans.
+struct Violation {
+  std::string rule;
+  std::string message;
+  std::string field = {};  ///< the body field concerned, if any (not journaled)
+};
+
+/// Whether to report fields that the list does not name.
+enum class UnknownFields { report, allow };
+
+/// True when `value` has the JSON type `type`.
+bool has_type(const rapidjson::Value& value, FieldType type);
+
+/// Violations of `object` (a JSON object) against `fields`; `what` names the
+/// object in messages ("request body", "answer body").
+std::vector<Violation> check_fields(const std::vector<Field>& fields,
+                                    const rapidjson::Value& object, const std::string& what,
+                                    UnknownFields unknown);
+
+}  // namespace drivemock::contract

@@ -1,0 +1,61 @@
+#include "contract/operations.h"
+
+namespace drivemock::contract {
+
+const std::vector<Operation>& operations() {
+  static const std::vector<Operation> table = {
+      {"color",
+       "/v3/dir/color",
+       {{"uuid", FieldType::string}, {"color", FieldType::string}},
+       R"({"status":"success","message":"Directory color changed.","code":"dir_color_changed"})",
+       std::nullopt,
+       "color"},
+      {"trash",
+       "/v3/dir/trash",
+       {{"uuid", FieldType::string}},
+       R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})",
+       "trashed",
+       std::nullopt},
+  };
+  return table;
+}
+
+const std::vector<Field>& answer_fields() {
+  static const std::vector<Field> fields = {{"status", FieldType::string, Presence::optional},
+                                            {"message", FieldType::string, Presence::optional},
+                                            {"code", FieldType::string, Presence::optional}};
+  return fields;
+}
+
+const Operation* find_by_path(std::string_view path) {
+  for (const auto& op : operations()) {
+    if (op.path == path) return &op;
+  }
+  return nullptr;
+}
+
+const Operation* find_by_name(std::string_view name) {
+  for (const auto& op : operations()) {
+    if (op.name == name) return &op;
+  }
+  return nullptr;
+}
+
+const char* type_name(FieldType type) {
+  switch (type) {
+    case FieldType::string: return "string";
+    case FieldType::number: return "number";
+    case FieldType::boolean: return "boolean";
+    case FieldType::object: return "object";
+    case FieldType::array: return "array";
+  }
+  return "unknown";
+}
+
+std::string operation_names() {
+  std::string out;
+  for (const auto& op : operations()) out += (out.empty() ? "" : ", ") + op.name;
+  return out;
+}
+
+}  // namespace drivemock::contract

@@ -1,0 +1,122 @@
+#include "contract/request_checks.h"
+
+#include <rapidjson/error/en.h>
+
+#include <algorithm>
+
+#include "util/json.h"
+
+namespace drivemock::contract {
+namespace {
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  auto last = s.find_last_not_of(" \t");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+/// The media type without parameters, lower-cased: "application/json".
+std::string media_type(std::string_view value) {
+  return lowercase(trim(value.substr(0, value.find(';'))));
+}
+
+bool is_json_media_type(const std::string& type) {
+  return type == "application/json" ||
+         (type.starts_with("application/") && type.ends_with("+json"));
+}
+
+bool accepts_json(std::string_view accept) {
+  size_t start = 0;
+  while (start <= accept.size()) {
+    size_t comma = accept.find(',', start);
+    if (comma == std::string_view::npos) comma = accept.size();
+    auto type = media_type(accept.substr(start, comma - start));
+    if (type == "*/*" || type == "application/*" || is_json_media_type(type)) return true;
+    start = comma + 1;
+  }
+  return false;
+}
+
+void check_headers(const RequestView& request, std::vector<Violation>& out) {
+  const std::string* content_type = request.header("Content-Type");
+  if (!content_type) {
+    out.push_back({"content_type", "Header Content-Type is missing; expected application/json"});
+  } else if (!is_json_media_type(media_type(*content_type))) {
+    out.push_back({"content_type",
+                   "Header Content-Type is '" + *content_type + "'; expected application/json"});
+  }
+  const std::string* accept = request.header("Accept");
+  if (accept && !accepts_json(*accept)) {
+    out.push_back(
+        {"accept", "Header Accept is '" + *accept + "', which does not accept application/json"});
+  }
+}
+
+/// Parses the body; on failure returns the violation that makes it unservable.
+std::optional<Violation> parse_body(const std::string& body, rapidjson::Document& doc) {
+  if (body.empty()) {
+    return Violation{"json_syntax", "The request body is empty; expected a JSON object"};
+  }
+  constexpr unsigned kFlags =
+      rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+  doc.Parse<kFlags>(body.data(), body.size());
+  if (doc.HasParseError()) {
+    return Violation{"json_syntax", std::string("The request body is not valid JSON: ") +
+                                        rapidjson::GetParseError_En(doc.GetParseError()) +
+                                        " (at byte offset " + std::to_string(doc.GetErrorOffset()) +
+                                        ")"};
+  }
+  if (!doc.IsObject()) {
+    return Violation{"body_not_object", std::string("The request body is a JSON ") +
+                                            json::type_name(doc) + "; expected an object"};
+  }
+  return std::nullopt;
+}
+
+std::string joined(const std::vector<Violation>& violations) {
+  std::string out;
+  for (const auto& v : violations) out += (out.empty() ? "" : "; ") + v.message;
+  return out;
+}
+
+bool names_key_field(const Violation& v) {
+  return v.field == kKeyField && v.rule != "field_unknown";
+}
+
+}  // namespace
+
+CheckedRequest check_request(const Operation& op, const RequestView& request,
+                             Strictness strictness) {
+  CheckedRequest out;
+  check_headers(request, out.violations);
+  if (auto fatal = parse_body(request.body, out.body)) {
+    out.violations.push_back(*fatal);
+    out.rejection = fatal->message;
+    return out;
+  }
+  auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
+  out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
+  auto key = std::find_if(field_violations.begin(), field_violations.end(), names_key_field);
+  if (key != field_violations.end()) {
+    out.rejection = key->message;
+  } else if (strictness == Strictness::strict && !out.violations.empty()) {
+    out.rejection = joined(out.violations);
+  }
+  if (!out.rejection) out.uuid = out.body[kKeyField.data()].GetString();
+  return out;
+}
+
+Violation method_violation(const Operation& op, const RequestView& request) {
+  return {"method_not_allowed", "Method " + request.method + " is not allowed on " + op.path +
+                                    "; expected " + std::string(kMethod)};
+}
+
+}  // namespace drivemock::contract

@@ -1,0 +1,38 @@
+#pragma once
+// Checks one request to a mock path against the contract: headers, JSON
+// syntax, body shape and fields. A pure function: the same request always
+// gives the same violations, which are journaled whatever is answered.
+
+#include <rapidjson/document.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contract/field_checks.h"
+#include "contract/operations.h"
+#include "http/request_view.h"
+
+namespace drivemock::contract {
+
+/// lenient: serve what can be served and only record violations;
+/// strict: answer any violation with 400 invalid_params.
+enum class Strictness { lenient, strict };
+
+/// The outcome of checking one request.
+struct CheckedRequest {
+  std::vector<Violation> violations;
+  /// Set when the request must be answered 400 invalid_params: the message.
+  std::optional<std::string> rejection;
+  rapidjson::Document body;  ///< the parsed body; an object whenever not rejected
+  std::string uuid;          ///< the body's uuid whenever not rejected
+};
+
+/// Checks a request whose path and method name `op`.
+CheckedRequest check_request(const Operation& op, const RequestView& request,
+                             Strictness strictness);
+
+/// The violation for a request with another method than the operation takes.
+Violation method_violation(const Operation& op, const RequestView& request);
+
+}  // namespace drivemock::contract

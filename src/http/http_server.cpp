@@ -1,0 +1,93 @@
+#include "http/http_server.h"
+
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "http/connection_faults.h"
+
+namespace drivemock {
+namespace {
+
+constexpr int kListenBacklog = 4096;
+constexpr time_t kKeepAliveIdleSeconds = 5;
+constexpr size_t kKeepAliveRequests = 1'000'000'000;  // the connection's life
+constexpr size_t kMinThreads = 32;
+
+}  // namespace
+
+size_t HttpServer::default_threads() {
+  return std::max<size_t>(kMinThreads, 4 * std::thread::hardware_concurrency());
+}
+
+HttpServer::HttpServer(HttpServerOptions options, Handler handler) : options_(std::move(options)) {
+  // One catch-all route per method: routing is drivemock's own (contract
+  // table, admin route table), so that unknown paths get its JSON 404.
+  server_.Get(".*", handler);
+  server_.Post(".*", handler);
+  server_.Put(".*", handler);
+  server_.Patch(".*", handler);
+  server_.Delete(".*", handler);
+  server_.Options(".*", handler);
+  configure();
+}
+
+HttpServer::~HttpServer() {
+  stop();
+}
+
+void HttpServer::configure() {
+  size_t threads = options_.threads == 0 ? default_threads() : options_.threads;
+  server_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  server_.set_tcp_nodelay(true);
+  server_.set_keep_alive_max_count(kKeepAliveRequests);
+  server_.set_keep_alive_timeout(kKeepAliveIdleSeconds);
+  // Replaces the library's SO_REUSEPORT, with which a second server on the
+  // same port would start without error and silently share the traffic.
+  server_.set_socket_options([this](int fd) {
+    int yes = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listen_fd_ = fd;
+  });
+  server_.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+        res.status = 500;
+        res.set_content(R"({"status":"error","message":"internal error","code":"internal_error"})",
+                        "application/json");
+      });
+}
+
+std::optional<std::string> HttpServer::start() {
+  errno = 0;
+  bool bound = options_.port == 0 ? (port_ = server_.bind_to_any_port(options_.host)) > 0
+                                  : server_.bind_to_port(options_.host, port_ = options_.port);
+  if (!bound) {
+    std::string why = errno != 0 ? std::strerror(errno) : "the address is taken or invalid";
+    return "cannot listen on " + options_.host + ":" + std::to_string(options_.port) + ": " + why;
+  }
+  // The library listens with a backlog of 5; a burst of clients then sees
+  // dropped SYNs and second-long connect tails. listen() again raises it.
+  if (listen_fd_ >= 0) ::listen(listen_fd_, kListenBacklog);
+  thread_ = std::thread([this] {
+    server_.listen_after_bind();
+    stopped_.trip();
+  });
+  return std::nullopt;
+}
+
+void HttpServer::stop() {
+  if (stop_called_.exchange(true) || !thread_.joinable()) return;
+  stopping_.trip();
+  // stop() is a no-op until the listener thread runs; wait for it.
+  while (!server_.is_running() && !stopped_.tripped()) std::this_thread::yield();
+  server_.stop();
+  end_idle_connections(port_);
+  thread_.join();
+}
+
+void HttpServer::wait() {
+  stopped_.wait();
+}
+
+}  // namespace drivemock

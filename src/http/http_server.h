@@ -1,0 +1,64 @@
+#pragma once
+// cpp-httplib behind a small interface, with the settings a mock server
+// needs instead of the library's defaults: TCP_NODELAY, keep-alive for the
+// connection's life, a listen backlog that does not drop connection attempts,
+// no SO_REUSEPORT (a second server on a taken port must fail, not share it),
+// port 0, and a stop that does not wait for idle keep-alive connections.
+
+#include <httplib.h>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "http/stop_signal.h"
+
+namespace drivemock {
+
+struct HttpServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 0;        ///< 0 picks a free port
+  size_t threads = 0;  ///< worker threads; 0 picks the default
+};
+
+class HttpServer {
+ public:
+  /// Every request of every method and path goes to `handler`.
+  using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
+
+  HttpServer(HttpServerOptions options, Handler handler);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Binds and starts serving on a thread; returns an error message on failure.
+  std::optional<std::string> start();
+  /// The bound port (after start).
+  int port() const { return port_; }
+  /// Trips on stop: delays and hangs wait on it.
+  const StopSignal& stopping() const { return stopping_; }
+  /// Stops accepting, lets requests in flight finish, joins. Idempotent.
+  void stop();
+  /// Blocks until the server has stopped.
+  void wait();
+
+  /// Worker threads used when the options say 0.
+  static size_t default_threads();
+
+ private:
+  void configure();
+
+  HttpServerOptions options_;
+  httplib::Server server_;
+  std::thread thread_;
+  int port_ = 0;
+  int listen_fd_ = -1;
+  StopSignal stopping_;
+  StopSignal stopped_;
+  std::atomic<bool> stop_called_{false};
+};
+
+}  // namespace drivemock

@@ -1,0 +1,118 @@
+#include "journal/entry_json.h"
+
+#include <ctime>
+
+namespace drivemock::journal {
+namespace {
+
+void write_optional(json::Writer& w, const std::optional<std::string>& value) {
+  if (value) {
+    json::write_string(w, *value);
+  } else {
+    w.Null();
+  }
+}
+
+void write_request(json::Writer& w, const RequestView& request) {
+  w.StartObject();
+  json::write_member(w, "method", request.method);
+  json::write_member(w, "url", request.url);
+  json::write_string(w, "headers");
+  w.StartObject();
+  for (const auto& h : request.headers) json::write_member(w, h.name, h.value);
+  w.EndObject();
+  json::write_member(w, "body", request.body);
+  json::write_member(w, "clientIp", request.client_ip);
+  w.EndObject();
+}
+
+void write_matched(json::Writer& w, const std::optional<scenario::Matched>& matched) {
+  if (!matched) {
+    w.Null();
+    return;
+  }
+  w.StartObject();
+  json::write_member(w, "scenario", matched->scenario);
+  json::write_string(w, "rule");
+  if (matched->rule) {
+    w.Int(*matched->rule);
+  } else {
+    w.Null();
+  }
+  w.EndObject();
+}
+
+void write_response(json::Writer& w, const ResponseRecord& response) {
+  w.StartObject();
+  json::write_string(w, "status");
+  w.Int(response.status);
+  json::write_member(w, "body", response.body);
+  json::write_string(w, "fault");
+  if (response.fault == scenario::Fault::none) {
+    w.Null();
+  } else {
+    json::write_string(w, scenario::fault_name(response.fault));
+  }
+  json::write_string(w, "proxied");
+  w.Bool(response.proxied);
+  w.EndObject();
+}
+
+void write_violations(json::Writer& w, const std::vector<contract::Violation>& violations) {
+  w.StartArray();
+  for (const auto& v : violations) {
+    w.StartObject();
+    json::write_member(w, "rule", v.rule);
+    json::write_member(w, "message", v.message);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+}  // namespace
+
+std::string format_utc_millis(std::chrono::system_clock::time_point time) {
+  using namespace std::chrono;
+  auto millis = duration_cast<milliseconds>(time.time_since_epoch()).count() % 1000;
+  std::time_t seconds = system_clock::to_time_t(time);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char buffer[32];
+  size_t n = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
+  std::snprintf(buffer + n, sizeof buffer - n, ".%03dZ", static_cast<int>(millis));
+  return buffer;
+}
+
+void write_entry(json::Writer& w, const Entry& entry) {
+  w.StartObject();
+  json::write_string(w, "id");
+  w.Uint64(entry.id);
+  json::write_member(w, "loggedDate", format_utc_millis(entry.logged));
+  json::write_string(w, "request");
+  write_request(w, entry.request);
+  json::write_string(w, "operation");
+  write_optional(w, entry.operation);
+  json::write_string(w, "uuid");
+  write_optional(w, entry.uuid);
+  json::write_string(w, "matched");
+  write_matched(w, entry.matched);
+  json::write_string(w, "response");
+  write_response(w, entry.response);
+  json::write_string(w, "violations");
+  write_violations(w, entry.violations);
+  json::write_string(w, "timing");
+  w.StartObject();
+  json::write_string(w, "totalMicros");
+  w.Int64(entry.total_micros);
+  w.EndObject();
+  w.EndObject();
+}
+
+std::string entry_to_json(const Entry& entry) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_entry(w, entry);
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace drivemock::journal

@@ -1,0 +1,21 @@
+#pragma once
+// The journal entry's JSON shape (SPEC §4), shared by the admin API and the
+// journal file so that both always say the same.
+
+#include <string>
+
+#include "journal/entry.h"
+#include "util/json.h"
+
+namespace drivemock::journal {
+
+/// Writes one entry as a JSON object.
+void write_entry(json::Writer& w, const Entry& entry);
+
+/// One entry as compact JSON text.
+std::string entry_to_json(const Entry& entry);
+
+/// "2026-11-22T09:14:38.390Z"
+std::string format_utc_millis(std::chrono::system_clock::time_point time);
+
+}  // namespace drivemock::journal

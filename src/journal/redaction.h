@@ -1,0 +1,21 @@
+#pragma once
+// Secrets never reach the journal, its file or recordings: the values of
+// Authorization, Cookie and any header whose name contains "api-key".
+
+#include <string_view>
+#include <vector>
+
+#include "http/request_view.h"
+
+namespace drivemock::journal {
+
+/// The value written in place of a secret.
+inline constexpr std::string_view kRedacted = "***";
+
+/// True for headers whose value must not be stored.
+bool is_secret_header(std::string_view name);
+
+/// Replaces the values of secret headers with "***".
+void redact_headers(std::vector<Header>& headers);
+
+}  // namespace drivemock::journal

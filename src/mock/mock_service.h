@@ -1,0 +1,38 @@
+#pragma once
+// The request path of the faked API, without HTTP: route by path, check the
+// contract, let the engine choose the answer, and say what to reply. The HTTP
+// layer turns the reply into bytes (or a fault) and the journal keeps the entry.
+
+#include <string>
+#include <vector>
+
+#include "contract/request_checks.h"
+#include "journal/entry.h"
+#include "scenario/engine.h"
+
+namespace drivemock::mock {
+
+/// What to send back: a status, headers and body, after a delay, or a fault.
+struct Reply {
+  int status = 200;
+  std::string body;
+  std::vector<Header> headers;
+  int delay_ms = 0;
+  scenario::Fault fault = scenario::Fault::none;
+};
+
+class MockService {
+ public:
+  MockService(scenario::Engine& engine, contract::Strictness strictness);
+
+  /// Answers one request to the mock API and fills in the journal entry's
+  /// operation, uuid, match and violations (not its response: the caller
+  /// records what was actually sent).
+  Reply handle(const RequestView& request, journal::Entry& entry);
+
+ private:
+  scenario::Engine& engine_;
+  contract::Strictness strictness_;
+};
+
+}  // namespace drivemock::mock

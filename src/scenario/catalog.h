@@ -1,0 +1,53 @@
+#pragma once
+// The loaded scenario sets merged into one read-only index: per uuid and
+// operation the rules to use, plus defaults, built-in answers and the policy
+// for unknown uuids. A catalog is immutable once built; the engine swaps in a
+// new one on reload, so requests in flight keep the one they started with.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "scenario/model.h"
+#include "util/diagnostic.h"
+
+namespace drivemock::scenario {
+
+/// The rules one set gives for one uuid and operation.
+struct ScriptedOperation {
+  std::string scenario;  ///< name of the set that gave them
+  std::vector<Rule> rules;
+};
+
+/// Everything the catalog knows about one uuid.
+struct DirectoryEntry {
+  std::string initial_state;
+  std::map<std::string, ScriptedOperation> operations;
+};
+
+/// An answer for uuids or operations no rule covers, and who gave it.
+struct FallbackAnswer {
+  std::optional<std::string> scenario;  ///< nullopt for built-in answers
+  Answer answer;
+};
+
+struct Catalog {
+  std::vector<ScenarioSet> sets;  ///< in load order
+  std::unordered_map<std::string, DirectoryEntry> directories;
+  std::map<std::string, FallbackAnswer> fallbacks;  ///< operation → defaults or built-in
+  UnknownUuids unknown_uuids = UnknownUuids::accept;
+  Answer reject_answer;  ///< folder_not_found, for rejected unknown uuids
+
+  const DirectoryEntry* find(const std::string& uuid) const;
+};
+
+/// Merges sets into a catalog; returns nullptr and appends errors when two
+/// sets share a name, or give the same uuid and operation (or default).
+/// A set that says `unknown_uuids: reject` makes the whole catalog reject.
+std::shared_ptr<const Catalog> build_catalog(std::vector<ScenarioSet> sets,
+                                             Diagnostics& diagnostics);
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,138 @@
+#include "scenario/engine.h"
+
+#include "scenario/matching.h"
+
+namespace drivemock::scenario {
+namespace {
+
+std::string initial_state(const Catalog& catalog, const std::string& uuid) {
+  const DirectoryEntry* entry = catalog.find(uuid);
+  return entry ? entry->initial_state : std::string(contract::kInitialState);
+}
+
+/// Takes the rule's next answer and moves its sequence position on.
+const Answer& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions) {
+  if (positions.size() <= index) positions.resize(index + 1, 0);
+  return rule.answers[sequence_index(rule, positions[index]++)];
+}
+
+/// The built-in state model: a 200 success moves to the operation's success
+/// state and stores the operation's attribute field.
+void apply_success(const contract::Operation& op, const rapidjson::Value& body, std::string& state,
+                   std::map<std::string, std::string>& attributes) {
+  if (op.state_on_success) state = *op.state_on_success;
+  if (!op.stored_field) return;
+  auto it = body.FindMember(op.stored_field->c_str());
+  if (it != body.MemberEnd() && it->value.IsString()) {
+    attributes[*op.stored_field] = it->value.GetString();
+  }
+}
+
+}  // namespace
+
+Engine::Engine(std::shared_ptr<const Catalog> catalog) : catalog_(std::move(catalog)) {}
+
+std::shared_ptr<const Catalog> Engine::catalog() const {
+  std::lock_guard lock(catalog_mutex_);
+  return catalog_;
+}
+
+void Engine::replace_catalog(std::shared_ptr<const Catalog> catalog) {
+  std::lock_guard lock(catalog_mutex_);
+  catalog_ = std::move(catalog);
+}
+
+Engine::Slot& Engine::slot(const std::string& uuid) {
+  {
+    std::shared_lock read(slots_mutex_);
+    auto it = slots_.find(uuid);
+    if (it != slots_.end()) return *it->second;
+  }
+  std::unique_lock write(slots_mutex_);
+  auto& entry = slots_[uuid];
+  if (!entry) entry = std::make_unique<Slot>();
+  return *entry;
+}
+
+const Engine::Slot* Engine::find_slot(const std::string& uuid) const {
+  std::shared_lock read(slots_mutex_);
+  auto it = slots_.find(uuid);
+  return it == slots_.end() ? nullptr : it->second.get();
+}
+
+Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
+                        const rapidjson::Value& body) {
+  Decision decision;
+  decision.catalog = catalog();
+  const Catalog& catalog = *decision.catalog;
+  const DirectoryEntry* entry = catalog.find(uuid);
+  decision.named = entry != nullptr;
+
+  Slot& s = slot(uuid);
+  std::lock_guard lock(s.mutex);
+  DirectoryState& d = s.directory;
+  if (!d.started) {
+    d.started = true;
+    d.state = initial_state(catalog, uuid);
+  }
+  ++d.calls[op.name];
+
+  if (!entry && catalog.unknown_uuids == UnknownUuids::reject) {
+    decision.answer = &catalog.reject_answer;
+    return decision;
+  }
+  std::optional<std::string> then;
+  if (entry) {
+    auto scripted = entry->operations.find(op.name);
+    if (scripted != entry->operations.end()) {
+      const auto& rules = scripted->second.rules;
+      if (auto index = select_rule(rules, d.state, body)) {
+        decision.answer = &take_answer(rules[*index], *index, d.positions[op.name]);
+        decision.matched = Matched{scripted->second.scenario, static_cast<int>(*index) + 1};
+        then = rules[*index].then;
+      }
+    }
+  }
+  if (!decision.answer) {
+    const FallbackAnswer& fallback = catalog.fallbacks.at(op.name);
+    decision.answer = &fallback.answer;
+    if (fallback.scenario) decision.matched = Matched{*fallback.scenario, std::nullopt};
+  }
+  // State moves only on answers that succeeded: a 503 before the success in
+  // a retry sequence must not trash the directory yet.
+  const Answer& answer = *decision.answer;
+  bool succeeded = answer.fault == Fault::none && answer.http >= 200 && answer.http < 300;
+  if (then && succeeded) {
+    d.state = *then;
+  } else if (!then && answer.http == 200 && answer.fault == Fault::none) {
+    apply_success(op, body, d.state, d.attributes);
+  }
+  return decision;
+}
+
+void Engine::reset() {
+  std::shared_lock read(slots_mutex_);
+  for (auto& [uuid, s] : slots_) {
+    std::lock_guard lock(s->mutex);
+    s->directory = DirectoryState{};
+  }
+}
+
+std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) const {
+  auto current = catalog();
+  const Slot* s = find_slot(uuid);
+  DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};
+  for (const auto& op : contract::operations()) snapshot.calls[op.name] = 0;
+  if (!s) {
+    if (!current->find(uuid)) return std::nullopt;
+    return snapshot;
+  }
+  std::lock_guard lock(s->mutex);
+  if (!s->directory.started) return current->find(uuid) ? std::optional(snapshot) : std::nullopt;
+  snapshot.state = s->directory.state;
+  snapshot.attributes = s->directory.attributes;
+  for (const auto& [op, n] : s->directory.calls) snapshot.calls[op] = n;
+  return snapshot;
+}
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,85 @@
+#pragma once
+// The scenario engine: the one place that holds simulated state (each uuid's
+// state, stored attributes, call counts and sequence positions). Choosing a
+// rule, taking its next answer and applying the state change happen together
+// under the uuid's own lock, so N parallel calls on one uuid see N distinct
+// consecutive sequence positions, and calls on other uuids never wait.
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+#include "contract/operations.h"
+#include "scenario/catalog.h"
+
+namespace drivemock::scenario {
+
+/// Which scenario rule served a request (rule is 1-based; nullopt for defaults).
+struct Matched {
+  std::string scenario;
+  std::optional<int> rule;
+};
+
+/// The engine's choice for one request.
+struct Decision {
+  std::shared_ptr<const Catalog> catalog;  ///< keeps `answer` alive
+  const Answer* answer = nullptr;
+  std::optional<Matched> matched;  ///< nullopt where built-in answers served it
+  bool named = false;              ///< some scenario names this uuid
+};
+
+/// A directory's simulated state, as the admin API shows it.
+struct DirectorySnapshot {
+  std::string uuid;
+  std::string state;
+  std::map<std::string, std::string> attributes;  ///< e.g. "color" → "red"
+  std::map<std::string, uint64_t> calls;          ///< operation → count
+};
+
+class Engine {
+ public:
+  explicit Engine(std::shared_ptr<const Catalog> catalog);
+
+  /// Chooses the answer for `op` on `uuid` and advances that uuid's state.
+  Decision decide(const contract::Operation& op, const std::string& uuid,
+                  const rapidjson::Value& body);
+
+  /// The catalog in use now.
+  std::shared_ptr<const Catalog> catalog() const;
+  /// Swaps in another catalog; states and positions are kept.
+  void replace_catalog(std::shared_ptr<const Catalog> catalog);
+  /// Every uuid back to its initial state, sequences back to the start.
+  void reset();
+  /// A uuid's state; nullopt if it was never called nor named by a scenario.
+  std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
+
+ private:
+  struct DirectoryState {
+    bool started = false;
+    std::string state;
+    std::map<std::string, std::string> attributes;
+    std::map<std::string, uint64_t> calls;
+    std::map<std::string, std::vector<uint64_t>> positions;  ///< operation → per rule
+  };
+  struct Slot {
+    mutable std::mutex mutex;
+    DirectoryState directory;
+  };
+
+  Slot& slot(const std::string& uuid);
+  const Slot* find_slot(const std::string& uuid) const;
+
+  mutable std::mutex catalog_mutex_;
+  std::shared_ptr<const Catalog> catalog_;
+  mutable std::shared_mutex slots_mutex_;
+  std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;  ///< never erased
+};
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,28 @@
+#pragma once
+// Reads scenario files (YAML, or JSON, which YAML reads too) into the model.
+// Every problem becomes a positioned Diagnostic instead of an exception, and
+// parsing goes on after an error so that one run reports them all.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario/model.h"
+#include "util/diagnostic.h"
+
+namespace drivemock::scenario {
+
+/// Parses one document. `file` names it in diagnostics and is the set's
+/// source; `default_name` is used when the document has no `name`. Returns
+/// nullopt when the document has errors (all appended to `diagnostics`).
+std::optional<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
+                                          const std::string& default_name,
+                                          Diagnostics& diagnostics);
+
+/// Loads files and directories (their *.yaml and *.yml files, in name order).
+/// Sets with errors are left out; their diagnostics are appended.
+std::vector<ScenarioSet> load_scenario_paths(const std::vector<std::string>& paths,
+                                             Diagnostics& diagnostics);
+
+}  // namespace drivemock::scenario

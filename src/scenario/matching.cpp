@@ -1,0 +1,40 @@
+#include "scenario/matching.h"
+
+#include <algorithm>
+
+#include "util/json.h"
+
+namespace drivemock::scenario {
+namespace {
+
+bool field_equals(const FieldCondition& condition, const rapidjson::Value& body) {
+  if (!body.IsObject()) return false;
+  auto it = body.FindMember(condition.field.c_str());
+  return it != body.MemberEnd() && json::to_string(it->value) == condition.expected_json;
+}
+
+}  // namespace
+
+bool condition_holds(const Condition& condition, std::string_view state,
+                     const rapidjson::Value& body) {
+  if (condition.state && *condition.state != state) return false;
+  return std::all_of(condition.fields.begin(), condition.fields.end(),
+                     [&](const FieldCondition& f) { return field_equals(f, body); });
+}
+
+std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,
+                                  const rapidjson::Value& body) {
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (condition_holds(rules[i].when, state, body)) return i;
+  }
+  return std::nullopt;
+}
+
+size_t sequence_index(const Rule& rule, uint64_t calls_before) {
+  const uint64_t n = rule.answers.size();
+  if (n == 0) return 0;
+  if (rule.cycle) return static_cast<size_t>(calls_before % n);
+  return static_cast<size_t>(std::min(calls_before, n - 1));
+}
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,30 @@
+#pragma once
+// Pure matching: which rule applies to a request, and which answer of a
+// rule's sequence a given call gets. No state, no locks: the engine feeds in
+// the directory's state and the rule's call count.
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "scenario/model.h"
+
+namespace drivemock::scenario {
+
+/// True when `condition` holds for a directory in `state` and this body.
+bool condition_holds(const Condition& condition, std::string_view state,
+                     const rapidjson::Value& body);
+
+/// Index of the first rule whose condition holds, or nullopt.
+std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,
+                                  const rapidjson::Value& body);
+
+/// Index into `rule.answers` for the call that finds `calls_before` earlier
+/// calls answered by this rule: the last answer repeats, or with `cycle` the
+/// sequence starts again.
+size_t sequence_index(const Rule& rule, uint64_t calls_before);
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,82 @@
+#include "scenario/yaml_json.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "util/json.h"
+
+namespace drivemock::scenario {
+namespace {
+
+bool is_plain(const YAML::Node& scalar) {
+  return scalar.Tag() == "?";
+}
+
+bool write_number(json::Writer& w, const std::string& text) {
+  const char* end = text.data() + text.size();
+  long long integer = 0;
+  auto [p, ec] = std::from_chars(text.data(), end, integer);
+  if (ec == std::errc() && p == end) return w.Int64(integer);
+  double real = 0;
+  auto [q, ec2] = std::from_chars(text.data(), end, real);
+  if (ec2 == std::errc() && q == end && std::isfinite(real)) return w.Double(real);
+  return false;
+}
+
+void write_plain_scalar(json::Writer& w, const std::string& text) {
+  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") {
+    w.Null();
+  } else if (text == "true" || text == "True" || text == "TRUE") {
+    w.Bool(true);
+  } else if (text == "false" || text == "False" || text == "FALSE") {
+    w.Bool(false);
+  } else if (!write_number(w, text)) {
+    json::write_string(w, text);
+  }
+}
+
+void write_node(json::Writer& w, const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Map:
+      w.StartObject();
+      for (const auto& kv : node) {
+        json::write_string(w, kv.first.Scalar());
+        write_node(w, kv.second);
+      }
+      w.EndObject();
+      return;
+    case YAML::NodeType::Sequence:
+      w.StartArray();
+      for (const auto& item : node) write_node(w, item);
+      w.EndArray();
+      return;
+    case YAML::NodeType::Scalar:
+      if (is_plain(node)) {
+        write_plain_scalar(w, node.Scalar());
+      } else {
+        json::write_string(w, node.Scalar());
+      }
+      return;
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined: w.Null(); return;
+  }
+}
+
+}  // namespace
+
+std::string yaml_to_json(const YAML::Node& node) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_node(w, node);
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+std::string condition_json(const YAML::Node& node, contract::FieldType type) {
+  if (type != contract::FieldType::string || !node.IsScalar()) return yaml_to_json(node);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  json::write_string(w, node.Scalar());
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace drivemock::scenario

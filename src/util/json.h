@@ -1,0 +1,31 @@
+#pragma once
+// Small RapidJSON helpers shared by the contract, the journal and the admin
+// API: building JSON text without re-implementing escaping.
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <string>
+#include <string_view>
+
+namespace drivemock::json {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+/// Serialises any RapidJSON value to compact JSON text.
+std::string to_string(const rapidjson::Value& value);
+
+/// Writes a string value (RapidJSON escapes it).
+void write_string(Writer& w, std::string_view s);
+
+/// Writes `"key": "value"` inside an object.
+void write_member(Writer& w, std::string_view key, std::string_view value);
+
+/// `{"status":"error","message":…,"code":…}`: the error envelope of the API.
+std::string error_envelope(std::string_view message, std::string_view code);
+
+/// A name for the JSON type of a value ("string", "number", "object", …).
+const char* type_name(const rapidjson::Value& value);
+
+}  // namespace drivemock::json

@@ -1,0 +1,114 @@
+// The drivemock command as a user types it: flags, exit codes, the
+// listening line, validate, and signals.
+#include <httplib.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/process.h"
+
+using drivemock::testing::Process;
+
+namespace {
+
+const std::string kBinary = DRIVEMOCK_BINARY;
+const std::string kScenarios = DRIVEMOCK_SCENARIOS_DIR;
+
+/// A scenario file in a fresh temporary directory, removed afterwards.
+struct TempScenario {
+  explicit TempScenario(const std::string& yaml) {
+    dir = std::filesystem::temp_directory_path() /
+          ("drivemock-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    std::filesystem::create_directories(dir);
+    path = (dir / "bad.yaml").string();
+    std::ofstream(path) << yaml;
+  }
+  ~TempScenario() { std::filesystem::remove_all(dir); }
+  std::filesystem::path dir;
+  std::string path;
+  static inline int counter = 0;
+};
+
+int port_of(const std::string& listening_line) {
+  REQUIRE(listening_line.starts_with("drivemock listening on http://127.0.0.1:"));
+  return std::stoi(listening_line.substr(listening_line.rfind(':') + 1));
+}
+
+}  // namespace
+
+TEST_CASE("port 0 prints the listening line, serves, and SIGTERM exits 0") {
+  Process p({kBinary, "--port", "0", "--scenarios", kScenarios});
+  int port = port_of(p.read_line());
+  httplib::Client client("127.0.0.1", port);
+  auto res = client.Post("/v3/dir/trash", R"({"uuid":"x"})", "application/json");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  p.signal(SIGTERM);
+  CHECK(p.wait_exit() == 0);
+}
+
+TEST_CASE("SIGINT stops the server gracefully too") {
+  Process p({kBinary, "--port", "0"});
+  port_of(p.read_line());
+  p.signal(SIGINT);
+  CHECK(p.wait_exit() == 0);
+}
+
+TEST_CASE("bad flags print a one-line error and the usage and exit 2") {
+  Process p({kBinary, "--port", "not-a-port"});
+  CHECK(p.wait_exit() == 2);
+  CHECK(p.err().starts_with("drivemock: error: "));
+  CHECK(p.err().find("--scenarios") != std::string::npos);
+
+  Process unknown({kBinary, "--no-such-flag"});
+  CHECK(unknown.wait_exit() == 2);
+}
+
+TEST_CASE("help lists the flags and --version prints the version, both exiting 0") {
+  Process help({kBinary, "--help"});
+  CHECK(help.wait_exit() == 0);
+  for (const char* flag :
+       {"--host", "--port", "--scenarios", "--strict", "--threads", "validate"}) {
+    CHECK(help.out().find(flag) != std::string::npos);
+  }
+  Process version({kBinary, "--version"});
+  CHECK(version.wait_exit() == 0);
+  CHECK(version.out().find("0.") == 0);
+}
+
+TEST_CASE("scenario errors at start name file:line:column and exit 2") {
+  TempScenario bad("directories:\n  u:\n    trash: {fault: boom}\n");
+  Process p({kBinary, "--port", "0", "--scenarios", bad.path});
+  CHECK(p.wait_exit() == 2);
+  CHECK(p.err().find(bad.path + ":3:20: error: unknown fault 'boom'") != std::string::npos);
+}
+
+TEST_CASE("validate exits 0 for the examples and 1 with problems listed") {
+  Process good({kBinary, "validate", kScenarios});
+  CHECK(good.wait_exit() == 0);
+  CHECK(good.out().find("ok: 3 scenario set(s) valid") != std::string::npos);
+
+  TempScenario bad("directories:\n  u: {trsh: {}}\n");
+  Process p({kBinary, "validate", bad.path});
+  CHECK(p.wait_exit() == 1);
+  CHECK(p.out().find(bad.path + ":2:7: error: unknown key 'trsh'") != std::string::npos);
+}
+
+TEST_CASE("the same uuid and operation in two files fails validation naming both") {
+  TempScenario a("directories: {u: {trash: {http: 200}}}\n");
+  std::ofstream(a.dir / "other.yaml") << "directories: {u: {trash: {http: 500}}}\n";
+  Process p({kBinary, "validate", a.dir.string()});
+  CHECK(p.wait_exit() == 1);
+  CHECK(p.out().find("bad.yaml and ") != std::string::npos);
+  CHECK(p.out().find("other.yaml") != std::string::npos);
+}
+
+TEST_CASE("a taken port is a clear start error, not a shared port") {
+  Process first({kBinary, "--port", "0"});
+  int port = port_of(first.read_line());
+  Process second({kBinary, "--port", std::to_string(port)});
+  CHECK(second.wait_exit() == 1);
+  CHECK(second.err().find("cannot listen on 127.0.0.1:" + std::to_string(port)) !=
+        std::string::npos);
+}

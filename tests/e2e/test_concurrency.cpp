@@ -1,0 +1,37 @@
+// WireMock's scenario races (#456) are what the per-uuid lock prevents:
+// parallel calls on one uuid must each get their own sequence position.
+#include <set>
+#include <thread>
+
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+TEST_CASE("parallel calls on one uuid see distinct consecutive sequence positions") {
+  constexpr int kThreads = 8;
+  constexpr int kCalls = 60;
+  std::string answers;
+  for (int i = 0; i < kThreads * kCalls; ++i) {
+    answers += "{body: {code: c" + std::to_string(i) + "}},";
+  }
+  RunningServer mock("directories: {u: {trash: {respond: [" + answers + "]}}}");
+  std::vector<std::vector<std::string>> seen(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      auto client = mock.client();
+      client.set_keep_alive(true);
+      for (int i = 0; i < kCalls; ++i) {
+        auto res = client.Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
+        seen[t].push_back(res ? res->body : "failed");
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::set<std::string> distinct;
+  for (const auto& s : seen) distinct.insert(s.begin(), s.end());
+  CHECK(distinct.size() == kThreads * kCalls);
+  CHECK(distinct.count("failed") == 0);
+  CHECK(mock.server().journal().entries().size() == kThreads * kCalls);
+  CHECK(mock.server().engine().directory("u")->calls.at("trash") == kThreads * kCalls);
+}

@@ -1,0 +1,65 @@
+// The example files in scenarios/ are the documentation: load them as
+// `make run` does and check that they answer what their comments promise.
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+drivemock::ServerOptions examples() {
+  drivemock::ServerOptions options;
+  options.scenario_paths = {DRIVEMOCK_SCENARIOS_DIR};
+  return options;
+}
+
+const std::string kTrashFlow = "6f1c7e0a-0000-4000-8000-000000000001";
+const std::string kFaults = "6f1c7e0a-0000-4000-8000-000000000002";
+const std::string kInvalid = "6f1c7e0a-0000-4000-8000-000000000003";
+const std::string kGone = "6f1c7e0a-0000-4000-8000-000000000004";
+const std::string kFlaky = "6f1c7e0a-0000-4000-8000-000000000005";
+
+}  // namespace
+
+TEST_CASE("the examples load without errors") {
+  auto started = drivemock::Server::start(examples());
+  REQUIRE(started.server);
+  for (const auto& d : started.diagnostics) {
+    CHECK(d.severity == drivemock::Severity::warning);
+  }
+}
+
+TEST_CASE("example trash-flow: 503, success, then already in trash; defaults for others") {
+  RunningServer mock(examples());
+  auto first = mock.trash(kTrashFlow);
+  REQUIRE(first);
+  CHECK(first->status == 503);
+  CHECK(code_of(mock.trash(kTrashFlow)) == "dir_trashed");
+  CHECK(code_of(mock.trash(kTrashFlow)) == "dir_already_trashed");
+  CHECK(code_of(mock.color(kTrashFlow, "blue")) == "dir_color_changed");
+  auto other = mock.trash("some-other-uuid");
+  REQUIRE(other);
+  CHECK(other->body == R"({"status":"success","message":"Moved.","code":"dir_trashed"})");
+}
+
+TEST_CASE("example faults: one fault per color, success otherwise") {
+  RunningServer mock(examples());
+  CHECK_FALSE(mock.color(kFaults, "red"));
+  CHECK_FALSE(mock.color(kFaults, "blue"));
+  CHECK_FALSE(mock.color(kFaults, "green"));
+  CHECK(mock.color(kFaults, "purple")->body == R"({"status":"success"})");
+}
+
+TEST_CASE("example real-service-errors: boolean status, trashed folder, flaky cycle, raw") {
+  RunningServer mock(examples());
+  CHECK(mock.trash(kInvalid)->body ==
+        R"({"status":false,"message":"Invalid folder.","code":"invalid_folder"})");
+  CHECK(code_of(mock.color(kGone, "red")) == "folder_not_found");
+  std::vector<std::string> flaky;
+  for (int i = 0; i < 4; ++i) flaky.push_back(code_of(mock.color(kFlaky, "red")));
+  CHECK(flaky == std::vector<std::string>{"internal_error", "dir_color_changed", "internal_error",
+                                          "dir_color_changed"});
+  auto raw = mock.trash(kFlaky);
+  REQUIRE(raw);
+  CHECK(raw->body == R"({"status":"success","code":"dir_trashed")");
+  CHECK(raw->get_header_value("X-Request-Id") == "drivemock-example");
+}

@@ -1,0 +1,81 @@
+// Connection faults: what a client sees, what the journal says, and that no
+// fault keeps the server from stopping.
+#include <future>
+#include <thread>
+
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+const char* kFaults = R"(
+directories:
+  f:
+    color:
+      - {when: {color: reset}, respond: {fault: reset}}
+      - {when: {color: empty}, respond: {fault: empty}}
+      - {when: {color: malformed}, respond: {fault: malformed}}
+      - {when: {color: hang}, respond: {fault: hang}}
+      - {when: {color: slow}, respond: {delay_ms: 600000}}
+)";
+
+/// Waits (bounded) until the journal holds `n` entries.
+void wait_for_entries(drivemock::Server& server, size_t n) {
+  for (int i = 0; i < 2000 && server.journal().entries().size() < n; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(server.journal().entries().size() >= n);
+}
+
+}  // namespace
+
+TEST_CASE("reset, empty and malformed faults give the client no valid answer") {
+  RunningServer mock(kFaults);
+  for (const char* fault : {"reset", "empty", "malformed"}) {
+    INFO(fault);
+    auto res = mock.color("f", fault);
+    CHECK_FALSE(res);
+  }
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 3);
+  CHECK(std::string(journal["requests"][0]["response"]["fault"].GetString()) == "malformed");
+  CHECK(std::string(journal["requests"][2]["response"]["fault"].GetString()) == "reset");
+}
+
+TEST_CASE("the server keeps serving on the same port after faults") {
+  RunningServer mock(kFaults);
+  CHECK_FALSE(mock.color("f", "reset"));
+  auto res = mock.color("f", "blue");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+}
+
+TEST_CASE("a hang gives no answer until the client gives up") {
+  RunningServer mock(kFaults);
+  auto client = mock.client();
+  client.set_read_timeout(0, 300000);
+  auto res = client.Post("/v3/dir/color", R"({"uuid":"f","color":"hang"})", "application/json");
+  CHECK_FALSE(res);
+  CHECK(res.error() == httplib::Error::Read);
+  CHECK(mock.trash("other")->status == 200);
+}
+
+TEST_CASE("a hang and a long delay never block shutdown") {
+  RunningServer mock(kFaults);
+  auto call = [&](const char* color) {
+    return std::async(std::launch::async, [&mock, color] {
+      auto client = mock.client();
+      client.set_read_timeout(600, 0);
+      return static_cast<bool>(client.Post("/v3/dir/color",
+                                           std::string(R"({"uuid":"f","color":")") + color + "\"}",
+                                           "application/json"));
+    });
+  };
+  auto hanging = call("hang");
+  auto slow = call("slow");
+  wait_for_entries(mock.server(), 1);  // the hang is journaled at once
+  mock.server().stop();                // returns: the test would time out otherwise
+  CHECK_FALSE(hanging.get());
+  slow.get();
+}

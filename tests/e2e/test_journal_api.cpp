@@ -1,0 +1,71 @@
+// The minimal journal API: every request recorded in the spec's shape.
+#include "drivemock/version.h"
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+TEST_CASE("every request is journaled, newest first, with the spec's entry shape") {
+  RunningServer mock("name: s\ndirectories: {u: {trash: {http: 200}}}");
+  auto client = mock.client();
+  client.Post("/v3/dir/trash", {{"Authorization", "Bearer secret"}, {"X-Api-Key", "k"}},
+              R"({"uuid":"u"})", "application/json");
+  mock.color("v", "red");
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 2);
+  CHECK(journal["meta"]["total"].GetUint64() == 2);
+  CHECK(journal["meta"]["dropped"].GetUint64() == 0);
+  const auto& newest = journal["requests"][0];
+  CHECK(newest["id"].GetUint64() == 2);
+  CHECK(newest["matched"].IsNull());
+  const auto& first = journal["requests"][1];
+  CHECK(first["id"].GetUint64() == 1);
+  CHECK(std::string(first["operation"].GetString()) == "trash");
+  CHECK(std::string(first["uuid"].GetString()) == "u");
+  CHECK(std::string(first["matched"]["scenario"].GetString()) == "s");
+  CHECK(first["matched"]["rule"].GetInt() == 1);
+  CHECK(std::string(first["request"]["method"].GetString()) == "POST");
+  CHECK(std::string(first["request"]["url"].GetString()) == "/v3/dir/trash");
+  CHECK(std::string(first["request"]["body"].GetString()) == R"({"uuid":"u"})");
+  CHECK(std::string(first["request"]["clientIp"].GetString()) == "127.0.0.1");
+  CHECK(std::string(first["request"]["headers"]["Authorization"].GetString()) == "***");
+  CHECK(std::string(first["request"]["headers"]["X-Api-Key"].GetString()) == "***");
+  CHECK_FALSE(first["request"]["headers"].HasMember("REMOTE_ADDR"));
+  CHECK(first["response"]["status"].GetInt() == 200);
+  CHECK(first["response"]["proxied"].IsFalse());
+  CHECK(first["response"]["fault"].IsNull());
+  CHECK(first["violations"].IsArray());
+  CHECK(first["timing"]["totalMicros"].IsInt64());
+  CHECK(std::string(first["loggedDate"].GetString()).ends_with("Z"));
+}
+
+TEST_CASE("the request list filters by uuid and operation and limits") {
+  RunningServer mock;
+  mock.trash("a");
+  mock.color("a", "red");
+  mock.trash("b");
+  CHECK(mock.requests("?uuid=a")["requests"].Size() == 2);
+  CHECK(mock.requests("?operation=trash")["requests"].Size() == 2);
+  CHECK(mock.requests("?limit=1")["requests"][0]["id"].GetUint64() == 3);
+  CHECK(mock.requests("?since=2999-01-01T00:00:00Z")["requests"].Size() == 0);
+  auto bad = mock.client().Get("/__admin/requests?limit=lots");
+  REQUIRE(bad);
+  CHECK(bad->status == 400);
+}
+
+TEST_CASE("health answers healthy with the version") {
+  RunningServer mock;
+  auto res = mock.client().Get("/__admin/health");
+  REQUIRE(res);
+  auto doc = parse_json(res->body);
+  CHECK(std::string(doc["status"].GetString()) == "healthy");
+  CHECK(std::string(doc["version"].GetString()) == drivemock::kVersion);
+  CHECK(doc["uptimeInSeconds"].IsInt64());
+}
+
+TEST_CASE("unknown admin calls answer JSON 404") {
+  RunningServer mock;
+  auto res = mock.client().Get("/__admin/nothing");
+  REQUIRE(res);
+  CHECK(res->status == 404);
+  CHECK(code_of(res) == "not_found");
+}

@@ -1,0 +1,102 @@
+// The faked API and its contract checks, as a client sees them.
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+TEST_CASE("with no scenario, color and trash give the built-in answers") {
+  RunningServer mock;
+  auto color = mock.color("any-uuid", "red");
+  REQUIRE(color);
+  CHECK(color->status == 200);
+  CHECK(color->get_header_value("Content-Type") == "application/json");
+  CHECK(color->body ==
+        R"({"status":"success","message":"Directory color changed.","code":"dir_color_changed"})");
+  auto trash = mock.trash("any-uuid");
+  REQUIRE(trash);
+  CHECK(trash->status == 200);
+  CHECK(trash->body ==
+        R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})");
+}
+
+TEST_CASE("a body that is not JSON gets 400 invalid_params with the byte offset") {
+  RunningServer mock;
+  auto res = mock.post("/v3/dir/trash", R"({"uuid" "x"})");
+  REQUIRE(res);
+  CHECK(res->status == 400);
+  auto doc = parse_json(res->body);
+  CHECK(std::string(doc["status"].GetString()) == "error");
+  CHECK(std::string(doc["code"].GetString()) == "invalid_params");
+  CHECK(std::string(doc["message"].GetString()).find("at byte offset 8") != std::string::npos);
+}
+
+TEST_CASE("a body without uuid, or not an object, gets 400 invalid_params") {
+  RunningServer mock;
+  CHECK(code_of(mock.post("/v3/dir/trash", R"({"id":"x"})")) == "invalid_params");
+  CHECK(code_of(mock.post("/v3/dir/trash", R"("x")")) == "invalid_params");
+  CHECK(code_of(mock.post("/v3/dir/color", R"({"uuid":1,"color":"red"})")) == "invalid_params");
+}
+
+TEST_CASE("other violations are served when lenient and journaled") {
+  RunningServer mock;
+  auto res = mock.post("/v3/dir/color", R"({"uuid":"u","colour":"red"})");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  auto journal = mock.requests();
+  const auto& violations = journal["requests"][0]["violations"];
+  REQUIRE(violations.Size() == 2);
+  CHECK(std::string(violations[0]["rule"].GetString()) == "field_missing");
+  CHECK(std::string(violations[1]["rule"].GetString()) == "field_unknown");
+  CHECK(std::string(violations[1]["message"].GetString()).find("'colour'") != std::string::npos);
+}
+
+TEST_CASE("when strict, every violation is answered 400 invalid_params") {
+  RunningServer mock("directories: {}", drivemock::contract::Strictness::strict);
+  auto res = mock.client().Post("/v3/dir/trash", R"({"uuid":"u"})", "text/plain");
+  REQUIRE(res);
+  CHECK(res->status == 400);
+  CHECK(code_of(res) == "invalid_params");
+  CHECK(res->body.find("Content-Type") != std::string::npos);
+  CHECK(mock.trash("u")->status == 200);
+}
+
+TEST_CASE("an unknown path answers 404 not_found naming the endpoint") {
+  RunningServer mock;
+  auto res = mock.post("/v3/x", "{}");
+  REQUIRE(res);
+  CHECK(res->status == 404);
+  CHECK(res->body ==
+        R"({"status":"error","message":"No such endpoint: POST /v3/x","code":"not_found"})");
+}
+
+TEST_CASE("a wrong method on a mock path answers 405 and is a violation") {
+  RunningServer mock;
+  auto res = mock.client().Get("/v3/dir/color");
+  REQUIRE(res);
+  CHECK(res->status == 405);
+  CHECK(res->get_header_value("Allow") == "POST");
+  CHECK(code_of(res) == "method_not_allowed");
+  auto journal = mock.requests();
+  CHECK(std::string(journal["requests"][0]["violations"][0]["rule"].GetString()) ==
+        "method_not_allowed");
+}
+
+TEST_CASE("a kept-alive connection serves many requests without closing") {
+  RunningServer mock;
+  auto client = mock.client();
+  client.set_keep_alive(true);
+  for (int i = 0; i < 20; ++i) {
+    auto res = client.Post("/v3/dir/trash", R"({"uuid":"k"})", "application/json");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  CHECK(mock.requests()["meta"]["total"].GetUint64() == 20);
+}
+
+TEST_CASE("a second server on a taken port fails to start instead of sharing it") {
+  RunningServer first;
+  drivemock::ServerOptions options;
+  options.port = first.server().port();
+  auto second = drivemock::Server::start(options);
+  CHECK_FALSE(second.server);
+  CHECK(second.error.find("cannot listen on 127.0.0.1:" + std::to_string(options.port)) == 0);
+}

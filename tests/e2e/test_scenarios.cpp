@@ -1,0 +1,112 @@
+// Scenario files as QA people write them, exercised over HTTP.
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+TEST_CASE("the spec's trash flow: 503, then success, then already in trash") {
+  RunningServer mock(R"(
+directories:
+  u1:
+    trash:
+      - when: {state: trashed}
+        respond: {body: {status: error, message: Already in trash., code: dir_already_trashed}}
+      - respond:
+          - {http: 503, body: {status: error, code: internal_error}}
+          - {body: {status: success, code: dir_trashed}}
+        then: trashed
+)");
+  auto first = mock.trash("u1");
+  REQUIRE(first);
+  CHECK(first->status == 503);
+  CHECK(code_of(first) == "internal_error");
+  CHECK(code_of(mock.trash("u1")) == "dir_trashed");
+  CHECK(code_of(mock.trash("u1")) == "dir_already_trashed");
+  CHECK(code_of(mock.trash("u1")) == "dir_already_trashed");
+}
+
+TEST_CASE("a sequence repeats its last answer, a cycle starts again") {
+  RunningServer mock(R"(
+directories:
+  u:
+    color: {respond: [{body: {code: a}}, {body: {code: b}}]}
+    trash: {respond: [{body: {code: a}}, {body: {code: b}}], cycle: true}
+)");
+  std::vector<std::string> colors, trashes;
+  for (int i = 0; i < 4; ++i) {
+    colors.push_back(code_of(mock.color("u", "red")));
+    trashes.push_back(code_of(mock.trash("u")));
+  }
+  CHECK(colors == std::vector<std::string>{"a", "b", "b", "b"});
+  CHECK(trashes == std::vector<std::string>{"a", "b", "a", "b"});
+}
+
+TEST_CASE("when on a body field picks the rule for that value") {
+  RunningServer mock(R"(
+directories:
+  u:
+    color:
+      - {when: {color: red}, respond: {body: {code: red_rule}}}
+      - respond: {body: {code: other_rule}}
+)");
+  CHECK(code_of(mock.color("u", "red")) == "red_rule");
+  CHECK(code_of(mock.color("u", "blue")) == "other_rule");
+}
+
+TEST_CASE("answers carry status, headers, raw bodies and delays") {
+  RunningServer mock(R"(
+directories:
+  u:
+    color: {http: 201, headers: {X-Trace: abc, Content-Type: text/plain}, raw: 'not json'}
+    trash: {delay_ms: 150}
+)");
+  auto res = mock.color("u", "red");
+  REQUIRE(res);
+  CHECK(res->status == 201);
+  CHECK(res->body == "not json");
+  CHECK(res->get_header_value("X-Trace") == "abc");
+  CHECK(res->get_header_value("Content-Type") == "text/plain");
+  REQUIRE(mock.trash("u"));
+  auto journal = mock.requests("?operation=trash");
+  // A delay is a lower bound on the time to answer: asserting it cannot flake.
+  CHECK(journal["requests"][0]["timing"]["totalMicros"].GetInt64() >= 150000);
+}
+
+TEST_CASE("a state set by the scenario selects state rules from the first call") {
+  RunningServer mock(R"(
+directories:
+  u:
+    state: trashed
+    color: [{when: {state: trashed}, respond: {body: {code: folder_not_found}}}]
+)");
+  CHECK(code_of(mock.color("u", "red")) == "folder_not_found");
+}
+
+TEST_CASE("unknown_uuids: reject answers folder_not_found for uuids no file names") {
+  RunningServer mock("unknown_uuids: reject\ndirectories: {known: {}}");
+  auto res = mock.trash("stranger");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(res->body ==
+        R"({"status":"error","message":"Folder not found.","code":"folder_not_found"})");
+  CHECK(code_of(mock.trash("known")) == "dir_trashed");
+}
+
+TEST_CASE("defaults replace the built-in answers for every uuid") {
+  RunningServer mock("defaults: {trash: {body: {status: success, message: Moved., code: moved}}}");
+  CHECK(code_of(mock.trash("a")) == "moved");
+  CHECK(code_of(mock.trash("b")) == "moved");
+  CHECK(code_of(mock.color("a", "red")) == "dir_color_changed");
+  auto entry = mock.requests("?operation=trash&limit=1")["requests"][0].GetObject();
+  CHECK(entry["matched"]["rule"].IsNull());
+}
+
+TEST_CASE("scenario errors stop the start and come back positioned") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {"directories:\n  u:\n    trash: {fault: boom}\n"};
+  auto started = drivemock::Server::start(options);
+  CHECK_FALSE(started.server);
+  REQUIRE(started.diagnostics.size() == 1);
+  CHECK(drivemock::format_diagnostic(started.diagnostics[0]) ==
+        "inline-1:3:20: error: unknown fault 'boom'; expected one of: reset, empty, malformed, "
+        "hang");
+}

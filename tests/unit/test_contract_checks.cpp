@@ -1,0 +1,144 @@
+#include <catch2/catch.hpp>
+
+#include "contract/request_checks.h"
+
+using namespace drivemock;
+using namespace drivemock::contract;
+
+namespace {
+
+RequestView json_post(std::string body) {
+  RequestView r;
+  r.method = "POST";
+  r.path = r.url = "/v3/dir/color";
+  r.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
+  r.body = std::move(body);
+  return r;
+}
+
+const Operation& color() {
+  return *find_by_name("color");
+}
+
+std::vector<std::string> rules_of(const CheckedRequest& c) {
+  std::vector<std::string> out;
+  for (const auto& v : c.violations) out.push_back(v.rule);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a request that follows the contract has no violations") {
+  auto checked =
+      check_request(color(), json_post(R"({"uuid":"u1","color":"red"})"), Strictness::lenient);
+  CHECK(checked.violations.empty());
+  CHECK_FALSE(checked.rejection);
+  CHECK(checked.uuid == "u1");
+}
+
+TEST_CASE("the contract is a table: both operations route by path and name their fields") {
+  REQUIRE(find_by_path("/v3/dir/trash"));
+  CHECK(find_by_path("/v3/dir/trash")->name == "trash");
+  CHECK(find_by_path("/v3/dir/color")->fields.size() == 2);
+  CHECK(find_by_path("/v3/dir/move") == nullptr);
+  CHECK(operation_names() == "color, trash");
+}
+
+TEST_CASE("header violations are recorded but the request is still served") {
+  auto request = json_post(R"({"uuid":"u1","color":"red"})");
+  SECTION("Content-Type that is not JSON") {
+    request.headers = {{"Content-Type", "text/plain"}};
+    auto checked = check_request(color(), request, Strictness::lenient);
+    CHECK(rules_of(checked) == std::vector<std::string>{"content_type"});
+    CHECK(checked.violations[0].message.find("text/plain") != std::string::npos);
+    CHECK_FALSE(checked.rejection);
+  }
+  SECTION("Content-Type missing") {
+    request.headers = {};
+    CHECK(rules_of(check_request(color(), request, Strictness::lenient)) ==
+          std::vector<std::string>{"content_type"});
+  }
+  SECTION("Accept that does not accept JSON") {
+    request.headers = {{"content-type", "application/json; charset=utf-8"},
+                       {"accept", "text/html"}};
+    CHECK(rules_of(check_request(color(), request, Strictness::lenient)) ==
+          std::vector<std::string>{"accept"});
+  }
+  SECTION("Accept with wildcards or a JSON type in a list is fine") {
+    for (const char* accept : {"*/*", "application/*", "text/html, application/json;q=0.9",
+                               "application/problem+json"}) {
+      request.headers = {{"Content-Type", "application/json"}, {"Accept", accept}};
+      CHECK(check_request(color(), request, Strictness::lenient).violations.empty());
+    }
+  }
+}
+
+TEST_CASE("a body that is not valid JSON is rejected with the byte offset") {
+  auto checked = check_request(color(), json_post(R"({"uuid": "u1",, })"), Strictness::lenient);
+  REQUIRE(checked.rejection);
+  CHECK(rules_of(checked) == std::vector<std::string>{"json_syntax"});
+  CHECK(checked.rejection->find("at byte offset 14") != std::string::npos);
+}
+
+TEST_CASE("an empty body is rejected as not a JSON object") {
+  auto checked = check_request(color(), json_post(""), Strictness::lenient);
+  REQUIRE(checked.rejection);
+  CHECK(checked.rejection->find("empty") != std::string::npos);
+}
+
+TEST_CASE("a body that is JSON but not an object is rejected") {
+  auto checked = check_request(color(), json_post(R"(["u1"])"), Strictness::lenient);
+  REQUIRE(checked.rejection);
+  CHECK(rules_of(checked) == std::vector<std::string>{"body_not_object"});
+  CHECK(checked.rejection->find("array") != std::string::npos);
+}
+
+TEST_CASE("a missing or non-string uuid makes the request unservable") {
+  SECTION("missing") {
+    auto checked = check_request(color(), json_post(R"({"color":"red"})"), Strictness::lenient);
+    REQUIRE(checked.rejection);
+    CHECK(rules_of(checked) == std::vector<std::string>{"field_missing"});
+    CHECK(*checked.rejection == "Field 'uuid' is missing from the request body; expected a string");
+  }
+  SECTION("a number") {
+    auto checked =
+        check_request(color(), json_post(R"({"uuid":7,"color":"red"})"), Strictness::lenient);
+    REQUIRE(checked.rejection);
+    CHECK(rules_of(checked) == std::vector<std::string>{"field_type"});
+    CHECK(checked.rejection->find("is a number; expected a string") != std::string::npos);
+  }
+}
+
+TEST_CASE("other field violations are lenient by default and rejected when strict") {
+  auto request = json_post(R"({"uuid":"u1","color":5,"extra":true})");
+  auto lenient = check_request(color(), request, Strictness::lenient);
+  CHECK(rules_of(lenient) == std::vector<std::string>{"field_type", "field_unknown"});
+  CHECK_FALSE(lenient.rejection);
+  CHECK(lenient.uuid == "u1");
+
+  auto strict = check_request(color(), request, Strictness::strict);
+  REQUIRE(strict.rejection);
+  CHECK(strict.rejection->find("Field 'color'") != std::string::npos);
+  CHECK(strict.rejection->find("Field 'extra'") != std::string::npos);
+}
+
+TEST_CASE("a missing color is a violation that lenient mode still serves") {
+  auto checked = check_request(color(), json_post(R"({"uuid":"u1"})"), Strictness::lenient);
+  CHECK(rules_of(checked) == std::vector<std::string>{"field_missing"});
+  CHECK_FALSE(checked.rejection);
+}
+
+TEST_CASE("deeply nested JSON is parsed without recursion and is only a field violation") {
+  std::string deep =
+      R"({"uuid":"u1","color":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  auto checked = check_request(color(), json_post(deep), Strictness::lenient);
+  CHECK(rules_of(checked) == std::vector<std::string>{"field_type"});
+}
+
+TEST_CASE("the wrong method names the method the operation takes") {
+  RequestView r = json_post("{}");
+  r.method = "GET";
+  auto v = method_violation(color(), r);
+  CHECK(v.rule == "method_not_allowed");
+  CHECK(v.message == "Method GET is not allowed on /v3/dir/color; expected POST");
+}

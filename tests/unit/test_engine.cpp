@@ -1,0 +1,126 @@
+#include <catch2/catch.hpp>
+#include <set>
+#include <thread>
+
+#include "scenario/engine.h"
+#include "scenario/loader.h"
+
+using namespace drivemock;
+using namespace drivemock::scenario;
+
+namespace {
+
+Engine engine_for(const std::string& yaml) {
+  Diagnostics d;
+  auto set = parse_scenario(yaml, "t.yaml", "t", d);
+  REQUIRE(set);
+  auto catalog = build_catalog({*set}, d);
+  REQUIRE(catalog);
+  return Engine(catalog);
+}
+
+const contract::Operation& op(const char* name) {
+  return *contract::find_by_name(name);
+}
+
+rapidjson::Document body(const std::string& json) {
+  rapidjson::Document d;
+  d.Parse(json.c_str());
+  return d;
+}
+
+int http_of(Engine& e, const char* operation, const std::string& uuid,
+            const std::string& json = "{}") {
+  return e.decide(op(operation), uuid, body(json)).answer->http;
+}
+
+}  // namespace
+
+TEST_CASE("a trash with a built-in answer moves the uuid to trashed") {
+  auto e = engine_for("directories: {}");
+  e.decide(op("trash"), "u", body("{}"));
+  CHECK(e.directory("u")->state == "trashed");
+  CHECK(e.directory("u")->calls.at("trash") == 1);
+}
+
+TEST_CASE("a color answered 200 is stored") {
+  auto e = engine_for("directories: {}");
+  e.decide(op("color"), "u", body(R"({"uuid":"u","color":"red"})"));
+  CHECK(e.directory("u")->attributes.at("color") == "red");
+}
+
+TEST_CASE("a trash on a trashed uuid answers the trashed rule") {
+  auto e = engine_for(R"(
+directories:
+  u:
+    trash:
+      - {when: {state: trashed}, respond: {http: 409}}
+      - respond: [{http: 503}, {http: 200}]
+        then: trashed
+)");
+  CHECK(http_of(e, "trash", "u") == 503);
+  CHECK(e.directory("u")->state == "active");  // no success, no move
+  CHECK(http_of(e, "trash", "u") == 200);
+  CHECK(e.directory("u")->state == "trashed");
+  CHECK(http_of(e, "trash", "u") == 409);
+}
+
+TEST_CASE("the matched rule is reported 1-based with its scenario") {
+  auto e = engine_for(
+      "name: s\ndirectories: {u: {trash: [{when: {state: x}, respond: {}}, {respond: {}}]}}");
+  auto d = e.decide(op("trash"), "u", body("{}"));
+  REQUIRE(d.matched);
+  CHECK(d.matched->scenario == "s");
+  CHECK(d.matched->rule == 2);
+  CHECK(d.named);
+}
+
+TEST_CASE("a uuid whose rules all fail to match gets the built-in answer") {
+  auto e = engine_for("directories: {u: {trash: [{when: {state: x}, respond: {http: 500}}]}}");
+  auto d = e.decide(op("trash"), "u", body("{}"));
+  CHECK(d.answer->http == 200);
+  CHECK_FALSE(d.matched);
+}
+
+TEST_CASE("unknown uuids are rejected with folder_not_found when a set says reject") {
+  auto e = engine_for("unknown_uuids: reject\ndirectories: {known: {}}");
+  auto d = e.decide(op("trash"), "other", body("{}"));
+  CHECK(d.answer->body.find("folder_not_found") != std::string::npos);
+  CHECK_FALSE(d.named);
+  CHECK(e.directory("other")->state == "active");
+  CHECK(e.decide(op("trash"), "known", body("{}")).answer->body.find("dir_trashed") !=
+        std::string::npos);
+}
+
+TEST_CASE("initial states come from the scenario and reset restores them") {
+  auto e = engine_for(
+      "directories: {u: {state: trashed, trash: {respond: [{http: 500}, {http: 200}]}}}");
+  CHECK(e.directory("u")->state == "trashed");
+  CHECK(http_of(e, "trash", "u") == 500);
+  e.reset();
+  CHECK(http_of(e, "trash", "u") == 500);
+  CHECK(e.directory("u")->calls.at("trash") == 1);
+}
+
+TEST_CASE("parallel calls on one uuid get distinct consecutive sequence positions") {
+  constexpr int kThreads = 8;
+  constexpr int kCalls = 250;
+  std::string answers;
+  for (int i = 0; i < kThreads * kCalls; ++i)
+    answers += "{http: " + std::to_string(200 + i % 2) + ", body: {n: " + std::to_string(i) + "}},";
+  auto e = engine_for("directories: {u: {color: {respond: [" + answers + "]}}}");
+  std::vector<std::vector<std::string>> seen(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      auto b = body("{}");
+      for (int i = 0; i < kCalls; ++i)
+        seen[t].push_back(e.decide(op("color"), "u", b).answer->body);
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::set<std::string> distinct;
+  for (const auto& s : seen) distinct.insert(s.begin(), s.end());
+  CHECK(distinct.size() == kThreads * kCalls);
+  CHECK(e.directory("u")->calls.at("color") == kThreads * kCalls);
+}

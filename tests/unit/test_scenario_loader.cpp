@@ -1,0 +1,237 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "scenario/loader.h"
+
+using namespace drivemock;
+using namespace drivemock::scenario;
+
+namespace {
+
+struct Parsed {
+  std::optional<ScenarioSet> set;
+  Diagnostics diagnostics;
+};
+
+Parsed parse(const std::string& yaml) {
+  Parsed p;
+  p.set = parse_scenario(yaml, "test.yaml", "test", p.diagnostics);
+  return p;
+}
+
+/// The only error of a parse, formatted as users see it.
+std::string only_error(const std::string& yaml) {
+  auto p = parse(yaml);
+  REQUIRE_FALSE(p.set);
+  REQUIRE(p.diagnostics.size() == 1);
+  return format_diagnostic(p.diagnostics[0]);
+}
+
+const std::vector<Rule>& rules(const ScenarioSet& set, const std::string& uuid,
+                               const std::string& op) {
+  return set.directories.at(uuid).operations.at(op);
+}
+
+}  // namespace
+
+TEST_CASE("the example of the spec loads with its rules, sequences and states") {
+  auto p = parse(R"(
+name: trash-flow
+unknown_uuids: reject
+defaults:
+  trash:
+    body: {status: success, message: Moved., code: dir_trashed}
+directories:
+  "u1":
+    state: active
+    color:
+      body: {status: success, message: Directory color changed., code: dir_color_changed}
+    trash:
+      - when: {state: trashed}
+        respond: {body: {status: error, message: Already in trash., code: dir_already_trashed}}
+      - respond:
+          - {http: 503, body: {status: error, code: internal_error}, delay_ms: 200}
+          - {body: {status: success, code: dir_trashed}}
+        then: trashed
+)");
+  REQUIRE(p.set);
+  CHECK(p.diagnostics.empty());
+  CHECK(p.set->name == "trash-flow");
+  CHECK(p.set->unknown_uuids == UnknownUuids::reject);
+  CHECK(p.set->defaults.at("trash").body ==
+        R"({"status":"success","message":"Moved.","code":"dir_trashed"})");
+  CHECK(p.set->directories.at("u1").initial_state == "active");
+  const auto& trash = rules(*p.set, "u1", "trash");
+  REQUIRE(trash.size() == 2);
+  CHECK(trash[0].when.state == "trashed");
+  REQUIRE(trash[1].answers.size() == 2);
+  CHECK(trash[1].answers[0].http == 503);
+  CHECK(trash[1].answers[0].delay_ms == 200);
+  CHECK(trash[1].then == "trashed");
+  CHECK(rules(*p.set, "u1", "color").size() == 1);
+}
+
+TEST_CASE("the set is named after the file when it has no name") {
+  auto p = parse("directories: {}");
+  REQUIRE(p.set);
+  CHECK(p.set->name == "test");
+  CHECK(p.set->source == "test.yaml");
+}
+
+TEST_CASE("answers carry faults, raw text, headers and cycle") {
+  auto p = parse(R"(
+directories:
+  u2:
+    color:
+      - when: {color: red}
+        respond: {fault: reset}
+      - respond:
+          - {raw: 'not json', headers: {X-Trace: abc}}
+          - {http: 500}
+        cycle: true
+)");
+  REQUIRE(p.set);
+  const auto& color = rules(*p.set, "u2", "color");
+  CHECK(color[0].answers[0].fault == Fault::reset);
+  CHECK(color[0].when.fields[0].expected_json == R"("red")");
+  CHECK(color[1].answers[0].body == "not json");
+  CHECK(color[1].answers[0].headers[0].name == "X-Trace");
+  CHECK(color[1].answers[1].body.empty());
+  CHECK(color[1].cycle);
+}
+
+TEST_CASE("a single rule may be written without a list") {
+  auto p = parse("directories: {u: {trash: {respond: [{http: 503}, {http: 200}], then: gone}}}");
+  REQUIRE(p.set);
+  CHECK(rules(*p.set, "u", "trash")[0].then == "gone");
+}
+
+TEST_CASE("YAML scalars are typed in bodies, quoted ones stay strings") {
+  auto p = parse(
+      R"(directories: {u: {color: {body: {status: true, n: 3, f: 1.5, z: ~, s: "404", data: [1, x]}}}})");
+  REQUIRE(p.set);
+  CHECK(rules(*p.set, "u", "color")[0].answers[0].body ==
+        R"({"status":true,"n":3,"f":1.5,"z":null,"s":"404","data":[1,"x"]})");
+}
+
+TEST_CASE("when on a string field reads plain numbers as the strings clients send") {
+  auto p = parse("directories: {u: {color: [{when: {color: 123456}, respond: {http: 200}}]}}");
+  REQUIRE(p.set);
+  CHECK(rules(*p.set, "u", "color")[0].when.fields[0].expected_json == R"("123456")");
+}
+
+TEST_CASE("a body that does not fit the contract's answer loads with a warning") {
+  auto p = parse("directories:\n  u:\n    trash:\n      body: {status: false, code: x}\n");
+  REQUIRE(p.set);
+  REQUIRE(p.diagnostics.size() == 1);
+  CHECK(p.diagnostics[0].severity == Severity::warning);
+  CHECK(format_diagnostic(p.diagnostics[0]).starts_with("test.yaml:4:13: warning: Field 'status'"));
+}
+
+TEST_CASE("loading errors name file, line, column and what was expected") {
+  SECTION("invalid YAML") {
+    CHECK(only_error("directories: {u: [}").starts_with("test.yaml:1:"));
+    CHECK(only_error("directories: {u: [}").find("invalid YAML") != std::string::npos);
+  }
+  SECTION("unknown top-level key") {
+    CHECK(only_error("name: x\ndirectorys: {}") ==
+          "test.yaml:2:1: error: unknown key 'directorys' in a scenario set; expected one of: "
+          "name, unknown_uuids, defaults, directories");
+  }
+  SECTION("unknown key in a directory") {
+    CHECK(only_error("directories:\n  u:\n    trsh: {http: 200}") ==
+          "test.yaml:3:5: error: unknown key 'trsh' in directory 'u'; expected state or an "
+          "operation: color, trash");
+  }
+  SECTION("unknown key in an answer") {
+    CHECK(only_error("directories:\n  u:\n    trash: {bdy: {}}") ==
+          "test.yaml:3:13: error: unknown key 'bdy' in an answer; expected one of: http, body, "
+          "raw, headers, delay_ms, fault");
+  }
+  SECTION("unknown key in a rule") {
+    CHECK(only_error("directories:\n  u:\n    trash:\n      - {respond: {}, than: x}") ==
+          "test.yaml:4:23: error: unknown key 'than' in a rule; expected one of: when, respond, "
+          "then, cycle");
+  }
+  SECTION("wrong type") {
+    CHECK(only_error("directories:\n  u:\n    trash: {http: abc}") ==
+          "test.yaml:3:19: error: expected an HTTP status from 100 to 599, found 'abc'");
+    CHECK(only_error("directories: [a, b]") ==
+          "test.yaml:1:14: error: expected a mapping of directory uuid to its script, found a "
+          "list");
+    CHECK(only_error("directories:\n  u:\n    trash: {delay_ms: -1}").find("delay_ms from 0") !=
+          std::string::npos);
+    CHECK(
+        only_error("directories:\n  u:\n    trash: {body: [1]}").find("expected a body mapping") !=
+        std::string::npos);
+  }
+  SECTION("unknown fault") {
+    CHECK(only_error("directories:\n  u:\n    trash: {fault: explode}") ==
+          "test.yaml:3:20: error: unknown fault 'explode'; expected one of: reset, empty, "
+          "malformed, hang");
+  }
+  SECTION("unknown_uuids must be accept or reject") {
+    CHECK(only_error("unknown_uuids: maybe").find("expected accept or reject") !=
+          std::string::npos);
+  }
+  SECTION("a when field the operation does not have") {
+    CHECK(only_error("directories:\n  u:\n    trash: [{when: {color: red}, respond: {}}]")
+              .find("unknown key 'color' in when of trash; expected state or a body field of "
+                    "trash: uuid") != std::string::npos);
+  }
+  SECTION("a rule without respond") {
+    CHECK(only_error("directories:\n  u:\n    trash: [{when: {state: x}}]")
+              .find("a rule needs `respond`") != std::string::npos);
+  }
+  SECTION("a list item that is an answer, not a rule") {
+    CHECK(
+        only_error("directories:\n  u:\n    trash: [{http: 503}]").find("a rule needs `respond`") !=
+        std::string::npos);
+  }
+  SECTION("body and raw together") {
+    CHECK(only_error("directories: {u: {trash: {body: {}, raw: x}}}").find("either body or raw") !=
+          std::string::npos);
+  }
+  SECTION("a header value with a line break") {
+    CHECK(only_error("directories: {u: {trash: {headers: {X-A: \"a\\r\\nB: c\"}}}}")
+              .find("line break") != std::string::npos);
+  }
+  SECTION("an unknown operation in defaults") {
+    CHECK(only_error("defaults: {move: {http: 200}}").find("unknown operation 'move'") !=
+          std::string::npos);
+  }
+  SECTION("an empty document") {
+    CHECK(only_error("").find("expected a mapping") != std::string::npos);
+  }
+}
+
+TEST_CASE("all errors of a file are reported together") {
+  auto p = parse("directories:\n  a: {trash: {fault: x}}\n  b: {color: {http: 9999}}\n");
+  CHECK_FALSE(p.set);
+  CHECK(p.diagnostics.size() == 2);
+}
+
+TEST_CASE("a directory is loaded in name order, yaml and yml only") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("drivemock-loader-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "b.yml") << "name: second\n";
+  std::ofstream(dir / "a.yaml") << "name: first\n";
+  std::ofstream(dir / "c.txt") << "not: loaded\n";
+  Diagnostics diagnostics;
+  auto sets = load_scenario_paths({dir.string()}, diagnostics);
+  fs::remove_all(dir);
+  CHECK(diagnostics.empty());
+  REQUIRE(sets.size() == 2);
+  CHECK(sets[0].name == "first");
+  CHECK(sets[1].name == "second");
+}
+
+TEST_CASE("a missing file is an error that names it") {
+  Diagnostics diagnostics;
+  auto sets = load_scenario_paths({"/nonexistent/x.yaml"}, diagnostics);
+  CHECK(sets.empty());
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(format_diagnostic(diagnostics[0]).starts_with("/nonexistent/x.yaml: error: cannot read"));
+}
