@@ -19,8 +19,14 @@ namespace {
 constexpr int kExitProblems = 1;
 constexpr int kExitUsage = 2;
 
+constexpr int kDefaultPort = 8080;
+
 struct Flags {
-  ServerOptions server;
+  ServerOptions server = [] {
+    ServerOptions o;
+    o.port = kDefaultPort;  // the library's default is 0, for tests
+    return o;
+  }();
   bool strict = false;
   std::vector<std::string> validate_paths;
 };

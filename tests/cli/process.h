@@ -16,13 +16,15 @@ namespace drivemock::testing {
 
 class Process {
  public:
-  explicit Process(std::vector<std::string> args) {
+  /// Starts `args[0]` with `args`, in directory `cwd` when given.
+  explicit Process(std::vector<std::string> args, const std::string& cwd = "") {
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) return;
     pid_ = fork();
     if (pid_ == 0) {
       dup2(out[1], 1);
       dup2(err[1], 2);
+      if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);

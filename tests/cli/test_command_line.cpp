@@ -48,6 +48,17 @@ TEST_CASE("port 0 prints the listening line, serves, and SIGTERM exits 0") {
   CHECK(p.wait_exit() == 0);
 }
 
+TEST_CASE("without --scenarios, ./scenarios is loaded when it exists") {
+  TempScenario dir("unused: file\n");
+  std::filesystem::create_directories(dir.dir / "scenarios");
+  std::ofstream(dir.dir / "scenarios" / "x.yaml") << "directories: {u: {trash: {http: 418}}}\n";
+  Process p({kBinary, "--port", "0"}, dir.dir.string());
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  auto res = client.Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
+  REQUIRE(res);
+  CHECK(res->status == 418);
+}
+
 TEST_CASE("SIGINT stops the server gracefully too") {
   Process p({kBinary, "--port", "0"});
   port_of(p.read_line());

@@ -96,8 +96,9 @@ TEST_CASE("defaults replace the built-in answers for every uuid") {
   CHECK(code_of(mock.trash("a")) == "moved");
   CHECK(code_of(mock.trash("b")) == "moved");
   CHECK(code_of(mock.color("a", "red")) == "dir_color_changed");
-  auto entry = mock.requests("?operation=trash&limit=1")["requests"][0].GetObject();
-  CHECK(entry["matched"]["rule"].IsNull());
+  auto journal = mock.requests("?operation=trash&limit=1");
+  CHECK(journal["requests"][0]["matched"]["rule"].IsNull());
+  CHECK(std::string(journal["requests"][0]["matched"]["scenario"].GetString()) == "inline-1");
 }
 
 TEST_CASE("scenario errors stop the start and come back positioned") {

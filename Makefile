@@ -1,0 +1,42 @@
+# The two commands of the README: `make run` and `make test`. Both install
+# missing Debian packages first (scripts/install-deps).
+JOBS ?= $(shell nproc)
+PORT ?= 8080
+# Warnings are errors in CI (CI=true), warnings elsewhere.
+WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
+CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
+CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
+
+.PHONY: deps build run test test-release test-sanitize validate format clean
+
+deps:
+	@./scripts/install-deps
+
+build: deps
+	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake --build build/release -j$(JOBS)
+
+## Serve scenarios/ on http://127.0.0.1:$(PORT) (ARGS="--strict" adds flags).
+run: build
+	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
+
+## Every test, twice: a release build, then AddressSanitizer + UBSan.
+test: deps test-release test-sanitize
+
+test-release: build
+	cd build/release && $(CTEST)
+
+test-sanitize: deps
+	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
+	cmake --build build/sanitize -j$(JOBS)
+	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
+
+## Check the example scenarios.
+validate: build
+	./build/release/src/drivemock validate scenarios
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf build
