@@ -5,10 +5,15 @@
 namespace drivemock {
 
 std::string format_diagnostic(const Diagnostic& d) {
+  // Appends rather than `":" + std::string`, which trips GCC 12's false
+  // -Wrestrict positive in optimised builds.
   std::string out = d.file.empty() ? std::string("<input>") : d.file;
-  if (d.line > 0) out += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
-  out += d.severity == Severity::error ? ": error: " : ": warning: ";
-  out += d.message;
+  if (d.line > 0) {
+    out.append(":").append(std::to_string(d.line));
+    out.append(":").append(std::to_string(d.column));
+  }
+  out.append(d.severity == Severity::error ? ": error: " : ": warning: ");
+  out.append(d.message);
   return out;
 }
 
