@@ -9,3 +9,4 @@ find_package(yaml-cpp REQUIRED)
 find_package(RapidJSON REQUIRED)  # header-only; no target, only RAPIDJSON_INCLUDE_DIRS
 find_package(CLI11 REQUIRED)
 find_package(Threads REQUIRED)
+find_package(OpenSSL REQUIRED)  # the admin token's constant-time compare; https upstreams

@@ -1,19 +1,28 @@
 #pragma once
 // What admin handlers work on, and what they answer. Handlers are small free
-// functions from (request, context) to a reply; the router picks one.
+// functions from (request, context, path match) to a reply; the router picks
+// one from its table.
 
 #include <chrono>
+#include <functional>
+#include <regex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "http/request_view.h"
 #include "journal/journal.h"
 #include "scenario/engine.h"
+#include "scenario/scenario_store.h"
 
 namespace drivemock::admin {
 
 struct Context {
   journal::Journal& journal;
   scenario::Engine& engine;
+  scenario::ScenarioStore& scenarios;
+  std::function<void()> request_shutdown;          ///< stops the server soon, not now
+  std::function<void(std::string_view)> log_change;  ///< one line per admin change
   std::chrono::steady_clock::time_point started;
   std::string version;
 };
@@ -21,9 +30,15 @@ struct Context {
 struct Reply {
   int status = 200;
   std::string body;  ///< JSON
+  std::vector<Header> headers = {};
 };
+
+using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);
 
 /// A JSON error reply: `{"status":"error","message":…,"code":…}`.
 Reply error(int status, const std::string& message, const char* code);
+
+/// A JSON success reply: `{"status":"success","message":…}`.
+Reply success(const std::string& message);
 
 }  // namespace drivemock::admin

@@ -1,11 +1,9 @@
 #include "admin/admin_router.h"
 
-#include <functional>
-#include <regex>
 #include <vector>
 
+#include "admin/auth.h"
 #include "admin/handlers.h"
-#include "util/json.h"
 
 namespace drivemock::admin {
 namespace {
@@ -13,28 +11,46 @@ namespace {
 struct Route {
   const char* method;
   std::regex pattern;
-  std::function<Reply(const RequestView&, Context&, const std::smatch&)> handler;
+  Handler handler;
 };
 
 const std::vector<Route>& routes() {
   static const std::vector<Route> table = {
       {"GET", std::regex("/__admin/health"), handle_health},
       {"GET", std::regex("/__admin/requests"), handle_list_requests},
+      {"DELETE", std::regex("/__admin/requests"), handle_delete_requests},
+      {"GET", std::regex("/__admin/requests/unmatched"), handle_unmatched_requests},
+      {"POST", std::regex("/__admin/requests/count"), handle_count_requests},
+      {"POST", std::regex("/__admin/requests/find"), handle_find_requests},
+      {"POST", std::regex("/__admin/requests/wait"), handle_wait_requests},
+      {"GET", std::regex("/__admin/requests/([^/]+)"), handle_get_request},
+      {"GET", std::regex("/__admin/violations"), handle_violations},
+      {"POST", std::regex("/__admin/reset"), handle_reset},
+      {"GET", std::regex("/__admin/scenarios"), handle_list_scenarios},
+      {"POST", std::regex("/__admin/scenarios"), handle_push_scenario},
+      {"POST", std::regex("/__admin/scenarios/reload"), handle_reload_scenarios},
+      {"DELETE", std::regex("/__admin/scenarios/([^/]+)"), handle_delete_scenario},
+      {"GET", std::regex("/__admin/directories/([^/]+)"), handle_get_directory},
+      {"PUT", std::regex("/__admin/directories/([^/]+)/state"), handle_put_directory_state},
+      {"POST", std::regex("/__admin/shutdown"), handle_shutdown},
   };
   return table;
 }
 
 }  // namespace
 
-Reply error(int status, const std::string& message, const char* code) {
-  return {status, json::error_envelope(message, code)};
-}
-
 bool is_admin_path(std::string_view path) {
   return path == kPrefix || (path.starts_with(kPrefix) && path[kPrefix.size()] == '/');
 }
 
-Reply route(const RequestView& request, Context& context) {
+Reply route(const RequestView& request, Context& context,
+            const std::optional<std::string>& token) {
+  if (token && !bearer_matches(request.header("Authorization"), *token)) {
+    Reply denied = error(401, "This admin API needs the header 'Authorization: Bearer <token>' "
+                              "with the token given by --admin-token", "unauthorized");
+    denied.headers.push_back({"WWW-Authenticate", "Bearer"});
+    return denied;
+  }
   bool path_known = false;
   for (const auto& r : routes()) {
     std::smatch match;

@@ -1,6 +1,10 @@
 #pragma once
 // Routes calls under /__admin to their handlers through one table of
-// (method, path pattern, handler); unknown calls get a JSON 404 or 405.
+// (method, path pattern, handler); checks the admin token first; unknown
+// calls get a JSON 404 or 405.
+
+#include <optional>
+#include <string>
 
 #include "admin/admin_context.h"
 
@@ -12,7 +16,7 @@ inline constexpr std::string_view kPrefix = "/__admin";
 /// True when `path` belongs to the admin API.
 bool is_admin_path(std::string_view path);
 
-/// Handles one admin call.
-Reply route(const RequestView& request, Context& context);
+/// Handles one admin call; with a token, the call must bring `Bearer <token>`.
+Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token);
 
 }  // namespace drivemock::admin

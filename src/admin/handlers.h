@@ -1,16 +1,32 @@
 #pragma once
-// The admin API's handlers, one per call of SPEC §4's table.
-
-#include <regex>
+// The admin API's handlers, one per call of SPEC §4's table, grouped in
+// files by what they work on (journal, scenarios, server state).
 
 #include "admin/admin_context.h"
 
 namespace drivemock::admin {
 
-/// GET /__admin/health
-Reply handle_health(const RequestView& request, Context& context, const std::smatch& match);
+// journal_handlers.cpp
+Reply handle_list_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_get_request(const RequestView&, Context&, const std::smatch&);
+Reply handle_count_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_find_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_wait_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_unmatched_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_violations(const RequestView&, Context&, const std::smatch&);
+Reply handle_delete_requests(const RequestView&, Context&, const std::smatch&);
 
-/// GET /__admin/requests?limit=&since=&uuid=&operation=
-Reply handle_list_requests(const RequestView& request, Context& context, const std::smatch& match);
+// scenario_handlers.cpp
+Reply handle_list_scenarios(const RequestView&, Context&, const std::smatch&);
+Reply handle_push_scenario(const RequestView&, Context&, const std::smatch&);
+Reply handle_delete_scenario(const RequestView&, Context&, const std::smatch&);
+Reply handle_reload_scenarios(const RequestView&, Context&, const std::smatch&);
+
+// server_handlers.cpp
+Reply handle_health(const RequestView&, Context&, const std::smatch&);
+Reply handle_reset(const RequestView&, Context&, const std::smatch&);
+Reply handle_get_directory(const RequestView&, Context&, const std::smatch&);
+Reply handle_put_directory_state(const RequestView&, Context&, const std::smatch&);
+Reply handle_shutdown(const RequestView&, Context&, const std::smatch&);
 
 }  // namespace drivemock::admin

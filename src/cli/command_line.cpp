@@ -29,6 +29,10 @@ struct Flags {
   }();
   bool strict = false;
   std::vector<std::string> validate_paths;
+  bool watch = false;
+  bool quiet = false;
+  std::string log = "text";
+  std::string admin_token;
 };
 
 void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
@@ -42,10 +46,32 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   app.add_flag("--strict", flags.strict, "Answer every contract violation with 400 invalid_params");
   app.add_option("--threads", flags.server.threads, "Worker threads (default: max(32, 4 x cores))")
       ->check(CLI::Range(1, 4096));
+  app.add_option("--journal-limit", flags.server.journal_limit,
+                 "Journal entries kept; older ones are dropped and counted")
+      ->check(CLI::Range(size_t{1}, size_t{100000000}))
+      ->capture_default_str();
+  app.add_option("--journal-file", flags.server.journal_file,
+                 "Append every journal entry to this file as a JSON line");
+  app.add_flag("--watch", flags.watch, "Reload scenario files when they change");
+  app.add_option("--admin-token", flags.admin_token,
+                 "Require 'Authorization: Bearer TOKEN' on every /__admin call");
+  app.add_option("--log", flags.log, "Log format of the request lines")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  app.add_flag("--quiet", flags.quiet, "No request or admin lines (warnings and errors only)");
   validate = app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
   validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
       ->required()
       ->check(CLI::ExistingPath);
+}
+
+/// Moves the flags that need a conversion into the server options.
+void apply_flags(Flags& flags) {
+  ServerOptions& o = flags.server;
+  if (flags.strict) o.strictness = contract::Strictness::strict;
+  if (flags.watch) o.watch = FileWatch::on;
+  if (!flags.admin_token.empty()) o.admin_token = flags.admin_token;
+  o.log = flags.quiet ? LogFormat::none : flags.log == "json" ? LogFormat::json : LogFormat::text;
 }
 
 void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
@@ -117,7 +143,7 @@ int run(int argc, char** argv) {
     return kExitUsage;
   }
   if (validate_command->parsed()) return validate(flags.validate_paths);
-  if (flags.strict) flags.server.strictness = contract::Strictness::strict;
+  apply_flags(flags);
   return serve(std::move(flags.server));
 }
 

@@ -1,15 +1,24 @@
 // Wires the pieces of one request's path together: HTTP layer → admin router
-// or mock service (contract → engine) → journal → reply, delay or fault.
+// or mock service (contract → engine) → journal (+ file, log) → reply, delay
+// or fault. Also owns the server's lifecycle: start, the shutdown requested
+// through the admin API (done on a thread of its own, since a handler cannot
+// join the pool it runs on), and stop.
 #include "drivemock/server.h"
+
+#include <mutex>
+#include <thread>
 
 #include "admin/admin_router.h"
 #include "drivemock/version.h"
 #include "http/connection_faults.h"
 #include "http/http_server.h"
 #include "http/httplib_adapter.h"
+#include "journal/journal_file.h"
 #include "journal/redaction.h"
 #include "mock/mock_service.h"
-#include "scenario/loader.h"
+#include "scenario/catalog.h"
+#include "scenario/file_watcher.h"
+#include "scenario/scenario_store.h"
 #include "util/log.h"
 
 namespace drivemock {
@@ -17,55 +26,113 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::shared_ptr<const scenario::Catalog> load_catalog(const ServerOptions& options,
-                                                      Diagnostics& diagnostics) {
-  auto sets = scenario::load_scenario_paths(options.scenario_paths, diagnostics);
-  for (size_t i = 0; i < options.scenario_texts.size(); ++i) {
-    std::string name = "inline-" + std::to_string(i + 1);
-    auto set = scenario::parse_scenario(options.scenario_texts[i], name, name, diagnostics);
-    if (set) sets.push_back(std::move(*set));
-  }
-  if (has_errors(diagnostics)) return nullptr;
-  return scenario::build_catalog(std::move(sets), diagnostics);
+std::unique_ptr<journal::FilterMatcher> matcher_for(const RequestFilter& filter) {
+  std::string error;
+  auto matcher = journal::FilterMatcher::create(filter, error);
+  if (!matcher) throw std::invalid_argument(error);
+  return matcher;
 }
 
 }  // namespace
 
 struct Server::Impl {
-  Impl(const ServerOptions& given, std::shared_ptr<const scenario::Catalog> catalog)
+  explicit Impl(const ServerOptions& given)
       : options(given),
         journal(given.journal_limit),
-        engine(std::move(catalog)),
+        engine(scenario::empty_catalog()),
+        scenarios(given.scenario_paths, given.scenario_texts, engine),
         mock(engine, given.strictness),
-        admin{journal, engine, Clock::now(), kVersion},
+        admin{journal,
+              engine,
+              scenarios,
+              [this] { shutdown_requested.trip(); },
+              [this](std::string_view change) { log_admin(change); },
+              Clock::now(),
+              kVersion},
         http({given.host, given.port, given.threads},
              [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); }) {}
 
+  ~Impl() {
+    shutdown_requested.trip();
+    if (stopper.joinable()) stopper.join();
+    stop();
+  }
+
+  std::optional<std::string> start();
+  void stop() {
+    std::call_once(stop_once, [this] {
+      journal.release_waiters();
+      watcher.reset();
+      http.stop();
+    });
+  }
   void serve(const httplib::Request& req, httplib::Response& res);
   void serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
                   Clock::time_point started);
+  void on_journaled(const journal::Entry& entry);
+  void log_admin(std::string_view change) {
+    if (options.log != LogFormat::none) log::info(journal::admin_line(change, options.log));
+  }
+  void reload_from_watch();
 
   ServerOptions options;
   journal::Journal journal;
   scenario::Engine engine;
+  scenario::ScenarioStore scenarios;
+  std::unique_ptr<journal::JournalFile> journal_file;
   mock::MockService mock;
+  StopSignal shutdown_requested;
   admin::Context admin;
-  HttpServer http;  // last: destroyed (stopped) first
+  HttpServer http;
+  std::unique_ptr<scenario::FileWatcher> watcher;
+  std::thread stopper;
+  std::once_flag stop_once;
 };
+
+std::optional<std::string> Server::Impl::start() {
+  if (!options.journal_file.empty()) {
+    journal_file = std::make_unique<journal::JournalFile>(options.journal_file);
+    if (journal_file->error()) return journal_file->error();
+  }
+  journal.set_listener([this](const journal::Entry& e) { on_journaled(e); });
+  if (options.watch == FileWatch::on) {
+    watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
+                                                      [this] { reload_from_watch(); });
+    if (auto error = watcher->start()) return error;
+  }
+  if (auto error = http.start()) return error;
+  stopper = std::thread([this] {
+    shutdown_requested.wait();
+    stop();
+  });
+  return std::nullopt;
+}
+
+void Server::Impl::on_journaled(const journal::Entry& entry) {
+  if (journal_file) journal_file->append(entry);
+  if (options.log != LogFormat::none) log::info(journal::request_line(entry, options.log));
+}
+
+void Server::Impl::reload_from_watch() {
+  Diagnostics diagnostics = scenarios.reload();
+  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
+  log_admin(has_errors(diagnostics) ? "scenario files changed; they have errors, old sets kept"
+                                    : "scenario files changed; reloaded");
+}
 
 void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   auto started = Clock::now();
   RequestView view = to_view(req);
   if (admin::is_admin_path(view.path)) {
-    admin::Reply reply = admin::route(view, admin);
-    fill_response(res, reply.status, {}, reply.body);
+    admin::Reply reply = admin::route(view, admin, options.admin_token);
+    fill_response(res, reply.status, reply.headers, reply.body);
     return;
   }
   serve_mock(req, std::move(view), res, started);
 }
 
-void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
-                              Clock::time_point started) {
+void Server::Impl::serve_mock(const httplib::Request& req, RequestView view,
+                              httplib::Response& res, Clock::time_point started) {
   journal::Entry entry;
   mock::Reply reply = mock.handle(view, entry);
   if (reply.delay_ms > 0) http.stopping().wait_for(std::chrono::milliseconds(reply.delay_ms));
@@ -90,13 +157,13 @@ void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, htt
 
 StartResult Server::start(ServerOptions options) {
   StartResult result;
-  auto catalog = load_catalog(options, result.diagnostics);
-  if (!catalog) {
+  auto impl = std::make_unique<Impl>(options);
+  result.diagnostics = impl->scenarios.load();
+  if (has_errors(result.diagnostics)) {
     result.error = "the scenarios have errors";
     return result;
   }
-  auto impl = std::make_unique<Impl>(options, std::move(catalog));
-  if (auto error = impl->http.start()) {
+  if (auto error = impl->start()) {
     result.error = *error;
     return result;
   }
@@ -105,29 +172,41 @@ StartResult Server::start(ServerOptions options) {
 }
 
 Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-Server::~Server() {
-  stop();
-}
+Server::~Server() = default;
 
-int Server::port() const {
-  return impl_->http.port();
-}
+int Server::port() const { return impl_->http.port(); }
 
 std::string Server::base_url() const {
   return "http://" + impl_->options.host + ":" + std::to_string(port());
 }
 
-void Server::stop() {
-  impl_->http.stop();
+size_t Server::count(const RequestFilter& filter) const {
+  return impl_->journal.count(*matcher_for(filter));
 }
-void Server::wait() {
-  impl_->http.wait();
+
+std::vector<journal::EntryPtr> Server::find(const RequestFilter& filter) const {
+  return impl_->journal.find(*matcher_for(filter));
 }
-journal::Journal& Server::journal() {
-  return impl_->journal;
+
+size_t Server::wait_for(const RequestFilter& filter, size_t wanted,
+                        std::chrono::milliseconds timeout) const {
+  return impl_->journal.wait_for(*matcher_for(filter), wanted, timeout);
 }
-scenario::Engine& Server::engine() {
-  return impl_->engine;
+
+void Server::reset() {
+  impl_->journal.clear();
+  impl_->scenarios.drop_pushed();
+  impl_->engine.reset();
 }
+
+Diagnostics Server::push_scenarios(std::string_view yaml) {
+  std::string name;
+  return impl_->scenarios.push(yaml, name);
+}
+
+void Server::stop() { impl_->stop(); }
+void Server::wait() { impl_->http.wait(); }
+journal::Journal& Server::journal() { return impl_->journal; }
+scenario::Engine& Server::engine() { return impl_->engine; }
 
 }  // namespace drivemock

@@ -1,22 +1,38 @@
 #pragma once
 // drivemock's public in-process API: start a fake of the directory API on a
-// port (0 picks a free one), read its journal, stop it. The command-line
-// tool is a thin shell over this class; C++ test suites use it directly.
+// port (0 picks a free one), script it, query its journal, stop it. The
+// command-line tool is a thin shell over this class; C++ test suites use it
+// directly:
 //
 //   auto started = drivemock::Server::start({.scenario_texts = {yaml}});
 //   REQUIRE(started.server);
 //   httplib::Client client(started.server->base_url());
+//   ... exercise the client under test ...
+//   drivemock::RequestFilter trashes;
+//   trashes.operation = "trash";
+//   CHECK(started.server->wait_for(trashes, 2, std::chrono::seconds(5)) == 2);
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contract/request_checks.h"
+#include "journal/filter.h"
 #include "journal/journal.h"
+#include "journal/request_log.h"
 #include "scenario/engine.h"
 #include "util/diagnostic.h"
 
 namespace drivemock {
+
+using journal::LogFormat;
+using journal::RequestFilter;
+
+/// Whether scenario files are re-read when they change.
+enum class FileWatch { off, on };
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -26,6 +42,10 @@ struct ServerOptions {
   contract::Strictness strictness = contract::Strictness::lenient;
   size_t threads = 0;  ///< worker threads; 0 picks the default
   size_t journal_limit = 100000;
+  std::string journal_file;  ///< append entries as JSON lines here when set
+  std::optional<std::string> admin_token;  ///< /__admin needs "Bearer <token>" when set
+  FileWatch watch = FileWatch::off;
+  LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
 };
 
 class Server;
@@ -41,7 +61,8 @@ class Server {
  public:
   /// Loads the scenarios and starts serving; never throws for bad input.
   static StartResult start(ServerOptions options);
-  ~Server();  ///< stops the server
+  /// Stops the server (as stop()).
+  ~Server();
 
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -50,9 +71,25 @@ class Server {
   int port() const;
   /// "http://HOST:PORT"
   std::string base_url() const;
-  /// Stops accepting, finishes requests in flight, returns when stopped.
+
+  // The filter calls throw std::invalid_argument when `filter.body` or
+  // `filter.equal_to_json` is not valid JSON (a bug in the calling test).
+
+  /// How many journaled requests match.
+  size_t count(const RequestFilter& filter) const;
+  /// The journaled requests that match, oldest first.
+  std::vector<journal::EntryPtr> find(const RequestFilter& filter) const;
+  /// Waits until `wanted` requests match or `timeout` passes; returns the count reached.
+  size_t wait_for(const RequestFilter& filter, size_t wanted,
+                  std::chrono::milliseconds timeout) const;
+  /// Empties the journal, restarts states and sequences, drops pushed sets.
+  void reset();
+  /// Adds or replaces a scenario set (YAML or JSON); errors leave all as it was.
+  Diagnostics push_scenarios(std::string_view yaml);
+
+  /// Stops accepting, finishes requests in flight, flushes; returns when stopped.
   void stop();
-  /// Blocks until the server stops.
+  /// Blocks until the server stops (stop(), POST /__admin/shutdown).
   void wait();
 
   journal::Journal& journal();

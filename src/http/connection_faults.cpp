@@ -114,10 +114,13 @@ void apply_fault(scenario::Fault fault, const httplib::Request& request, const S
   }
 }
 
-void end_idle_connections(int local_port) {
+void end_idle_connections(int local_port,
+                          const std::function<bool(const std::string&, int)>& busy) {
   for_each_descriptor([&](int fd) {
     auto local = local_endpoint(fd);
-    if (local && local->port == local_port && peer_endpoint(fd)) ::shutdown(fd, SHUT_RD);
+    if (!local || local->port != local_port) return;
+    auto peer = peer_endpoint(fd);
+    if (peer && !busy(peer->host, peer->port)) ::shutdown(fd, SHUT_RD);
   });
 }
 

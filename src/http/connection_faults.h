@@ -8,7 +8,9 @@
 
 #include <httplib.h>
 
+#include <functional>
 #include <optional>
+#include <string>
 
 #include "http/stop_signal.h"
 #include "scenario/model.h"
@@ -22,9 +24,11 @@ std::optional<int> find_connection_socket(const httplib::Request& request);
 /// the client has gone or `stop` is tripped.
 void apply_fault(scenario::Fault fault, const httplib::Request& request, const StopSignal& stop);
 
-/// Stops reading from every accepted connection on `local_port`, so that
-/// keep-alive connections idling in the library end now instead of at their
-/// time-out; requests being answered still get their answers.
-void end_idle_connections(int local_port);
+/// Stops reading from the accepted connections on `local_port` that `busy`
+/// does not claim (by peer address and port), so that keep-alive connections
+/// idling in the library end now instead of at their time-out. A busy
+/// connection is left alone: the library refuses to write to a socket whose
+/// reading side is shut, and its answer must still go out.
+void end_idle_connections(int local_port, const std::function<bool(const std::string&, int)>& busy);
 
 }  // namespace drivemock

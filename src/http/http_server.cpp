@@ -21,7 +21,15 @@ size_t HttpServer::default_threads() {
   return std::max<size_t>(kMinThreads, 4 * std::thread::hardware_concurrency());
 }
 
-HttpServer::HttpServer(HttpServerOptions options, Handler handler) : options_(std::move(options)) {
+HttpServer::HttpServer(HttpServerOptions options, Handler given) : options_(std::move(options)) {
+  // In flight from the handler's start until the library has written the
+  // answer (its logger runs then), so that stop() leaves those connections be.
+  Handler handler = [this, given](const httplib::Request& req, httplib::Response& res) {
+    begin_request(req);
+    given(req, res);
+  };
+  server_.set_logger(
+      [this](const httplib::Request& req, const httplib::Response&) { end_request(req); });
   // One catch-all route per method: routing is drivemock's own (contract
   // table, admin route table), so that unknown paths get its JSON 404.
   server_.Get(".*", handler);
@@ -30,6 +38,17 @@ HttpServer::HttpServer(HttpServerOptions options, Handler handler) : options_(st
   server_.Patch(".*", handler);
   server_.Delete(".*", handler);
   server_.Options(".*", handler);
+  // A POST without Content-Length (`curl -X POST url`) would make the library
+  // read a body until the client closes, then answer an empty 400. Such a
+  // request has no body: serve it before the library tries to read one.
+  server_.set_pre_routing_handler([handler](const httplib::Request& req, httplib::Response& res) {
+    bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
+    if (!takes_body || req.has_header("Content-Length") || req.has_header("Transfer-Encoding")) {
+      return httplib::Server::HandlerResponse::Unhandled;
+    }
+    handler(req, res);
+    return httplib::Server::HandlerResponse::Handled;
+  });
   configure();
 }
 
@@ -76,13 +95,30 @@ std::optional<std::string> HttpServer::start() {
   return std::nullopt;
 }
 
+void HttpServer::begin_request(const httplib::Request& req) {
+  std::lock_guard lock(in_flight_mutex_);
+  in_flight_.emplace(req.remote_addr, req.remote_port);
+}
+
+void HttpServer::end_request(const httplib::Request& req) {
+  std::lock_guard lock(in_flight_mutex_);
+  auto it = in_flight_.find({req.remote_addr, req.remote_port});
+  if (it != in_flight_.end()) in_flight_.erase(it);
+}
+
+bool HttpServer::busy(const std::string& host, int port) const {
+  std::lock_guard lock(in_flight_mutex_);
+  return in_flight_.count({host, port}) > 0;
+}
+
 void HttpServer::stop() {
   if (stop_called_.exchange(true) || !thread_.joinable()) return;
   stopping_.trip();
   // stop() is a no-op until the listener thread runs; wait for it.
   while (!server_.is_running() && !stopped_.tripped()) std::this_thread::yield();
   server_.stop();
-  end_idle_connections(port_);
+  end_idle_connections(port_,
+                       [this](const std::string& host, int port) { return busy(host, port); });
   thread_.join();
 }
 

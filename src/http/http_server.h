@@ -10,7 +10,9 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -50,6 +52,9 @@ class HttpServer {
 
  private:
   void configure();
+  void begin_request(const httplib::Request& req);
+  void end_request(const httplib::Request& req);
+  bool busy(const std::string& host, int port) const;
 
   HttpServerOptions options_;
   httplib::Server server_;
@@ -59,6 +64,9 @@ class HttpServer {
   StopSignal stopping_;
   StopSignal stopped_;
   std::atomic<bool> stop_called_{false};
+  /// Peers (address, port) whose request is being handled or answered.
+  mutable std::mutex in_flight_mutex_;
+  std::multiset<std::pair<std::string, int>> in_flight_;
 };
 
 }  // namespace drivemock

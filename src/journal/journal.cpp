@@ -1,19 +1,26 @@
 #include "journal/journal.h"
 
+#include <algorithm>
+
 namespace drivemock::journal {
 
 Journal::Journal(size_t limit) : limit_(limit == 0 ? 1 : limit) {}
 
 uint64_t Journal::record(Entry entry) {
   auto stored = std::make_shared<Entry>(std::move(entry));  // allocated outside the lock
-  std::lock_guard lock(mutex_);
-  stored->id = next_id_++;
-  uint64_t id = stored->id;
-  entries_.push_back(std::move(stored));
-  while (entries_.size() > limit_) {
-    entries_.pop_front();
-    ++dropped_;
+  uint64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    stored->id = id = next_id_++;
+    entries_.push_back(stored);
+    while (entries_.size() > limit_) {
+      entries_.pop_front();
+      ++dropped_;
+    }
+    ++generation_;
   }
+  changed_.notify_all();
+  if (listener_) listener_(*stored);
   return id;
 }
 
@@ -22,15 +29,71 @@ std::vector<EntryPtr> Journal::entries() const {
   return {entries_.begin(), entries_.end()};
 }
 
+std::vector<EntryPtr> Journal::find(const FilterMatcher& filter) const {
+  std::vector<EntryPtr> out;
+  for (auto& e : entries()) {
+    if (filter.matches(*e)) out.push_back(std::move(e));
+  }
+  return out;
+}
+
+size_t Journal::count(const FilterMatcher& filter) const {
+  auto all = entries();
+  return static_cast<size_t>(
+      std::count_if(all.begin(), all.end(), [&](const EntryPtr& e) { return filter.matches(*e); }));
+}
+
+EntryPtr Journal::by_id(uint64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), id,
+                             [](const EntryPtr& e, uint64_t wanted) { return e->id < wanted; });
+  return it != entries_.end() && (*it)->id == id ? *it : nullptr;
+}
+
+size_t Journal::wait_for(const FilterMatcher& filter, size_t wanted,
+                         std::chrono::milliseconds timeout) const {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    uint64_t seen = 0;
+    {
+      std::lock_guard lock(mutex_);
+      seen = generation_;
+    }
+    size_t reached = count(filter);
+    std::unique_lock lock(mutex_);
+    if (reached >= wanted || released_) return reached;
+    bool changed = changed_.wait_until(lock, deadline,
+                                       [&] { return generation_ != seen || released_; });
+    if (!changed) return reached;
+  }
+}
+
+void Journal::release_waiters() {
+  {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+  }
+  changed_.notify_all();
+}
+
+size_t Journal::size() const {
+  std::lock_guard lock(mutex_);
+  return entries_.size();
+}
+
 uint64_t Journal::dropped() const {
   std::lock_guard lock(mutex_);
   return dropped_;
 }
 
 void Journal::clear() {
-  std::lock_guard lock(mutex_);
-  entries_.clear();
-  dropped_ = 0;
+  {
+    std::lock_guard lock(mutex_);
+    entries_.clear();
+    dropped_ = 0;
+    ++generation_;
+  }
+  changed_.notify_all();
 }
 
 }  // namespace drivemock::journal

@@ -4,13 +4,17 @@
 // and filter or serialise without holding it. Entries are immutable once
 // recorded, so shared pointers can be handed out safely.
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "journal/entry.h"
+#include "journal/filter.h"
 
 namespace drivemock::journal {
 
@@ -18,14 +22,36 @@ using EntryPtr = std::shared_ptr<const Entry>;
 
 class Journal {
  public:
+  /// Receives every entry once recorded, outside the journal's lock.
+  using Listener = std::function<void(const Entry&)>;
+
   /// `limit`: how many entries are kept before the oldest are dropped.
   explicit Journal(size_t limit);
+
+  /// Sets the listener (before any request is served).
+  void set_listener(Listener listener) { listener_ = std::move(listener); }
 
   /// Stores an entry, assigning its id; returns the id.
   uint64_t record(Entry entry);
 
   /// All kept entries, oldest first.
   std::vector<EntryPtr> entries() const;
+  /// The kept entries the filter matches, oldest first.
+  std::vector<EntryPtr> find(const FilterMatcher& filter) const;
+  /// How many kept entries the filter matches.
+  size_t count(const FilterMatcher& filter) const;
+  /// The entry with that id, or null if unknown or dropped.
+  EntryPtr by_id(uint64_t id) const;
+
+  /// Waits until `wanted` entries match, `timeout` passes or waiters are
+  /// released; returns the count reached.
+  size_t wait_for(const FilterMatcher& filter, size_t wanted,
+                  std::chrono::milliseconds timeout) const;
+  /// Wakes every waiter for good (the server is stopping).
+  void release_waiters();
+
+  /// How many entries are kept now.
+  size_t size() const;
 
   /// How many entries were dropped off the ring since the last clear.
   uint64_t dropped() const;
@@ -35,10 +61,14 @@ class Journal {
 
  private:
   const size_t limit_;
+  Listener listener_;
   mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
   std::deque<EntryPtr> entries_;
   uint64_t next_id_ = 1;
   uint64_t dropped_ = 0;
+  uint64_t generation_ = 0;  ///< bumped on every change, for waiters
+  bool released_ = false;
 };
 
 }  // namespace drivemock::journal

@@ -58,6 +58,11 @@ const DirectoryEntry* Catalog::find(const std::string& uuid) const {
   return it == directories.end() ? nullptr : &it->second;
 }
 
+std::shared_ptr<const Catalog> empty_catalog() {
+  Diagnostics none;
+  return build_catalog({}, none);
+}
+
 std::shared_ptr<const Catalog> build_catalog(std::vector<ScenarioSet> sets,
                                              Diagnostics& diagnostics) {
   auto catalog = std::make_shared<Catalog>();

@@ -44,6 +44,9 @@ struct Catalog {
   const DirectoryEntry* find(const std::string& uuid) const;
 };
 
+/// A catalog of no sets: built-in answers only.
+std::shared_ptr<const Catalog> empty_catalog();
+
 /// Merges sets into a catalog; returns nullptr and appends errors when two
 /// sets share a name, or give the same uuid and operation (or default).
 /// A set that says `unknown_uuids: reject` makes the whole catalog reject.

@@ -37,9 +37,26 @@ std::shared_ptr<const Catalog> Engine::catalog() const {
   return catalog_;
 }
 
-void Engine::replace_catalog(std::shared_ptr<const Catalog> catalog) {
-  std::lock_guard lock(catalog_mutex_);
-  catalog_ = std::move(catalog);
+void Engine::replace_catalog(std::shared_ptr<const Catalog> catalog,
+                             const std::set<std::string>& restart) {
+  {
+    std::lock_guard lock(catalog_mutex_);
+    catalog_ = std::move(catalog);
+  }
+  std::shared_lock read(slots_mutex_);
+  for (const auto& uuid : restart) {
+    auto it = slots_.find(uuid);
+    if (it == slots_.end()) continue;
+    std::lock_guard lock(it->second->mutex);
+    it->second->directory = DirectoryState{};
+  }
+}
+
+void Engine::set_state(const std::string& uuid, const std::string& state) {
+  Slot& s = slot(uuid);
+  std::lock_guard lock(s.mutex);
+  s.directory.started = true;
+  s.directory.state = state;
 }
 
 Engine::Slot& Engine::slot(const std::string& uuid) {
@@ -120,18 +137,19 @@ void Engine::reset() {
 
 std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) const {
   auto current = catalog();
-  const Slot* s = find_slot(uuid);
   DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};
   for (const auto& op : contract::operations()) snapshot.calls[op.name] = 0;
-  if (!s) {
-    if (!current->find(uuid)) return std::nullopt;
-    return snapshot;
+  const Slot* s = find_slot(uuid);
+  if (s) {
+    std::lock_guard lock(s->mutex);
+    if (s->directory.started) {
+      snapshot.state = s->directory.state;
+      snapshot.attributes = s->directory.attributes;
+      for (const auto& [op, n] : s->directory.calls) snapshot.calls[op] = n;
+      return snapshot;
+    }
   }
-  std::lock_guard lock(s->mutex);
-  if (!s->directory.started) return current->find(uuid) ? std::optional(snapshot) : std::nullopt;
-  snapshot.state = s->directory.state;
-  snapshot.attributes = s->directory.attributes;
-  for (const auto& [op, n] : s->directory.calls) snapshot.calls[op] = n;
+  if (!current->find(uuid) && current->unknown_uuids == UnknownUuids::reject) return std::nullopt;
   return snapshot;
 }
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -53,12 +54,17 @@ class Engine {
 
   /// The catalog in use now.
   std::shared_ptr<const Catalog> catalog() const;
-  /// Swaps in another catalog; states and positions are kept.
-  void replace_catalog(std::shared_ptr<const Catalog> catalog);
+  /// Swaps in another catalog; the uuids in `restart` start over (state,
+  /// sequences, counts), the others keep theirs.
+  void replace_catalog(std::shared_ptr<const Catalog> catalog,
+                       const std::set<std::string>& restart = {});
   /// Every uuid back to its initial state, sequences back to the start.
   void reset();
-  /// A uuid's state; nullopt if it was never called nor named by a scenario.
+  /// A uuid's simulated state; nullopt only for a uuid that no scenario
+  /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
+  /// Puts a uuid in `state` (as if a rule's `then` had moved it).
+  void set_state(const std::string& uuid, const std::string& state);
 
  private:
   struct DirectoryState {

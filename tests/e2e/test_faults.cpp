@@ -28,6 +28,15 @@ void wait_for_entries(drivemock::Server& server, size_t n) {
   REQUIRE(server.journal().entries().size() >= n);
 }
 
+/// Waits (bounded) until the engine has seen `n` color calls on uuid f.
+void wait_for_calls(drivemock::Server& server, uint64_t n) {
+  auto calls = [&] { return server.engine().directory("f")->calls.at("color"); };
+  for (int i = 0; i < 2000 && calls() < n; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(calls() >= n);
+}
+
 }  // namespace
 
 TEST_CASE("reset, empty and malformed faults give the client no valid answer") {
@@ -75,7 +84,8 @@ TEST_CASE("a hang and a long delay never block shutdown") {
   auto hanging = call("hang");
   auto slow = call("slow");
   wait_for_entries(mock.server(), 1);  // the hang is journaled at once
+  wait_for_calls(mock.server(), 2);    // the delay has been chosen, its wait begun
   mock.server().stop();                // returns: the test would time out otherwise
   CHECK_FALSE(hanging.get());
-  slow.get();
+  CHECK(slow.get());  // a request in flight still gets its answer
 }

@@ -1,0 +1,161 @@
+// The verification half of the admin API: reading, counting, finding and
+// waiting for journal entries, and emptying the journal.
+#include <charconv>
+
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "journal/entry_json.h"
+#include "util/json.h"
+
+namespace drivemock::admin {
+namespace {
+
+constexpr long long kDefaultWaitMs = 5000;
+constexpr long long kMaxWaitMs = 600000;
+
+/// The query of GET /__admin/requests.
+struct ListQuery {
+  size_t limit = SIZE_MAX;
+  std::string since;  ///< ISO-8601 UTC; entries logged at or after it
+  const std::string* uuid = nullptr;
+  const std::string* operation = nullptr;
+};
+
+bool selected(const journal::Entry& e, const ListQuery& q) {
+  if (q.uuid && e.uuid != *q.uuid) return false;
+  if (q.operation && e.operation != *q.operation) return false;
+  return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
+}
+
+std::optional<Reply> parse_query(const RequestView& request, ListQuery& q) {
+  if (const std::string* limit = request.query_param("limit")) {
+    const char* end = limit->data() + limit->size();
+    auto [p, ec] = std::from_chars(limit->data(), end, q.limit);
+    if (ec != std::errc() || p != end) {
+      return error(400, "Query parameter limit is '" + *limit + "'; expected a whole number",
+                   "invalid_params");
+    }
+  }
+  if (const std::string* since = request.query_param("since")) q.since = *since;
+  q.uuid = request.query_param("uuid");
+  q.operation = request.query_param("operation");
+  return std::nullopt;
+}
+
+/// Newest first, as the list calls answer.
+std::vector<journal::EntryPtr> newest_first(std::vector<journal::EntryPtr> entries) {
+  std::reverse(entries.begin(), entries.end());
+  return entries;
+}
+
+Reply count_reply(int status, size_t count, const std::string& message = "") {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  if (!message.empty()) {
+    json::write_member(w, "status", "error");
+    json::write_member(w, "message", message);
+    json::write_member(w, "code", "timeout");
+  }
+  json::write_string(w, "count");
+  w.Uint64(count);
+  w.EndObject();
+  return {status, {buffer.GetString(), buffer.GetSize()}};
+}
+
+std::optional<Reply> read_whole_number(const rapidjson::Document& doc, const char* key,
+                                       long long fallback, long long max, long long& out) {
+  out = fallback;
+  auto it = doc.FindMember(key);
+  if (it == doc.MemberEnd()) return std::nullopt;
+  if (!it->value.IsInt64() || it->value.GetInt64() < 0 || it->value.GetInt64() > max) {
+    return error(400, std::string("Field '") + key + "' must be a whole number from 0 to " +
+                          std::to_string(max),
+                 "invalid_params");
+  }
+  out = it->value.GetInt64();
+  return std::nullopt;
+}
+
+}  // namespace
+
+Reply handle_list_requests(const RequestView& request, Context& context, const std::smatch&) {
+  ListQuery query;
+  if (auto bad = parse_query(request, query)) return *bad;
+  std::vector<journal::EntryPtr> out;
+  for (auto& e : newest_first(context.journal.entries())) {
+    if (out.size() >= query.limit) break;
+    if (selected(*e, query)) out.push_back(std::move(e));
+  }
+  return entries_reply(out, &context.journal);
+}
+
+Reply handle_get_request(const RequestView&, Context& context, const std::smatch& match) {
+  const std::string id_text = match[1];
+  uint64_t id = 0;
+  auto [p, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+  auto entry = ec == std::errc() && p == id_text.data() + id_text.size()
+                   ? context.journal.by_id(id)
+                   : nullptr;
+  if (!entry) {
+    return error(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
+                 "not_found");
+  }
+  return {200, journal::entry_to_json(*entry)};
+}
+
+Reply handle_count_requests(const RequestView& request, Context& context, const std::smatch&) {
+  rapidjson::Document doc;
+  std::unique_ptr<journal::FilterMatcher> filter;
+  if (auto bad = read_filter(request, doc, {}, filter)) return *bad;
+  return count_reply(200, context.journal.count(*filter));
+}
+
+Reply handle_find_requests(const RequestView& request, Context& context, const std::smatch&) {
+  rapidjson::Document doc;
+  std::unique_ptr<journal::FilterMatcher> filter;
+  if (auto bad = read_filter(request, doc, {}, filter)) return *bad;
+  return entries_reply(context.journal.find(*filter), nullptr);
+}
+
+Reply handle_wait_requests(const RequestView& request, Context& context, const std::smatch&) {
+  rapidjson::Document doc;
+  std::unique_ptr<journal::FilterMatcher> filter;
+  if (auto bad = read_filter(request, doc, {"count", "timeoutMs"}, filter)) return *bad;
+  long long wanted = 1, timeout_ms = kDefaultWaitMs;
+  if (auto bad = read_whole_number(doc, "count", 1, INT32_MAX, wanted)) return *bad;
+  if (auto bad = read_whole_number(doc, "timeoutMs", kDefaultWaitMs, kMaxWaitMs, timeout_ms)) {
+    return *bad;
+  }
+  size_t reached = context.journal.wait_for(*filter, static_cast<size_t>(wanted),
+                                            std::chrono::milliseconds(timeout_ms));
+  if (reached >= static_cast<size_t>(wanted)) return count_reply(200, reached);
+  return count_reply(408,
+                     reached, "Waited " + std::to_string(timeout_ms) + " ms for " +
+                                  std::to_string(wanted) + " matching requests; " +
+                                  std::to_string(reached) + " arrived");
+}
+
+Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
+  std::vector<journal::EntryPtr> out;
+  for (auto& e : newest_first(context.journal.entries())) {
+    if (!e->named) out.push_back(std::move(e));
+  }
+  return entries_reply(out, nullptr);
+}
+
+Reply handle_violations(const RequestView&, Context& context, const std::smatch&) {
+  std::vector<journal::EntryPtr> out;
+  for (auto& e : newest_first(context.journal.entries())) {
+    if (!e->violations.empty()) out.push_back(std::move(e));
+  }
+  return entries_reply(out, nullptr);
+}
+
+Reply handle_delete_requests(const RequestView&, Context& context, const std::smatch&) {
+  context.journal.clear();
+  context.log_change("journal emptied");
+  return success("Journal emptied.");
+}
+
+}  // namespace drivemock::admin

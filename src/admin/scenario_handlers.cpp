@@ -1,0 +1,93 @@
+// Scenario sets through the admin API: list, push (YAML or JSON), delete,
+// reload from disk. Load errors come back as `file:line:col` strings.
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "util/json.h"
+
+namespace drivemock::admin {
+namespace {
+
+void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diagnostics,
+                       Severity severity) {
+  json::write_string(w, key);
+  w.StartArray();
+  for (const auto& d : diagnostics) {
+    if (d.severity == severity) json::write_string(w, format_diagnostic(d));
+  }
+  w.EndArray();
+}
+
+/// 200 with the warnings, or 400 with the errors and the warnings.
+Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
+  bool failed = has_errors(diagnostics);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "status", failed ? "error" : "success");
+  if (failed) {
+    std::string first;
+    for (const auto& d : diagnostics) {
+      if (first.empty() && d.severity == Severity::error) first = format_diagnostic(d);
+    }
+    json::write_member(w, "message", "The scenarios have errors; nothing changed. " + first);
+    json::write_member(w, "code", "invalid_scenario");
+    write_diagnostics(w, "errors", diagnostics, Severity::error);
+  } else {
+    json::write_member(w, "message", done);
+  }
+  write_diagnostics(w, "warnings", diagnostics, Severity::warning);
+  w.EndObject();
+  return {failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()}};
+}
+
+}  // namespace
+
+Reply handle_list_scenarios(const RequestView&, Context& context, const std::smatch&) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "scenarios");
+  w.StartArray();
+  for (const auto& set : context.scenarios.list()) {
+    w.StartObject();
+    json::write_member(w, "name", set.name);
+    json::write_member(w, "source", set.source);
+    json::write_string(w, "directories");
+    w.Uint64(set.directories);
+    json::write_string(w, "rules");
+    w.Uint64(set.rules);
+    w.EndObject();
+  }
+  w.EndArray();
+  json::write_string(w, "paths");
+  w.StartArray();
+  for (const auto& p : context.scenarios.paths()) json::write_string(w, p);
+  w.EndArray();
+  w.EndObject();
+  return {200, {buffer.GetString(), buffer.GetSize()}};
+}
+
+Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {
+  std::string name;
+  Diagnostics diagnostics = context.scenarios.push(request.body, name);
+  if (!has_errors(diagnostics)) context.log_change("scenario set '" + name + "' pushed");
+  return load_reply(diagnostics, "Scenario set '" + name + "' loaded.");
+}
+
+Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {
+  const std::string name = match[1];
+  if (!context.scenarios.remove(name)) {
+    return error(404, "No scenario set named '" + name + "'", "not_found");
+  }
+  context.log_change("scenario set '" + name + "' removed");
+  return success("Scenario set '" + name + "' removed.");
+}
+
+Reply handle_reload_scenarios(const RequestView&, Context& context, const std::smatch&) {
+  Diagnostics diagnostics = context.scenarios.reload();
+  context.log_change(has_errors(diagnostics) ? "scenario reload failed; old sets kept"
+                                             : "scenarios reloaded");
+  return load_reply(diagnostics, "Scenarios reloaded.");
+}
+
+}  // namespace drivemock::admin

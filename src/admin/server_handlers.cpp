@@ -1,0 +1,94 @@
+// The simulated service's state and the server's own: health, reset,
+// directory states, shutdown.
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "contract/operations.h"
+#include "util/json.h"
+
+namespace drivemock::admin {
+namespace {
+
+Reply directory_reply(const scenario::DirectorySnapshot& d) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "uuid", d.uuid);
+  json::write_member(w, "state", d.state);
+  for (const auto& op : contract::operations()) {
+    if (!op.stored_field) continue;
+    json::write_string(w, *op.stored_field);
+    auto it = d.attributes.find(*op.stored_field);
+    if (it == d.attributes.end()) {
+      w.Null();
+    } else {
+      json::write_string(w, it->second);
+    }
+  }
+  json::write_string(w, "calls");
+  w.StartObject();
+  for (const auto& [op, n] : d.calls) {
+    json::write_string(w, op);
+    w.Uint64(n);
+  }
+  w.EndObject();
+  w.EndObject();
+  return {200, {buffer.GetString(), buffer.GetSize()}};
+}
+
+Reply unknown_directory(const std::string& uuid) {
+  return error(404, "No directory '" + uuid + "': no scenario names it and unknown uuids are "
+                    "rejected", "not_found");
+}
+
+}  // namespace
+
+Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
+  auto uptime = std::chrono::steady_clock::now() - context.started;
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "status", "healthy");
+  json::write_member(w, "version", context.version);
+  json::write_string(w, "uptimeInSeconds");
+  w.Int64(std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
+  w.EndObject();
+  return {200, {buffer.GetString(), buffer.GetSize()}};
+}
+
+Reply handle_reset(const RequestView&, Context& context, const std::smatch&) {
+  context.journal.clear();
+  context.scenarios.drop_pushed();
+  context.engine.reset();
+  context.log_change("reset: journal emptied, states and sequences restarted, pushed sets dropped");
+  return success("Journal emptied, states and sequences back to the start, pushed sets dropped.");
+}
+
+Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {
+  const std::string uuid = match[1];
+  auto snapshot = context.engine.directory(uuid);
+  return snapshot ? directory_reply(*snapshot) : unknown_directory(uuid);
+}
+
+Reply handle_put_directory_state(const RequestView& request, Context& context,
+                                 const std::smatch& match) {
+  const std::string uuid = match[1];
+  rapidjson::Document doc;
+  if (auto bad = parse_object_body(request, doc)) return *bad;
+  auto state = doc.FindMember("state");
+  if (state == doc.MemberEnd() || !state->value.IsString() || state->value.GetStringLength() == 0) {
+    return error(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
+                 "invalid_params");
+  }
+  if (!context.engine.directory(uuid)) return unknown_directory(uuid);
+  context.engine.set_state(uuid, state->value.GetString());
+  context.log_change("directory '" + uuid + "' set to state '" + state->value.GetString() + "'");
+  return directory_reply(*context.engine.directory(uuid));
+}
+
+Reply handle_shutdown(const RequestView&, Context& context, const std::smatch&) {
+  context.log_change("shutdown requested");
+  context.request_shutdown();
+  return success("Shutting down.");
+}
+
+}  // namespace drivemock::admin

@@ -1,0 +1,136 @@
+#include "journal/filter.h"
+
+#include <algorithm>
+
+#include "util/json.h"
+
+namespace drivemock::journal {
+namespace {
+
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag;
+
+bool parse_json(const std::string& text, rapidjson::Document& doc) {
+  doc.Parse<kParseFlags>(text.data(), text.size());
+  return !doc.HasParseError();
+}
+
+bool body_has_fields(const rapidjson::Value& wanted, const rapidjson::Value& body) {
+  if (!body.IsObject()) return false;
+  for (const auto& member : wanted.GetObject()) {
+    auto it = body.FindMember(member.name);
+    if (it == body.MemberEnd() || it->value != member.value) return false;
+  }
+  return true;
+}
+
+bool equal_optional(const std::optional<std::string>& wanted,
+                    const std::optional<std::string>& actual) {
+  return !wanted || wanted == actual;
+}
+
+std::optional<std::string> string_member(const rapidjson::Value& object, const char* key,
+                                         std::string& error) {
+  auto it = object.FindMember(key);
+  if (it == object.MemberEnd()) return std::nullopt;
+  if (!it->value.IsString()) {
+    error = std::string("Filter field '") + key + "' is a " + json::type_name(it->value) +
+            "; expected a string";
+    return std::nullopt;
+  }
+  return std::string(it->value.GetString(), it->value.GetStringLength());
+}
+
+bool read_body_patterns(const rapidjson::Value& patterns, RequestFilter& filter,
+                        std::string& error) {
+  if (!patterns.IsArray()) {
+    error = "Filter field 'bodyPatterns' must be a list of {\"equalToJson\": …}";
+    return false;
+  }
+  for (const auto& p : patterns.GetArray()) {
+    if (!p.IsObject() || !p.HasMember("equalToJson") || p.MemberCount() != 1) {
+      error = "Each bodyPatterns entry must be {\"equalToJson\": …}; other WireMock "
+              "matchers are not supported";
+      return false;
+    }
+    const auto& v = p["equalToJson"];
+    // WireMock accepts the JSON inline or as a string holding it.
+    filter.equal_to_json.push_back(v.IsString() ? v.GetString() : json::to_string(v));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<FilterMatcher> FilterMatcher::create(RequestFilter filter, std::string& error) {
+  auto matcher = std::unique_ptr<FilterMatcher>(new FilterMatcher);
+  if (filter.body) {
+    matcher->body_.emplace();
+    if (!parse_json(*filter.body, *matcher->body_) || !matcher->body_->IsObject()) {
+      error = "Filter field 'body' must be a JSON object";
+      return nullptr;
+    }
+  }
+  for (const auto& text : filter.equal_to_json) {
+    matcher->equal_to_json_.emplace_back();
+    if (!parse_json(text, matcher->equal_to_json_.back())) {
+      error = "bodyPatterns equalToJson is not valid JSON: " + text;
+      return nullptr;
+    }
+  }
+  matcher->filter_ = std::move(filter);
+  return matcher;
+}
+
+bool FilterMatcher::matches(const Entry& entry) const {
+  const auto& f = filter_;
+  if (f.method && *f.method != entry.request.method) return false;
+  if (f.url && *f.url != entry.request.path) return false;
+  if (!equal_optional(f.operation, entry.operation) || !equal_optional(f.uuid, entry.uuid)) {
+    return false;
+  }
+  if (!body_ && equal_to_json_.empty()) return true;
+  rapidjson::Document body;
+  if (!parse_json(entry.request.body, body)) return false;
+  if (body_ && !body_has_fields(*body_, body)) return false;
+  return std::all_of(equal_to_json_.begin(), equal_to_json_.end(),
+                     [&](const rapidjson::Document& wanted) { return wanted == body; });
+}
+
+std::optional<RequestFilter> parse_filter(const rapidjson::Value& object,
+                                          const std::vector<std::string>& allowed_extra,
+                                          std::string& error) {
+  static const std::vector<std::string> kKeys = {"method", "url",  "operation",
+                                                 "uuid",   "body", "bodyPatterns"};
+  if (!object.IsObject()) {
+    error = "The filter must be a JSON object";
+    return std::nullopt;
+  }
+  for (const auto& member : object.GetObject()) {
+    std::string key = member.name.GetString();
+    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end() &&
+        std::find(allowed_extra.begin(), allowed_extra.end(), key) == allowed_extra.end()) {
+      error = "Unknown filter field '" + key +
+              "'; expected method, url, operation, uuid, body or bodyPatterns";
+      return std::nullopt;
+    }
+  }
+  RequestFilter filter;
+  filter.method = string_member(object, "method", error);
+  filter.url = string_member(object, "url", error);
+  filter.operation = string_member(object, "operation", error);
+  filter.uuid = string_member(object, "uuid", error);
+  if (!error.empty()) return std::nullopt;
+  if (auto it = object.FindMember("body"); it != object.MemberEnd()) {
+    if (!it->value.IsObject()) {
+      error = "Filter field 'body' must be a JSON object";
+      return std::nullopt;
+    }
+    filter.body = json::to_string(it->value);
+  }
+  if (auto it = object.FindMember("bodyPatterns"); it != object.MemberEnd()) {
+    if (!read_body_patterns(it->value, filter, error)) return std::nullopt;
+  }
+  return filter;
+}
+
+}  // namespace drivemock::journal

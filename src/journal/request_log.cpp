@@ -1,0 +1,68 @@
+#include "journal/request_log.h"
+
+#include "util/json.h"
+
+namespace drivemock::journal {
+namespace {
+
+std::string matched_text(const Entry& e) {
+  if (!e.matched) return "built-in";
+  return e.matched->scenario + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
+}
+
+std::string outcome_text(const Entry& e) {
+  if (e.response.fault != scenario::Fault::none) {
+    return std::string("fault:") + scenario::fault_name(e.response.fault);
+  }
+  return std::to_string(e.response.status);
+}
+
+std::string text_line(const Entry& e) {
+  std::string line = "drivemock: " + e.request.method + " " + e.request.path;
+  line.append(" uuid=").append(e.uuid.value_or("-"));
+  line.append(" matched=").append(matched_text(e));
+  line.append(" status=").append(outcome_text(e));
+  line.append(" ").append(std::to_string(e.total_micros)).append("us");
+  if (!e.violations.empty()) line.append(" violations=").append(std::to_string(e.violations.size()));
+  return line;
+}
+
+std::string json_line(const Entry& e) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "type", "request");
+  json::write_string(w, "id");
+  w.Uint64(e.id);
+  json::write_member(w, "method", e.request.method);
+  json::write_member(w, "path", e.request.path);
+  json::write_string(w, "uuid");
+  e.uuid ? json::write_string(w, *e.uuid) : static_cast<void>(w.Null());
+  json::write_member(w, "matched", matched_text(e));
+  json::write_member(w, "status", outcome_text(e));
+  json::write_string(w, "micros");
+  w.Int64(e.total_micros);
+  json::write_string(w, "violations");
+  w.Uint64(e.violations.size());
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace
+
+std::string request_line(const Entry& entry, LogFormat format) {
+  return format == LogFormat::json ? json_line(entry) : text_line(entry);
+}
+
+std::string admin_line(std::string_view change, LogFormat format) {
+  if (format != LogFormat::json) return "drivemock: admin: " + std::string(change);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "type", "admin");
+  json::write_member(w, "change", change);
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace drivemock::journal

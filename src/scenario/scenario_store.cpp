@@ -1,0 +1,137 @@
+#include "scenario/scenario_store.h"
+
+#include <algorithm>
+#include <set>
+
+#include "scenario/catalog.h"
+#include "scenario/loader.h"
+
+namespace drivemock::scenario {
+namespace {
+
+bool named(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// The sets in force: base sets not removed nor replaced by a pushed one, then the pushed.
+std::vector<ScenarioSet> in_force(const std::vector<ScenarioSet>& base,
+                                  const std::vector<ScenarioSet>& pushed,
+                                  const std::vector<std::string>& removed) {
+  std::vector<ScenarioSet> sets;
+  for (const auto& set : base) {
+    bool replaced = std::any_of(pushed.begin(), pushed.end(),
+                                [&](const ScenarioSet& p) { return p.name == set.name; });
+    if (!replaced && !named(removed, set.name)) sets.push_back(set);
+  }
+  sets.insert(sets.end(), pushed.begin(), pushed.end());
+  return sets;
+}
+
+void collect_uuids(const std::vector<ScenarioSet>& sets, std::set<std::string>& uuids) {
+  for (const auto& set : sets) {
+    for (const auto& [uuid, script] : set.directories) uuids.insert(uuid);
+  }
+}
+
+size_t rule_count(const ScenarioSet& set) {
+  size_t n = 0;
+  for (const auto& [uuid, script] : set.directories) {
+    for (const auto& [op, rules] : script.operations) n += rules.size();
+  }
+  return n;
+}
+
+}  // namespace
+
+ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts,
+                             Engine& engine)
+    : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine) {}
+
+std::vector<ScenarioSet> ScenarioStore::read_sources(Diagnostics& diagnostics) const {
+  auto sets = load_scenario_paths(paths_, diagnostics);
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    std::string name = "inline-" + std::to_string(i + 1);
+    if (auto set = parse_scenario(texts_[i], name, name, diagnostics)) {
+      set->source = "inline";
+      sets.push_back(std::move(*set));
+    }
+  }
+  return sets;
+}
+
+Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
+                                  std::vector<std::string> removed) {
+  Diagnostics diagnostics;
+  auto sets = in_force(base, pushed, removed);
+  std::set<std::string> touched;
+  collect_uuids(sets, touched);
+  collect_uuids(in_force(base_, pushed_, removed_), touched);
+  auto catalog = build_catalog(std::move(sets), diagnostics);
+  if (!catalog) return diagnostics;
+  base_ = std::move(base);
+  pushed_ = std::move(pushed);
+  removed_ = std::move(removed);
+  engine_.replace_catalog(std::move(catalog), touched);
+  return diagnostics;
+}
+
+Diagnostics ScenarioStore::load() { return reload(); }
+
+Diagnostics ScenarioStore::reload() {
+  std::lock_guard lock(mutex_);
+  Diagnostics diagnostics;
+  auto base = read_sources(diagnostics);
+  if (has_errors(diagnostics)) return diagnostics;
+  auto more = commit(std::move(base), pushed_, {});
+  diagnostics.insert(diagnostics.end(), more.begin(), more.end());
+  return diagnostics;
+}
+
+Diagnostics ScenarioStore::push(std::string_view text, std::string& name) {
+  std::lock_guard lock(mutex_);
+  Diagnostics diagnostics;
+  std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
+  auto set = parse_scenario(text, "pushed", default_name, diagnostics);
+  if (!set) return diagnostics;
+  set->source = "pushed";
+  name = set->name;
+  auto pushed = pushed_;
+  std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == set->name; });
+  pushed.push_back(std::move(*set));
+  auto more = commit(base_, std::move(pushed), removed_);
+  diagnostics.insert(diagnostics.end(), more.begin(), more.end());
+  if (!has_errors(diagnostics)) ++pushed_count_;
+  return diagnostics;
+}
+
+bool ScenarioStore::remove(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  auto pushed = pushed_;
+  auto removed = removed_;
+  bool found = std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == name; }) > 0;
+  bool in_base = std::any_of(base_.begin(), base_.end(),
+                             [&](const ScenarioSet& s) { return s.name == name; });
+  if (in_base && !named(removed, name)) {
+    removed.push_back(name);
+    found = true;
+  }
+  if (!found) return false;
+  commit(base_, std::move(pushed), std::move(removed));  // removing cannot conflict
+  return true;
+}
+
+void ScenarioStore::drop_pushed() {
+  std::lock_guard lock(mutex_);
+  commit(base_, {}, {});
+}
+
+std::vector<SetSummary> ScenarioStore::list() const {
+  std::lock_guard lock(mutex_);
+  std::vector<SetSummary> out;
+  for (const auto& set : in_force(base_, pushed_, removed_)) {
+    out.push_back({set.name, set.source, set.directories.size(), rule_count(set)});
+  }
+  return out;
+}
+
+}  // namespace drivemock::scenario

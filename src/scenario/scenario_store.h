@@ -1,0 +1,64 @@
+#pragma once
+// The scenario sets in force and where they came from: files (re-readable
+// with reload), inline texts given at start, and sets pushed through the admin
+// API. Every change builds a whole new catalog first and swaps it into the
+// engine only if it has no errors, so a bad change never leaves the server
+// half-loaded. Directories a change touches start over from their initial
+// state.
+
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario/engine.h"
+#include "scenario/model.h"
+#include "util/diagnostic.h"
+
+namespace drivemock::scenario {
+
+/// One set as GET /__admin/scenarios lists it.
+struct SetSummary {
+  std::string name;
+  std::string source;  ///< file path, "inline" or "pushed"
+  size_t directories = 0;
+  size_t rules = 0;
+};
+
+class ScenarioStore {
+ public:
+  ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts, Engine& engine);
+
+  /// Reads files and inline texts; on errors nothing is loaded.
+  Diagnostics load();
+  /// Re-reads the files; on errors the loaded sets stay as they were.
+  Diagnostics reload();
+  /// Adds a set, or replaces the set of the same name (file or pushed);
+  /// `name` receives the set's name.
+  Diagnostics push(std::string_view text, std::string& name);
+  /// Removes the named set (a file's set comes back on reload); false if unknown.
+  bool remove(const std::string& name);
+  /// Drops every pushed set and brings back removed file sets.
+  void drop_pushed();
+  /// The sets in force, in load order.
+  std::vector<SetSummary> list() const;
+  /// The files and directories that reload reads.
+  const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  std::vector<ScenarioSet> read_sources(Diagnostics& diagnostics) const;
+  /// Builds and swaps in a catalog from these sets; on errors changes nothing.
+  Diagnostics commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
+                     std::vector<std::string> removed);
+
+  const std::vector<std::string> paths_;
+  const std::vector<std::string> texts_;
+  Engine& engine_;
+  mutable std::mutex mutex_;
+  std::vector<ScenarioSet> base_;    ///< from files and inline texts
+  std::vector<ScenarioSet> pushed_;  ///< through the admin API, in push order
+  std::vector<std::string> removed_; ///< base set names removed until reload
+  int pushed_count_ = 0;
+};
+
+}  // namespace drivemock::scenario
