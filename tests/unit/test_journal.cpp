@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
+#include <thread>
 
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "journal/redaction.h"
+#include "journal/request_log.h"
 
 using namespace drivemock;
 using namespace drivemock::journal;
@@ -64,4 +66,103 @@ TEST_CASE("an entry serialises to the shape of the spec") {
       R"("rule":1},"response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
+}
+
+namespace {
+
+std::unique_ptr<FilterMatcher> all_entries() {
+  std::string error;
+  return FilterMatcher::create({}, error);
+}
+
+std::unique_ptr<FilterMatcher> uuid_is(const std::string& uuid) {
+  std::string error;
+  RequestFilter f;
+  f.uuid = uuid;
+  return FilterMatcher::create(f, error);
+}
+
+Entry for_uuid(const std::string& uuid) {
+  Entry e;
+  e.uuid = uuid;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("entries are found by id until dropped") {
+  Journal j(2);
+  j.record({});
+  j.record({});
+  j.record({});
+  CHECK(j.by_id(1) == nullptr);
+  REQUIRE(j.by_id(3));
+  CHECK(j.by_id(3)->id == 3);
+  CHECK(j.by_id(99) == nullptr);
+}
+
+TEST_CASE("count and find apply the filter, oldest first") {
+  Journal j(10);
+  j.record(for_uuid("a"));
+  j.record(for_uuid("b"));
+  j.record(for_uuid("a"));
+  CHECK(j.count(*uuid_is("a")) == 2);
+  auto found = j.find(*uuid_is("a"));
+  REQUIRE(found.size() == 2);
+  CHECK(found[0]->id == 1);
+  CHECK(found[1]->id == 3);
+}
+
+TEST_CASE("wait_for is released by a request recorded on another thread") {
+  Journal j(10);
+  std::thread recorder([&] {
+    // Records only once the waiter is (about to be) waiting: no sleep needed.
+    j.record(for_uuid("x"));
+    j.record(for_uuid("x"));
+  });
+  CHECK(j.wait_for(*uuid_is("x"), 2, std::chrono::seconds(30)) == 2);
+  recorder.join();
+}
+
+TEST_CASE("wait_for returns the count reached when the time is up") {
+  Journal j(10);
+  j.record(for_uuid("x"));
+  CHECK(j.wait_for(*uuid_is("x"), 3, std::chrono::milliseconds(20)) == 1);
+}
+
+TEST_CASE("releasing waiters ends every wait at once") {
+  Journal j(10);
+  std::thread releaser([&] { j.release_waiters(); });
+  CHECK(j.wait_for(*all_entries(), 1, std::chrono::hours(1)) == 0);
+  releaser.join();
+}
+
+TEST_CASE("the listener sees every recorded entry with its id") {
+  Journal j(10);
+  std::vector<uint64_t> seen;
+  j.set_listener([&](const Entry& e) { seen.push_back(e.id); });
+  j.record({});
+  j.record({});
+  CHECK(seen == std::vector<uint64_t>{1, 2});
+}
+
+TEST_CASE("request log lines name method, path, uuid, rule, status and micros") {
+  Entry e;
+  e.id = 4;
+  e.request.method = "POST";
+  e.request.path = "/v3/dir/trash";
+  e.uuid = "u1";
+  e.matched = scenario::Matched{"flow", 2};
+  e.response.status = 503;
+  e.total_micros = 85;
+  CHECK(request_line(e, LogFormat::text) ==
+        "drivemock: POST /v3/dir/trash uuid=u1 matched=flow#2 status=503 85us");
+  CHECK(request_line(e, LogFormat::json) ==
+        R"({"type":"request","id":4,"method":"POST","path":"/v3/dir/trash","uuid":"u1",)"
+        R"("matched":"flow#2","status":"503","micros":85,"violations":0})");
+  e.matched.reset();
+  e.response.fault = scenario::Fault::reset;
+  CHECK(request_line(e, LogFormat::text).find("matched=built-in status=fault:reset") !=
+        std::string::npos);
+  CHECK(admin_line("reset", LogFormat::json) == R"({"type":"admin","change":"reset"})");
 }

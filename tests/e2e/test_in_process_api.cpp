@@ -1,0 +1,53 @@
+// The C++ API a test suite uses in-process: the same filters as the admin
+// API, without HTTP for the verification side.
+#include <thread>
+
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+using drivemock::RequestFilter;
+
+TEST_CASE("count and find take the same filter type as the admin API") {
+  RunningServer mock;
+  mock.color("a", "red");
+  mock.trash("a");
+  RequestFilter colors;
+  colors.operation = "color";
+  colors.body = R"({"color":"red"})";
+  CHECK(mock.server().count(colors) == 1);
+  RequestFilter of_a;
+  of_a.uuid = "a";
+  auto found = mock.server().find(of_a);
+  REQUIRE(found.size() == 2);
+  CHECK(found[0]->operation == "color");
+  CHECK(found[1]->operation == "trash");
+}
+
+TEST_CASE("wait_for returns once another thread's requests arrive") {
+  RunningServer mock;
+  std::thread client([&] {
+    for (int i = 0; i < 3; ++i) mock.trash("t");
+  });
+  RequestFilter trashes;
+  trashes.operation = "trash";
+  CHECK(mock.server().wait_for(trashes, 3, std::chrono::seconds(30)) == 3);
+  client.join();
+}
+
+TEST_CASE("a filter with broken JSON is a programming error reported by exception") {
+  RunningServer mock;
+  RequestFilter broken;
+  broken.body = "{";
+  CHECK_THROWS_AS(mock.server().count(broken), std::invalid_argument);
+}
+
+TEST_CASE("push_scenarios and reset script the server without HTTP") {
+  RunningServer mock;
+  auto diagnostics = mock.server().push_scenarios("directories: {p: {trash: {http: 201}}}");
+  CHECK_FALSE(drivemock::has_errors(diagnostics));
+  CHECK(mock.trash("p")->status == 201);
+  CHECK(drivemock::has_errors(mock.server().push_scenarios("directories: [")));
+  mock.server().reset();
+  CHECK(mock.trash("p")->status == 200);
+  CHECK(mock.server().count({}) == 1);
+}

@@ -1,0 +1,79 @@
+#include <catch2/catch.hpp>
+
+#include "scenario/scenario_store.h"
+
+using namespace drivemock;
+using namespace drivemock::scenario;
+
+namespace {
+
+struct Store {
+  Engine engine{empty_catalog()};
+  ScenarioStore store{{}, {"name: base\ndirectories: {u: {trash: {http: 500}}}"}, engine};
+  Store() { REQUIRE_FALSE(has_errors(store.load())); }
+
+  int trash_status(const std::string& uuid) {
+    rapidjson::Document body;
+    body.Parse("{}");
+    return engine.decide(*contract::find_by_name("trash"), uuid, body).answer->http;
+  }
+  Diagnostics push(const std::string& yaml) {
+    std::string name;
+    return store.push(yaml, name);
+  }
+};
+
+std::vector<std::string> names(const ScenarioStore& store) {
+  std::vector<std::string> out;
+  for (const auto& s : store.list()) out.push_back(s.name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a pushed set adds to the loaded ones") {
+  Store s;
+  REQUIRE_FALSE(has_errors(s.push("name: extra\ndirectories: {v: {trash: {http: 202}}}")));
+  CHECK(names(s.store) == std::vector<std::string>{"base", "extra"});
+  CHECK(s.trash_status("v") == 202);
+  CHECK(s.trash_status("u") == 500);
+}
+
+TEST_CASE("a pushed set replaces the set of the same name") {
+  Store s;
+  REQUIRE_FALSE(has_errors(s.push("name: base\ndirectories: {u: {trash: {http: 201}}}")));
+  CHECK(names(s.store) == std::vector<std::string>{"base"});
+  CHECK(s.trash_status("u") == 201);
+}
+
+TEST_CASE("a push with errors or conflicts changes nothing") {
+  Store s;
+  auto bad = s.push("directories: {u: {trash: {fault: nope}}}");
+  CHECK(has_errors(bad));
+  CHECK(bad[0].file == "pushed");
+  auto conflict = s.push("name: other\ndirectories: {u: {trash: {http: 202}}}");
+  CHECK(has_errors(conflict));
+  CHECK(conflict[0].message.find("scripted in both") != std::string::npos);
+  CHECK(names(s.store) == std::vector<std::string>{"base"});
+  CHECK(s.trash_status("u") == 500);
+}
+
+TEST_CASE("removing a set by name, and dropping pushed sets") {
+  Store s;
+  s.push("name: extra\ndirectories: {v: {trash: {http: 202}}}");
+  CHECK(s.store.remove("base"));
+  CHECK_FALSE(s.store.remove("nothing"));
+  CHECK(names(s.store) == std::vector<std::string>{"extra"});
+  CHECK(s.trash_status("u") == 200);
+  s.store.drop_pushed();
+  CHECK(names(s.store) == std::vector<std::string>{"base"});
+}
+
+TEST_CASE("a replaced script starts over from its first answer") {
+  Store s;
+  s.push("name: seq\ndirectories: {w: {trash: {respond: [{http: 500}, {http: 201}]}}}");
+  CHECK(s.trash_status("w") == 500);
+  CHECK(s.trash_status("w") == 201);
+  s.push("name: seq\ndirectories: {w: {trash: {respond: [{http: 502}, {http: 201}]}}}");
+  CHECK(s.trash_status("w") == 502);
+}
