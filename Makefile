@@ -7,7 +7,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-sanitize validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize validate format clean
 
 deps:
 	@./scripts/install-deps
@@ -20,11 +20,18 @@ build: deps
 run: build
 	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
 
-## Every test, twice: a release build, then AddressSanitizer + UBSan.
-test: deps test-release test-sanitize
+## Every test, twice: a release build, then AddressSanitizer + UBSan; and
+## an example project built against the installed library.
+test: deps test-release test-consumer test-sanitize
 
 test-release: build
 	cd build/release && $(CTEST)
+
+test-consumer: build
+	cmake --install build/release --prefix build/stage
+	cmake -S examples/consumer -B build/consumer -DCMAKE_PREFIX_PATH=$(CURDIR)/build/stage
+	cmake --build build/consumer -j$(JOBS)
+	cd build/consumer && $(CTEST)
 
 test-sanitize: deps
 	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)

@@ -59,6 +59,66 @@ TEST_CASE("without --scenarios, ./scenarios is loaded when it exists") {
   CHECK(res->status == 418);
 }
 
+TEST_CASE("the journal file keeps every answered request when the server is killed -9") {
+  TempScenario dir("unused: file\n");
+  std::string journal = (dir.dir / "journal.jsonl").string();
+  Process p({kBinary, "--port", "0", "--journal-file", journal, "--quiet"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  for (int i = 0; i < 20; ++i) {
+    auto res = client.Post("/v3/dir/trash", R"({"uuid":"k"})", "application/json");
+    REQUIRE(res);
+  }
+  p.signal(SIGKILL);
+  CHECK(p.wait_exit() == 128 + SIGKILL);
+  std::ifstream in(journal);
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    ++lines;
+    CHECK(line.starts_with("{\"id\":" + std::to_string(lines) + ","));
+    CHECK(line.ends_with("}"));
+  }
+  CHECK(lines == 20);
+}
+
+TEST_CASE("request lines are logged as text by default, as JSON with --log json, not with --quiet") {
+  for (auto [flags, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{}, "drivemock: POST /v3/dir/trash uuid=k matched=built-in status=200 "},
+           {{"--log", "json"}, R"({"type":"request","id":1,"method":"POST","path":"/v3/dir/trash")"},
+           {{"--quiet"}, ""}}) {
+    std::vector<std::string> args = {kBinary, "--port", "0"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    Process p(args);
+    httplib::Client client("127.0.0.1", port_of(p.read_line()));
+    REQUIRE(client.Post("/v3/dir/trash", R"({"uuid":"k"})", "application/json"));
+    p.signal(SIGTERM);
+    CHECK(p.wait_exit() == 0);
+    INFO(p.err());
+    if (expected.empty()) {
+      CHECK(p.err().find("/v3/dir/trash") == std::string::npos);
+    } else {
+      CHECK(p.err().find(expected) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("an admin token guards the admin API of the binary") {
+  Process p({kBinary, "--port", "0", "--admin-token", "t0ken"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  CHECK(client.Get("/__admin/health")->status == 401);
+  client.set_bearer_token_auth("t0ken");
+  CHECK(client.Get("/__admin/health")->status == 200);
+}
+
+TEST_CASE("POST /__admin/shutdown stops the binary with exit code 0") {
+  Process p({kBinary, "--port", "0"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  auto res = client.Post("/__admin/shutdown", "", "application/json");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(p.wait_exit() == 0);
+}
+
 TEST_CASE("SIGINT stops the server gracefully too") {
   Process p({kBinary, "--port", "0"});
   port_of(p.read_line());

@@ -1,5 +1,6 @@
 // WireMock's scenario races (#456) are what the per-uuid lock prevents:
 // parallel calls on one uuid must each get their own sequence position.
+#include <atomic>
 #include <set>
 #include <thread>
 
@@ -34,4 +35,33 @@ TEST_CASE("parallel calls on one uuid see distinct consecutive sequence position
   CHECK(distinct.count("failed") == 0);
   CHECK(mock.server().journal().entries().size() == kThreads * kCalls);
   CHECK(mock.server().engine().directory("u")->calls.at("trash") == kThreads * kCalls);
+}
+
+TEST_CASE("16 threads x 500 requests are all journaled with distinct rising ids") {
+  constexpr int kThreads = 16;
+  constexpr int kCalls = 500;
+  RunningServer mock;
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      auto client = mock.client();
+      client.set_keep_alive(true);
+      std::string body = R"({"uuid":"thread-)" + std::to_string(t) + R"("})";
+      for (int i = 0; i < kCalls; ++i) {
+        auto res = client.Post("/v3/dir/trash", body, "application/json");
+        if (!res || res->status != 200) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(failures == 0);
+  auto entries = mock.server().journal().entries();
+  REQUIRE(entries.size() == kThreads * kCalls);
+  for (size_t i = 0; i < entries.size(); ++i) CHECK(entries[i]->id == i + 1);
+  drivemock::RequestFilter one_thread;
+  one_thread.uuid = "thread-7";
+  CHECK(mock.server().count(one_thread) == kCalls);
+  CHECK(mock.admin_json("POST", "/__admin/requests/count", "{}")["count"].GetUint64() ==
+        kThreads * kCalls);
 }
