@@ -12,13 +12,7 @@ Reply error(int status, const std::string& message, const char* code) {
 }
 
 Reply success(const std::string& message) {
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "status", "success");
-  json::write_member(w, "message", message);
-  w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return {200, json::string_object({{"status", "success"}, {"message", message}})};
 }
 
 std::optional<Reply> parse_object_body(const RequestView& request, rapidjson::Document& doc) {

@@ -56,13 +56,7 @@ std::string request_line(const Entry& entry, LogFormat format) {
 
 std::string admin_line(std::string_view change, LogFormat format) {
   if (format != LogFormat::json) return "drivemock: admin: " + std::string(change);
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "type", "admin");
-  json::write_member(w, "change", change);
-  w.EndObject();
-  return {buffer.GetString(), buffer.GetSize()};
+  return json::string_object({{"type", "admin"}, {"change", change}});
 }
 
 }  // namespace drivemock::journal

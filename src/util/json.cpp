@@ -18,15 +18,18 @@ void write_member(Writer& w, std::string_view key, std::string_view value) {
   write_string(w, value);
 }
 
-std::string error_envelope(std::string_view message, std::string_view code) {
+std::string string_object(
+    std::initializer_list<std::pair<std::string_view, std::string_view>> members) {
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
-  write_member(w, "status", "error");
-  write_member(w, "message", message);
-  write_member(w, "code", code);
+  for (const auto& [key, value] : members) write_member(w, key, value);
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
+}
+
+std::string error_envelope(std::string_view message, std::string_view code) {
+  return string_object({{"status", "error"}, {"message", message}, {"code", code}});
 }
 
 const char* type_name(const rapidjson::Value& value) {

@@ -6,7 +6,9 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <string_view>
 
 namespace drivemock::json {
@@ -21,6 +23,10 @@ void write_string(Writer& w, std::string_view s);
 
 /// Writes `"key": "value"` inside an object.
 void write_member(Writer& w, std::string_view key, std::string_view value);
+
+/// A flat object of string members, in the order given.
+std::string string_object(
+    std::initializer_list<std::pair<std::string_view, std::string_view>> members);
 
 /// `{"status":"error","message":…,"code":…}`: the error envelope of the API.
 std::string error_envelope(std::string_view message, std::string_view code);
