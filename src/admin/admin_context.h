@@ -12,6 +12,7 @@
 
 #include "http/request_view.h"
 #include "journal/journal.h"
+#include "record/recorder.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
 
@@ -21,7 +22,9 @@ struct Context {
   journal::Journal& journal;
   scenario::Engine& engine;
   scenario::ScenarioStore& scenarios;
-  std::function<void()> request_shutdown;          ///< stops the server soon, not now
+  record::Recorder& recorder;
+  std::string record_to;                             ///< --record-to; empty for the default path
+  std::function<void()> request_shutdown;            ///< stops the server soon, not now
   std::function<void(std::string_view)> log_change;  ///< one line per admin change
   std::chrono::steady_clock::time_point started;
   std::string version;

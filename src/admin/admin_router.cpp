@@ -32,6 +32,9 @@ const std::vector<Route>& routes() {
       {"DELETE", std::regex("/__admin/scenarios/([^/]+)"), handle_delete_scenario},
       {"GET", std::regex("/__admin/directories/([^/]+)"), handle_get_directory},
       {"PUT", std::regex("/__admin/directories/([^/]+)/state"), handle_put_directory_state},
+      {"POST", std::regex("/__admin/recordings/start"), handle_start_recording},
+      {"POST", std::regex("/__admin/recordings/stop"), handle_stop_recording},
+      {"GET", std::regex("/__admin/recordings/status"), handle_recording_status},
       {"POST", std::regex("/__admin/shutdown"), handle_shutdown},
   };
   return table;
@@ -43,11 +46,12 @@ bool is_admin_path(std::string_view path) {
   return path == kPrefix || (path.starts_with(kPrefix) && path[kPrefix.size()] == '/');
 }
 
-Reply route(const RequestView& request, Context& context,
-            const std::optional<std::string>& token) {
+Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token) {
   if (token && !bearer_matches(request.header("Authorization"), *token)) {
-    Reply denied = error(401, "This admin API needs the header 'Authorization: Bearer <token>' "
-                              "with the token given by --admin-token", "unauthorized");
+    Reply denied = error(401,
+                         "This admin API needs the header 'Authorization: Bearer <token>' "
+                         "with the token given by --admin-token",
+                         "unauthorized");
     denied.headers.push_back({"WWW-Authenticate", "Bearer"});
     return denied;
   }

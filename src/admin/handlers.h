@@ -22,6 +22,11 @@ Reply handle_push_scenario(const RequestView&, Context&, const std::smatch&);
 Reply handle_delete_scenario(const RequestView&, Context&, const std::smatch&);
 Reply handle_reload_scenarios(const RequestView&, Context&, const std::smatch&);
 
+// recording_handlers.cpp
+Reply handle_start_recording(const RequestView&, Context&, const std::smatch&);
+Reply handle_stop_recording(const RequestView&, Context&, const std::smatch&);
+Reply handle_recording_status(const RequestView&, Context&, const std::smatch&);
+
 // server_handlers.cpp
 Reply handle_health(const RequestView&, Context&, const std::smatch&);
 Reply handle_reset(const RequestView&, Context&, const std::smatch&);

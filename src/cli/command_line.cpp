@@ -33,6 +33,8 @@ struct Flags {
   bool quiet = false;
   std::string log = "text";
   std::string admin_token;
+  bool insecure_upstream = false;
+  int upstream_timeout_ms = 10000;
 };
 
 void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
@@ -59,6 +61,17 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   app.add_flag("--quiet", flags.quiet, "No request or admin lines (warnings and errors only)");
+  app.add_option("--record-from", flags.server.record_from,
+                 "Proxy every mock API request to this http(s) base URL and record the answers");
+  app.add_option("--record-to", flags.server.record_to,
+                 "Recording file (default recordings/recording-<UTC time>.yaml)");
+  app.add_flag("--insecure-upstream", flags.insecure_upstream,
+               "Do not check the https upstream's certificate (a risk: anyone in between can "
+               "answer)");
+  app.add_option("--upstream-timeout", flags.upstream_timeout_ms,
+                 "Connect and read time-out of the upstream, in milliseconds")
+      ->check(CLI::Range(1, 600000))
+      ->capture_default_str();
   validate = app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
   validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
       ->required()
@@ -71,6 +84,8 @@ void apply_flags(Flags& flags) {
   if (flags.strict) o.strictness = contract::Strictness::strict;
   if (flags.watch) o.watch = FileWatch::on;
   if (!flags.admin_token.empty()) o.admin_token = flags.admin_token;
+  if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
+  o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);
   o.log = flags.quiet ? LogFormat::none : flags.log == "json" ? LogFormat::json : LogFormat::text;
 }
 

@@ -16,6 +16,9 @@
 #include "journal/journal_file.h"
 #include "journal/redaction.h"
 #include "mock/mock_service.h"
+#include "record/proxy.h"
+#include "record/recorder.h"
+#include "record/recording_file.h"
 #include "scenario/catalog.h"
 #include "scenario/file_watcher.h"
 #include "scenario/scenario_store.h"
@@ -42,9 +45,13 @@ struct Server::Impl {
         engine(scenario::empty_catalog()),
         scenarios(given.scenario_paths, given.scenario_texts, engine),
         mock(engine, given.strictness),
+        upstream(given.upstream_override ? given.upstream_override
+                                         : std::make_shared<record::HttpUpstream>(given.upstream)),
         admin{journal,
               engine,
               scenarios,
+              recorder,
+              given.record_to,
               [this] { shutdown_requested.trip(); },
               [this](std::string_view change) { log_admin(change); },
               Clock::now(),
@@ -64,8 +71,14 @@ struct Server::Impl {
       journal.release_waiters();
       watcher.reset();
       http.stop();
+      save_recording_in_progress();
     });
   }
+  void save_recording_in_progress();
+  void serve_proxied(const std::string& target, RequestView view, httplib::Response& res,
+                     Clock::time_point started);
+  void finish(journal::Entry& entry, RequestView view, const mock::Reply& reply, bool proxied,
+              Clock::time_point started);
   void serve(const httplib::Request& req, httplib::Response& res);
   void serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
                   Clock::time_point started);
@@ -81,6 +94,8 @@ struct Server::Impl {
   scenario::ScenarioStore scenarios;
   std::unique_ptr<journal::JournalFile> journal_file;
   mock::MockService mock;
+  record::Recorder recorder;
+  std::shared_ptr<record::Upstream> upstream;
   StopSignal shutdown_requested;
   admin::Context admin;
   HttpServer http;
@@ -99,6 +114,12 @@ std::optional<std::string> Server::Impl::start() {
     watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
                                                       [this] { reload_from_watch(); });
     if (auto error = watcher->start()) return error;
+  }
+  if (!options.record_from.empty()) {
+    if (!record::is_http_url(options.record_from)) {
+      return "--record-from needs an http:// or https:// URL, not '" + options.record_from + "'";
+    }
+    recorder.start(options.record_from);
   }
   if (auto error = http.start()) return error;
   stopper = std::thread([this] {
@@ -131,28 +152,56 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   serve_mock(req, std::move(view), res, started);
 }
 
-void Server::Impl::serve_mock(const httplib::Request& req, RequestView view,
-                              httplib::Response& res, Clock::time_point started) {
+void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
+                              Clock::time_point started) {
+  if (auto target = recorder.target()) return serve_proxied(*target, std::move(view), res, started);
   journal::Entry entry;
   mock::Reply reply = mock.handle(view, entry);
   if (reply.delay_ms > 0) http.stopping().wait_for(std::chrono::milliseconds(reply.delay_ms));
+  finish(entry, std::move(view), reply, false, started);
+  if (reply.fault != scenario::Fault::none) {
+    apply_fault(reply.fault, req, http.stopping());
+    return;
+  }
+  fill_response(res, reply.status, reply.headers, reply.body);
+}
 
+void Server::Impl::serve_proxied(const std::string& target, RequestView view,
+                                 httplib::Response& res, Clock::time_point started) {
+  journal::Entry entry;
+  mock::Inspection inspection = mock.inspect(view, entry);
+  record::UpstreamAnswer answer = upstream->forward(target, view);
+  if (auto capture = record::capture_of(inspection, answer)) recorder.capture(std::move(*capture));
+  mock::Reply reply = record::proxied_reply(answer, target);
+  finish(entry, std::move(view), reply, true, started);
+  fill_response(res, reply.status, reply.headers, reply.body);
+}
+
+void Server::Impl::finish(journal::Entry& entry, RequestView view, const mock::Reply& reply,
+                          bool proxied, Clock::time_point started) {
   entry.request = std::move(view);
   journal::redact_headers(entry.request.headers);
   bool faulted = reply.fault != scenario::Fault::none;
-  entry.response = {reply.status, faulted ? std::string() : reply.body, reply.fault, false};
+  entry.response = {reply.status, faulted ? std::string() : reply.body, reply.fault, proxied};
   entry.logged = std::chrono::system_clock::now();
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
   journal.record(std::move(entry));
+}
 
-  if (faulted) {
-    apply_fault(reply.fault, req, http.stopping());
+void Server::Impl::save_recording_in_progress() {
+  auto recording = recorder.stop();
+  if (!recording) return;
+  auto saved = record::save_recording(*recording, options.record_to);
+  if (auto* error = std::get_if<std::string>(&saved)) {
+    log::error("drivemock: the recording could not be saved: " + *error);
     return;
   }
-  fill_response(res, reply.status, reply.headers, reply.body);
+  const auto& file = std::get<record::SavedRecording>(saved);
+  log::info("drivemock: recording of " + std::to_string(file.captured) + " calls written to " +
+            file.file);
 }
 
 StartResult Server::start(ServerOptions options) {
@@ -174,7 +223,9 @@ StartResult Server::start(ServerOptions options) {
 Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Server::~Server() = default;
 
-int Server::port() const { return impl_->http.port(); }
+int Server::port() const {
+  return impl_->http.port();
+}
 
 std::string Server::base_url() const {
   return "http://" + impl_->options.host + ":" + std::to_string(port());
@@ -204,9 +255,17 @@ Diagnostics Server::push_scenarios(std::string_view yaml) {
   return impl_->scenarios.push(yaml, name);
 }
 
-void Server::stop() { impl_->stop(); }
-void Server::wait() { impl_->http.wait(); }
-journal::Journal& Server::journal() { return impl_->journal; }
-scenario::Engine& Server::engine() { return impl_->engine; }
+void Server::stop() {
+  impl_->stop();
+}
+void Server::wait() {
+  impl_->http.wait();
+}
+journal::Journal& Server::journal() {
+  return impl_->journal;
+}
+scenario::Engine& Server::engine() {
+  return impl_->engine;
+}
 
 }  // namespace drivemock

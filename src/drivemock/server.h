@@ -23,6 +23,7 @@
 #include "journal/filter.h"
 #include "journal/journal.h"
 #include "journal/request_log.h"
+#include "record/upstream.h"
 #include "scenario/engine.h"
 #include "util/diagnostic.h"
 
@@ -42,10 +43,15 @@ struct ServerOptions {
   contract::Strictness strictness = contract::Strictness::lenient;
   size_t threads = 0;  ///< worker threads; 0 picks the default
   size_t journal_limit = 100000;
-  std::string journal_file;  ///< append entries as JSON lines here when set
+  std::string journal_file;                ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token;  ///< /__admin needs "Bearer <token>" when set
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
+  std::string record_from;          ///< start recording through this base URL at once
+  std::string record_to;            ///< recording file; default recordings/recording-<time>.yaml
+  record::HttpUpstreamOptions upstream;  ///< time-out and TLS checks of the proxy
+  /// Where proxied requests go; null for the real HTTP client (tests pass fakes).
+  std::shared_ptr<record::Upstream> upstream_override;
 };
 
 class Server;

@@ -27,26 +27,37 @@ Reply from_answer(const scenario::Answer& answer) {
 MockService::MockService(scenario::Engine& engine, contract::Strictness strictness)
     : engine_(engine), strictness_(strictness) {}
 
-Reply MockService::handle(const RequestView& request, journal::Entry& entry) {
-  const contract::Operation* op = contract::find_by_path(request.path);
-  if (!op) {
-    return error_reply(404, "No such endpoint: " + request.method + " " + request.path,
-                       "not_found");
+Inspection MockService::inspect(const RequestView& request, journal::Entry& entry) const {
+  Inspection out;
+  out.operation = contract::find_by_path(request.path);
+  if (!out.operation) {
+    out.early =
+        error_reply(404, "No such endpoint: " + request.method + " " + request.path, "not_found");
+    return out;
   }
-  entry.operation = op->name;
+  entry.operation = out.operation->name;
   if (request.method != contract::kMethod) {
-    auto violation = contract::method_violation(*op, request);
+    auto violation = contract::method_violation(*out.operation, request);
     entry.violations.push_back(violation);
-    Reply reply = error_reply(405, violation.message, "method_not_allowed");
-    reply.headers.push_back({"Allow", std::string(contract::kMethod)});
-    return reply;
+    out.early = error_reply(405, violation.message, "method_not_allowed");
+    out.early->headers.push_back({"Allow", std::string(contract::kMethod)});
+    return out;
   }
-  auto checked = contract::check_request(*op, request, strictness_);
-  entry.violations = checked.violations;
-  if (checked.rejection) return error_reply(400, *checked.rejection, "invalid_params");
+  out.checked = contract::check_request(*out.operation, request, strictness_);
+  entry.violations = out.checked.violations;
+  if (out.checked.rejection) {
+    out.early = error_reply(400, *out.checked.rejection, "invalid_params");
+  } else {
+    entry.uuid = out.checked.uuid;
+  }
+  return out;
+}
 
-  entry.uuid = checked.uuid;
-  scenario::Decision decision = engine_.decide(*op, checked.uuid, checked.body);
+Reply MockService::handle(const RequestView& request, journal::Entry& entry) {
+  Inspection inspection = inspect(request, entry);
+  if (inspection.early) return *inspection.early;
+  const auto& checked = inspection.checked;
+  scenario::Decision decision = engine_.decide(*inspection.operation, checked.uuid, checked.body);
   entry.matched = decision.matched;
   entry.named = decision.named;
   return from_answer(*decision.answer);

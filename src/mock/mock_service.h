@@ -3,6 +3,7 @@
 // contract, let the engine choose the answer, and say what to reply. The HTTP
 // layer turns the reply into bytes (or a fault) and the journal keeps the entry.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,20 @@ struct Reply {
   scenario::Fault fault = scenario::Fault::none;
 };
 
+/// A request classified against the contract, before any answer is chosen.
+struct Inspection {
+  const contract::Operation* operation = nullptr;  ///< null for unknown paths
+  contract::CheckedRequest checked;
+  std::optional<Reply> early;  ///< 404, 405 or 400: the engine is not asked
+};
+
 class MockService {
  public:
   MockService(scenario::Engine& engine, contract::Strictness strictness);
+
+  /// Routes and checks a request; fills in the journal entry's operation,
+  /// uuid and violations. Also used by the proxy, which answers otherwise.
+  Inspection inspect(const RequestView& request, journal::Entry& entry) const;
 
   /// Answers one request to the mock API and fills in the journal entry's
   /// operation, uuid, match and violations (not its response: the caller

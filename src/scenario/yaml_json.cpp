@@ -64,6 +64,13 @@ void write_node(json::Writer& w, const YAML::Node& node) {
 
 }  // namespace
 
+bool plain_scalar_stays_string(const std::string& text) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_plain_scalar(w, text);
+  return buffer.GetSize() > 0 && buffer.GetString()[0] == '"';
+}
+
 std::string yaml_to_json(const YAML::Node& node) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);

@@ -11,6 +11,10 @@
 
 namespace drivemock::scenario {
 
+/// True when `text`, written as a plain YAML scalar, reads back as that
+/// string (not as a boolean, null or number).
+bool plain_scalar_stays_string(const std::string& text);
+
 /// The node as compact JSON text.
 std::string yaml_to_json(const YAML::Node& node);
 

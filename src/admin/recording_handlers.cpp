@@ -1,0 +1,54 @@
+// Record and replay through the admin API: start proxying to a target,
+// report the status, stop and write the scenario file.
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "record/recording_file.h"
+#include "record/upstream.h"
+#include "util/json.h"
+
+namespace drivemock::admin {
+
+Reply handle_start_recording(const RequestView& request, Context& context, const std::smatch&) {
+  rapidjson::Document doc;
+  if (auto bad = parse_object_body(request, doc)) return *bad;
+  auto target = doc.FindMember("targetBaseUrl");
+  if (target == doc.MemberEnd() || !target->value.IsString() ||
+      !record::is_http_url(target->value.GetString())) {
+    return error(400, R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})",
+                 "invalid_params");
+  }
+  std::string url = target->value.GetString();
+  while (url.ends_with('/')) url.pop_back();
+  if (!context.recorder.start(url)) {
+    return error(409, "A recording is already running; stop it first", "already_recording");
+  }
+  context.log_change("recording started, proxying to " + url);
+  return success("Recording: requests are proxied to " + url + ".");
+}
+
+Reply handle_stop_recording(const RequestView&, Context& context, const std::smatch&) {
+  auto recording = context.recorder.stop();
+  if (!recording) return error(409, "No recording is running", "not_recording");
+  auto saved = record::save_recording(*recording, context.record_to);
+  if (auto* problem = std::get_if<std::string>(&saved)) {
+    return error(500, "The recording could not be written: " + *problem, "write_failed");
+  }
+  const auto& file = std::get<record::SavedRecording>(saved);
+  context.log_change("recording stopped; " + std::to_string(file.captured) + " calls written to " +
+                     file.file);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "file", file.file);
+  json::write_member(w, "scenario", file.yaml);
+  json::write_string(w, "captured");
+  w.Uint64(file.captured);
+  w.EndObject();
+  return {200, {buffer.GetString(), buffer.GetSize()}};
+}
+
+Reply handle_recording_status(const RequestView&, Context& context, const std::smatch&) {
+  return {200, json::string_object({{"status", record::status_name(context.recorder.status())}})};
+}
+
+}  // namespace drivemock::admin

@@ -1,0 +1,45 @@
+#include "record/recorder.h"
+
+namespace drivemock::record {
+
+const char* status_name(RecordingStatus status) {
+  switch (status) {
+    case RecordingStatus::never_started: return "NeverStarted";
+    case RecordingStatus::recording: return "Recording";
+    case RecordingStatus::stopped: return "Stopped";
+  }
+  return "NeverStarted";
+}
+
+bool Recorder::start(const std::string& target) {
+  std::lock_guard lock(mutex_);
+  if (status_ == RecordingStatus::recording) return false;
+  status_ = RecordingStatus::recording;
+  current_ = Recording{target, std::chrono::system_clock::now(), {}};
+  return true;
+}
+
+std::optional<std::string> Recorder::target() const {
+  std::lock_guard lock(mutex_);
+  if (status_ != RecordingStatus::recording) return std::nullopt;
+  return current_.target;
+}
+
+void Recorder::capture(Capture capture) {
+  std::lock_guard lock(mutex_);
+  if (status_ == RecordingStatus::recording) current_.captures.push_back(std::move(capture));
+}
+
+std::optional<Recording> Recorder::stop() {
+  std::lock_guard lock(mutex_);
+  if (status_ != RecordingStatus::recording) return std::nullopt;
+  status_ = RecordingStatus::stopped;
+  return std::move(current_);
+}
+
+RecordingStatus Recorder::status() const {
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+}  // namespace drivemock::record

@@ -1,0 +1,66 @@
+#include "record/upstream.h"
+
+#include <httplib.h>
+
+#include <array>
+
+namespace drivemock::record {
+namespace {
+
+constexpr std::array<std::string_view, 10> kHopByHop = {
+    "Connection", "Keep-Alive", "Proxy-Connection", "Transfer-Encoding", "TE", "Trailer",
+    "Upgrade",    "Host",       "Content-Length",   "Content-Encoding"};
+
+httplib::Request to_upstream_request(const RequestView& request) {
+  httplib::Request out;
+  out.method = request.method;
+  out.path = request.url;
+  for (const auto& h : request.headers) {
+    if (!is_hop_by_hop(h.name)) out.headers.emplace(h.name, h.value);
+  }
+  out.body = request.body;
+  return out;
+}
+
+}  // namespace
+
+bool is_hop_by_hop(std::string_view name) {
+  for (auto h : kHopByHop) {
+    if (iequals(h, name)) return true;
+  }
+  return false;
+}
+
+bool is_http_url(std::string_view url) {
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (url.starts_with(scheme) && url.size() > scheme.size()) return true;
+  }
+  return false;
+}
+
+UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestView& request) {
+  httplib::Client client(base_url);
+  client.set_connection_timeout(options_.timeout);
+  client.set_read_timeout(options_.timeout);
+  client.set_write_timeout(options_.timeout);
+  client.enable_server_certificate_verification(options_.verify == TlsVerify::on);
+  client.set_tcp_nodelay(true);
+  auto result = client.send(to_upstream_request(request));
+  UpstreamAnswer answer;
+  if (!result) {
+    answer.error = httplib::to_string(result.error());
+    if (result.error() == httplib::Error::SSLServerVerification) {
+      answer.error += " (the certificate is not trusted; --insecure-upstream skips the check)";
+    }
+    return answer;
+  }
+  answer.reached = true;
+  answer.status = result->status;
+  answer.body = result->body;
+  for (const auto& [name, value] : result->headers) {
+    if (!is_hop_by_hop(name)) answer.headers.push_back({name, value});
+  }
+  return answer;
+}
+
+}  // namespace drivemock::record

@@ -1,0 +1,56 @@
+#pragma once
+// Where proxied requests go while recording. An interface, so that the
+// recorder and the proxy path are testable with an in-memory fake; the real
+// one is cpp-httplib's client over http or https.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "http/request_view.h"
+
+namespace drivemock::record {
+
+/// What the upstream answered, or why there is no answer.
+struct UpstreamAnswer {
+  bool reached = false;
+  int status = 0;
+  std::vector<Header> headers;  ///< end-to-end headers only
+  std::string body;
+  std::string error;  ///< why not reached
+};
+
+class Upstream {
+ public:
+  virtual ~Upstream() = default;
+  /// Sends `request` to `base_url` + its path and query.
+  virtual UpstreamAnswer forward(const std::string& base_url, const RequestView& request) = 0;
+};
+
+/// Whether https upstreams must present a certificate the system trusts.
+enum class TlsVerify { on, off };
+
+struct HttpUpstreamOptions {
+  std::chrono::milliseconds timeout{10000};  ///< connect, and each read
+  TlsVerify verify = TlsVerify::on;
+};
+
+/// The real upstream: one cpp-httplib client per request (a client
+/// serialises its requests, and requests here run on many workers).
+class HttpUpstream : public Upstream {
+ public:
+  explicit HttpUpstream(HttpUpstreamOptions options) : options_(options) {}
+  UpstreamAnswer forward(const std::string& base_url, const RequestView& request) override;
+
+ private:
+  HttpUpstreamOptions options_;
+};
+
+/// True for headers that belong to one connection, not to the message
+/// (RFC 9110 §7.6.1), plus those the HTTP layer sets itself.
+bool is_hop_by_hop(std::string_view name);
+
+/// True when `url` starts with http:// or https:// and names a host.
+bool is_http_url(std::string_view url);
+
+}  // namespace drivemock::record

@@ -1,0 +1,157 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "record/proxy.h"
+#include "record/recorder.h"
+#include "record/recording_file.h"
+#include "record/recording_yaml.h"
+#include "scenario/catalog.h"
+#include "scenario/engine.h"
+#include "scenario/loader.h"
+
+using namespace drivemock;
+using namespace drivemock::record;
+
+namespace {
+
+Capture trash(const std::string& uuid, int status, const std::string& body) {
+  return {"trash", uuid, {}, status, body, "application/json"};
+}
+
+Capture color(const std::string& uuid, const std::string& value, const std::string& body) {
+  return {"color", uuid, {{"color", "\"" + value + "\"", value}}, 200, body, "application/json"};
+}
+
+Recording recording_of(std::vector<Capture> captures) {
+  return {"http://upstream",
+          std::chrono::system_clock::time_point(std::chrono::seconds(1795338878)),
+          std::move(captures)};
+}
+
+/// Loads the YAML as drivemock would and answers the calls in order.
+std::vector<std::string> replay(const std::string& yaml, const std::vector<Capture>& calls) {
+  Diagnostics d;
+  auto set = scenario::parse_scenario(yaml, "rec.yaml", "rec", d);
+  INFO(yaml);
+  REQUIRE(set);
+  auto catalog = scenario::build_catalog({*set}, d);
+  REQUIRE(catalog);
+  scenario::Engine engine(catalog);
+  std::vector<std::string> answers;
+  for (const auto& c : calls) {
+    rapidjson::Document body;
+    std::string json = R"({"uuid":")" + c.uuid + "\"";
+    for (const auto& f : c.fields) json += ",\"" + f.name + "\":" + f.json;
+    body.Parse((json + "}").c_str());
+    auto d2 = engine.decide(*contract::find_by_name(c.operation), c.uuid, body);
+    answers.push_back(std::to_string(d2.answer->http) + " " + d2.answer->body);
+  }
+  return answers;
+}
+
+std::vector<std::string> expected(const std::vector<Capture>& calls) {
+  std::vector<std::string> out;
+  for (const auto& c : calls) out.push_back(std::to_string(c.status) + " " + c.body);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a recording replays every call's status and body bytes in order") {
+  std::vector<Capture> calls = {
+      trash("u1", 503, R"({"status":"error","code":"internal_error"})"),
+      trash("u1", 200, R"({"status":"success","code":"dir_trashed"})"),
+      trash("u1", 200, R"({"status":"error","message":"Already in trash.","code":"x"})"),
+      color("u2", "red", R"({"status":false,"n":1.5,"s":"true","z":null,"a":[1,"2"]})"),
+      color("u2", "blue", R"({"status": "spaced",  "code" : "kept as raw"})"),
+      color("u2", "red", "not json at all"),
+      trash("u3", 204, ""),
+  };
+  auto yaml = recording_yaml(recording_of(calls), "rec");
+  CHECK(replay(yaml, calls) == expected(calls));
+}
+
+TEST_CASE("calls on one uuid that differ in color become rules with when") {
+  auto yaml = recording_yaml(
+      recording_of({color("u", "red", R"({"code":"a"})"), color("u", "blue", R"({"code":"b"})")}),
+      "rec");
+  CHECK(yaml.find("when: {color: red}") != std::string::npos);
+  CHECK(yaml.find("when: {color: blue}") != std::string::npos);
+}
+
+TEST_CASE("the recording reads well: named, commented, bodies as mappings") {
+  auto yaml = recording_yaml(recording_of({trash("u", 503, R"({"status":"error"})"),
+                                           trash("u", 200, R"({"status":"success"})")}),
+                             "recording-x");
+  CHECK(
+      yaml.starts_with("# Recorded by drivemock from http://upstream at 2026-11-22 09:14:38 UTC"));
+  CHECK(yaml.find("name: recording-x") != std::string::npos);
+  CHECK(yaml.find("- {http: 503, body: {status: error}}") != std::string::npos);
+  CHECK(yaml.find("- {body: {status: success}}") != std::string::npos);
+}
+
+TEST_CASE("a recording's name is its UTC start time") {
+  CHECK(recording_name(std::chrono::system_clock::time_point(std::chrono::seconds(1795338878))) ==
+        "recording-20261122T091438Z");
+}
+
+TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
+  Recorder r;
+  CHECK(r.status() == RecordingStatus::never_started);
+  CHECK_FALSE(r.stop());
+  CHECK(r.start("http://a"));
+  CHECK_FALSE(r.start("http://b"));
+  CHECK(r.target() == "http://a");
+  r.capture(trash("u", 200, "{}"));
+  auto done = r.stop();
+  REQUIRE(done);
+  CHECK(done->captures.size() == 1);
+  CHECK(r.status() == RecordingStatus::stopped);
+  CHECK_FALSE(r.target());
+  r.capture(trash("u", 200, "{}"));  // ignored while stopped
+  CHECK(r.start("http://c"));
+  CHECK(r.stop()->captures.empty());
+}
+
+TEST_CASE("an unreachable upstream becomes 502 upstream_unreachable and is not captured") {
+  UpstreamAnswer down;
+  down.error = "Connection";
+  auto reply = proxied_reply(down, "http://x");
+  CHECK(reply.status == 502);
+  CHECK(reply.body.find("\"code\":\"upstream_unreachable\"") != std::string::npos);
+  CHECK(reply.body.find("http://x did not answer: Connection") != std::string::npos);
+  CHECK_FALSE(capture_of({}, down));
+}
+
+TEST_CASE("a recording is written atomically into a directory it creates") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("drivemock-rec-" + std::to_string(::getpid()));
+  auto saved =
+      save_recording(recording_of({trash("u", 200, "{}")}), (dir / "a" / "r.yaml").string());
+  REQUIRE(std::holds_alternative<SavedRecording>(saved));
+  const auto& file = std::get<SavedRecording>(saved);
+  CHECK(file.captured == 1);
+  std::ifstream in(file.file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text == file.yaml);
+  size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir / "a")) ++files;
+  CHECK(files == 1);  // no temporary file left behind
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a recording that cannot be written says why") {
+  auto saved = save_recording(recording_of({}), "/proc/drivemock/r.yaml");
+  REQUIRE(std::holds_alternative<std::string>(saved));
+  CHECK(std::get<std::string>(saved).find("cannot") == 0);
+}
+
+TEST_CASE("only http and https URLs are upstreams") {
+  CHECK(is_http_url("http://localhost:8080"));
+  CHECK(is_http_url("https://api.example"));
+  CHECK_FALSE(is_http_url("ftp://x"));
+  CHECK_FALSE(is_http_url("http://"));
+  CHECK(is_hop_by_hop("connection"));
+  CHECK_FALSE(is_hop_by_hop("Authorization"));
+}
