@@ -35,23 +35,24 @@ using journal::RequestFilter;
 /// Whether scenario files are re-read when they change.
 enum class FileWatch { off, on };
 
+/// Every member has a default, so designated initializers may name any few.
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 0;                             ///< 0 picks a free port
-  std::vector<std::string> scenario_paths;  ///< files or directories
-  std::vector<std::string> scenario_texts;  ///< YAML documents given inline
+  int port = 0;                                  ///< 0 picks a free port
+  std::vector<std::string> scenario_paths = {};  ///< files or directories
+  std::vector<std::string> scenario_texts = {};  ///< YAML documents given inline
   contract::Strictness strictness = contract::Strictness::lenient;
   size_t threads = 0;  ///< worker threads; 0 picks the default
   size_t journal_limit = 100000;
-  std::string journal_file;                ///< append entries as JSON lines here when set
-  std::optional<std::string> admin_token;  ///< /__admin needs "Bearer <token>" when set
+  std::string journal_file = {};                ///< append entries as JSON lines here when set
+  std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
-  std::string record_from;          ///< start recording through this base URL at once
-  std::string record_to;            ///< recording file; default recordings/recording-<time>.yaml
-  record::HttpUpstreamOptions upstream;  ///< time-out and TLS checks of the proxy
+  std::string record_from = {};     ///< start recording through this base URL at once
+  std::string record_to = {};       ///< recording file; default recordings/recording-<time>.yaml
+  record::HttpUpstreamOptions upstream = {};  ///< time-out and TLS checks of the proxy
   /// Where proxied requests go; null for the real HTTP client (tests pass fakes).
-  std::shared_ptr<record::Upstream> upstream_override;
+  std::shared_ptr<record::Upstream> upstream_override = {};
 };
 
 class Server;

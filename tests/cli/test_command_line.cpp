@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "cli/process.h"
+#include "drivemock/server.h"
 
 using drivemock::testing::Process;
 
@@ -81,14 +82,17 @@ TEST_CASE("the journal file keeps every answered request when the server is kill
   CHECK(lines == 20);
 }
 
-TEST_CASE("request lines are logged as text by default, as JSON with --log json, not with --quiet") {
+TEST_CASE(
+    "request lines are logged as text by default, as JSON with --log json, not with --quiet") {
   for (auto [flags, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{}, "drivemock: POST /v3/dir/trash uuid=k matched=built-in status=200 "},
-           {{"--log", "json"}, R"({"type":"request","id":1,"method":"POST","path":"/v3/dir/trash")"},
+           {{"--log", "json"},
+            R"({"type":"request","id":1,"method":"POST","path":"/v3/dir/trash")"},
            {{"--quiet"}, ""}}) {
     std::vector<std::string> args = {kBinary, "--port", "0"};
     args.insert(args.end(), flags.begin(), flags.end());
-    Process p(args);
+    TempScenario empty("unused: file\n");  // a working directory without ./scenarios
+    Process p(args, empty.dir.string());
     httplib::Client client("127.0.0.1", port_of(p.read_line()));
     REQUIRE(client.Post("/v3/dir/trash", R"({"uuid":"k"})", "application/json"));
     p.signal(SIGTERM);
@@ -117,6 +121,35 @@ TEST_CASE("POST /__admin/shutdown stops the binary with exit code 0") {
   REQUIRE(res);
   CHECK(res->status == 200);
   CHECK(p.wait_exit() == 0);
+}
+
+TEST_CASE("SIGTERM while recording writes the whole recording and exits 0") {
+  auto upstream =
+      drivemock::Server::start({.scenario_texts = {"directories: {r: {trash: {respond: "
+                                                   "[{http: 503}, {body: {code: done}}]}}}"}});
+  REQUIRE(upstream.server);
+  TempScenario dir("unused: file\n");
+  std::string file = (dir.dir / "out" / "recording.yaml").string();
+  Process p({kBinary, "--port", "0", "--record-from", upstream.server->base_url(), "--record-to",
+             file, "--quiet"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 503);
+  CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 200);
+  p.signal(SIGTERM);
+  CHECK(p.wait_exit() == 0);
+  CHECK(p.err().find("recording of 2 calls written to " + file) != std::string::npos);
+  Process validate({kBinary, "validate", file});
+  CHECK(validate.wait_exit() == 0);
+  std::ifstream in(file);
+  std::string yaml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(yaml.find("{http: 503}") != std::string::npos);
+  CHECK(yaml.find("{body: {code: done}}") != std::string::npos);
+}
+
+TEST_CASE("a --record-from that is not an http URL is a start error") {
+  Process p({kBinary, "--port", "0", "--record-from", "localhost:9"});
+  CHECK(p.wait_exit() == 1);
+  CHECK(p.err().find("needs an http:// or https:// URL") != std::string::npos);
 }
 
 TEST_CASE("SIGINT stops the server gracefully too") {

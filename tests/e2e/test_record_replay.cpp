@@ -1,0 +1,190 @@
+// Record and replay end to end: one drivemock serves as the real backend,
+// a second records through it, a third replays the file; all three must
+// answer the same calls alike. Also https upstreams, unreachable and hanging
+// upstreams, and the admin recording calls.
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A backend with sequences, states and a 503, like a real flaky service.
+const char* kBackend = R"(
+directories:
+  d1:
+    trash:
+      - when: {state: trashed}
+        respond: {body: {status: error, message: Already in trash., code: dir_already_trashed}}
+      - respond:
+          - {http: 503, body: {status: error, code: internal_error}}
+          - {body: {status: success, code: dir_trashed}}
+        then: trashed
+  d2:
+    color:
+      - when: {color: red}
+        respond: [{body: {status: success, n: 1}}, {body: {status: success, n: 2}}]
+      - respond: {raw: 'plain text answer', headers: {Content-Type: text/plain}}
+)";
+
+struct Call {
+  std::string path;
+  std::string body;
+};
+
+const std::vector<Call> kScript = {
+    {"/v3/dir/trash", R"({"uuid":"d1"})"},
+    {"/v3/dir/color", R"({"uuid":"d2","color":"red"})"},
+    {"/v3/dir/trash", R"({"uuid":"d1"})"},
+    {"/v3/dir/color", R"({"uuid":"d2","color":"blue"})"},
+    {"/v3/dir/trash", R"({"uuid":"d1"})"},
+    {"/v3/dir/color", R"({"uuid":"d2","color":"red"})"},
+    {"/v3/dir/color", R"({"uuid":"d2","color":"red"})"},
+    {"/v3/dir/trash", R"({"uuid":"d3"})"},
+};
+
+/// Status, Content-Type and body of each call of the script.
+std::vector<std::string> run_script(const RunningServer& server) {
+  std::vector<std::string> answers;
+  for (const auto& call : kScript) {
+    auto res = server.client().Post(call.path.c_str(), {{"Authorization", "Bearer top-secret-key"}},
+                                    call.body, "application/json");
+    REQUIRE(res);
+    answers.push_back(std::to_string(res->status) + " " + res->get_header_value("Content-Type") +
+                      " " + res->body);
+  }
+  return answers;
+}
+
+struct TempDir {
+  TempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() /
+           ("drivemock-record-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  fs::path path;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+drivemock::ServerOptions recording_to(const std::string& target, const fs::path& file) {
+  drivemock::ServerOptions options;
+  options.record_from = target;
+  options.record_to = file.string();
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("backend, recorder and replayer answer the same calls alike") {
+  TempDir dir;
+  RunningServer direct(kBackend);
+  auto expected = run_script(direct);
+
+  RunningServer backend(kBackend);
+  RunningServer recorder(recording_to(backend.server().base_url(), dir.path / "rec.yaml"));
+  CHECK(run_script(recorder) == expected);
+  auto stopped = recorder.admin_json("POST", "/__admin/recordings/stop");
+  CHECK(stopped["captured"].GetUint64() == kScript.size());
+  CHECK(std::string(stopped["file"].GetString()) == (dir.path / "rec.yaml").string());
+  std::string yaml = read_file(dir.path / "rec.yaml");
+  CHECK(yaml == stopped["scenario"].GetString());
+  CHECK(yaml.find("top-secret-key") == std::string::npos);
+
+  drivemock::ServerOptions replay_options;
+  replay_options.scenario_paths = {(dir.path / "rec.yaml").string()};
+  RunningServer replayer(replay_options);
+  CHECK(run_script(replayer) == expected);
+}
+
+TEST_CASE("proxied requests reach the upstream whole and are journaled as proxied") {
+  TempDir dir;
+  RunningServer backend(kBackend);
+  RunningServer recorder(recording_to(backend.server().base_url(), dir.path / "r.yaml"));
+  auto res = recorder.client().Post("/v3/dir/color?trace=1", {{"X-Custom", "kept"}},
+                                    R"({"uuid":"d2","color":"red"})", "application/json");
+  REQUIRE(res);
+  auto upstream = backend.requests()["requests"][0].GetObject();
+  CHECK(std::string(upstream["request"]["url"].GetString()) == "/v3/dir/color?trace=1");
+  CHECK(std::string(upstream["request"]["body"].GetString()) == R"({"uuid":"d2","color":"red"})");
+  CHECK(std::string(upstream["request"]["headers"]["X-Custom"].GetString()) == "kept");
+  CHECK(std::string(upstream["request"]["headers"]["Host"].GetString()) ==
+        "127.0.0.1:" + std::to_string(backend.server().port()));
+  auto mine = recorder.requests()["requests"][0].GetObject();
+  CHECK(mine["response"]["proxied"].IsTrue());
+  CHECK(std::string(mine["response"]["body"].GetString()) == res->body);
+  recorder.admin_json("POST", "/__admin/recordings/stop");
+}
+
+TEST_CASE("recording is started, reported and stopped through the admin API") {
+  TempDir dir;
+  RunningServer backend(kBackend);
+  drivemock::ServerOptions options;
+  options.record_to = (dir.path / "admin.yaml").string();
+  RunningServer mock(options);
+  auto status = [&] {
+    return std::string(mock.admin_json("GET", "/__admin/recordings/status")["status"].GetString());
+  };
+  CHECK(status() == "NeverStarted");
+  CHECK(mock.admin("POST", "/__admin/recordings/stop")->status == 409);
+  CHECK(code_of(mock.admin("POST", "/__admin/recordings/start",
+                           R"({"targetBaseUrl":"ftp://x"})")) == "invalid_params");
+  mock.admin_json("POST", "/__admin/recordings/start",
+                  R"({"targetBaseUrl":")" + backend.server().base_url() + R"(/"})");
+  CHECK(status() == "Recording");
+  CHECK(mock.admin("POST", "/__admin/recordings/start", R"({"targetBaseUrl":"http://127.0.0.1:1"})")
+            ->status == 409);
+  CHECK(mock.trash("d1")->status == 503);  // the backend's answer, not the built-in one
+  CHECK(mock.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 1);
+  CHECK(status() == "Stopped");
+  CHECK(mock.trash("d1")->status == 200);  // back to its own scenarios
+  CHECK(fs::exists(dir.path / "admin.yaml"));
+}
+
+TEST_CASE("an unreachable upstream answers 502 upstream_unreachable and is journaled") {
+  TempDir dir;
+  // Port 1 on loopback: nothing listens there, the connection is refused.
+  RunningServer mock(recording_to("http://127.0.0.1:1", dir.path / "none.yaml"));
+  auto res = mock.trash("x");
+  REQUIRE(res);
+  CHECK(res->status == 502);
+  CHECK(code_of(res) == "upstream_unreachable");
+  auto entry = mock.requests()["requests"][0].GetObject();
+  CHECK(entry["response"]["status"].GetInt() == 502);
+  CHECK(entry["response"]["proxied"].IsTrue());
+  CHECK(mock.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 0);
+}
+
+TEST_CASE("an upstream that hangs past the read time-out answers 502") {
+  TempDir dir;
+  RunningServer backend("directories: {h: {trash: {fault: hang}}}");
+  auto options = recording_to(backend.server().base_url(), dir.path / "hang.yaml");
+  options.upstream.timeout = std::chrono::milliseconds(300);
+  RunningServer mock(options);
+  auto res = mock.trash("h");
+  REQUIRE(res);
+  CHECK(res->status == 502);
+  CHECK(res->body.find("did not answer: Read") != std::string::npos);
+  mock.admin_json("POST", "/__admin/recordings/stop");
+}
+
+TEST_CASE("stopping a server that records writes the recording") {
+  TempDir dir;
+  RunningServer backend(kBackend);
+  {
+    RunningServer mock(recording_to(backend.server().base_url(), dir.path / "stop.yaml"));
+    mock.trash("d1");
+    mock.server().stop();
+  }
+  std::string yaml = read_file(dir.path / "stop.yaml");
+  CHECK(yaml.find("\"d1\":") != std::string::npos);
+}
