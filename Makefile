@@ -7,7 +7,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize bench validate format clean
 
 deps:
 	@./scripts/install-deps
@@ -37,6 +37,12 @@ test-sanitize: deps
 	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
 	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
+
+## drivemock against a reference server, as ratios (not part of make test;
+## under 5 minutes). Writes bench/RESULTS.md.
+bench:
+	@./scripts/install-deps wrk curl
+	bench/run
 
 ## Check the example scenarios.
 validate: build

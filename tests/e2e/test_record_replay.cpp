@@ -113,13 +113,15 @@ TEST_CASE("proxied requests reach the upstream whole and are journaled as proxie
   auto res = recorder.client().Post("/v3/dir/color?trace=1", {{"X-Custom", "kept"}},
                                     R"({"uuid":"d2","color":"red"})", "application/json");
   REQUIRE(res);
-  auto upstream = backend.requests()["requests"][0].GetObject();
+  auto upstream_journal = backend.requests();
+  const auto& upstream = upstream_journal["requests"][0];
   CHECK(std::string(upstream["request"]["url"].GetString()) == "/v3/dir/color?trace=1");
   CHECK(std::string(upstream["request"]["body"].GetString()) == R"({"uuid":"d2","color":"red"})");
   CHECK(std::string(upstream["request"]["headers"]["X-Custom"].GetString()) == "kept");
   CHECK(std::string(upstream["request"]["headers"]["Host"].GetString()) ==
         "127.0.0.1:" + std::to_string(backend.server().port()));
-  auto mine = recorder.requests()["requests"][0].GetObject();
+  auto my_journal = recorder.requests();
+  const auto& mine = my_journal["requests"][0];
   CHECK(mine["response"]["proxied"].IsTrue());
   CHECK(std::string(mine["response"]["body"].GetString()) == res->body);
   recorder.admin_json("POST", "/__admin/recordings/stop");
@@ -158,7 +160,8 @@ TEST_CASE("an unreachable upstream answers 502 upstream_unreachable and is journ
   REQUIRE(res);
   CHECK(res->status == 502);
   CHECK(code_of(res) == "upstream_unreachable");
-  auto entry = mock.requests()["requests"][0].GetObject();
+  auto journal = mock.requests();
+  const auto& entry = journal["requests"][0];
   CHECK(entry["response"]["status"].GetInt() == 502);
   CHECK(entry["response"]["proxied"].IsTrue());
   CHECK(mock.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 0);
