@@ -46,7 +46,7 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   app.add_option("--scenarios", flags.server.scenario_paths,
                  "Scenario file or directory (repeatable); default ./scenarios if it exists");
   app.add_flag("--strict", flags.strict, "Answer every contract violation with 400 invalid_params");
-  app.add_option("--threads", flags.server.threads, "Worker threads (default: max(32, 4 x cores))")
+  app.add_option("--threads", flags.server.threads, "Worker threads (default: max(128, 4 x cores))")
       ->check(CLI::Range(1, 4096));
   app.add_option("--journal-limit", flags.server.journal_limit,
                  "Journal entries kept; older ones are dropped and counted")

@@ -13,7 +13,7 @@ namespace {
 constexpr int kListenBacklog = 4096;
 constexpr time_t kKeepAliveIdleSeconds = 5;
 constexpr size_t kKeepAliveRequests = 1'000'000'000;  // the connection's life
-constexpr size_t kMinThreads = 32;
+constexpr size_t kMinThreads = 128;
 
 }  // namespace
 
