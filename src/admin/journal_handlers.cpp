@@ -22,7 +22,7 @@ struct ListQuery {
 };
 
 bool selected(const journal::Entry& e, const ListQuery& q) {
-  if (q.uuid && e.uuid != *q.uuid) return false;
+  if (q.uuid && e.uuid() != *q.uuid) return false;
   if (q.operation && e.operation != *q.operation) return false;
   return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
 }
@@ -69,9 +69,10 @@ std::optional<Reply> read_whole_number(const rapidjson::Document& doc, const cha
   auto it = doc.FindMember(key);
   if (it == doc.MemberEnd()) return std::nullopt;
   if (!it->value.IsInt64() || it->value.GetInt64() < 0 || it->value.GetInt64() > max) {
-    return error(400, std::string("Field '") + key + "' must be a whole number from 0 to " +
-                          std::to_string(max),
-                 "invalid_params");
+    return error(
+        400,
+        std::string("Field '") + key + "' must be a whole number from 0 to " + std::to_string(max),
+        "invalid_params");
   }
   out = it->value.GetInt64();
   return std::nullopt;
@@ -94,9 +95,8 @@ Reply handle_get_request(const RequestView&, Context& context, const std::smatch
   const std::string id_text = match[1];
   uint64_t id = 0;
   auto [p, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-  auto entry = ec == std::errc() && p == id_text.data() + id_text.size()
-                   ? context.journal.by_id(id)
-                   : nullptr;
+  auto entry = ec == std::errc() && p == id_text.data() + id_text.size() ? context.journal.by_id(id)
+                                                                         : nullptr;
   if (!entry) {
     return error(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
                  "not_found");
@@ -130,10 +130,9 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
   size_t reached = context.journal.wait_for(*filter, static_cast<size_t>(wanted),
                                             std::chrono::milliseconds(timeout_ms));
   if (reached >= static_cast<size_t>(wanted)) return count_reply(200, reached);
-  return count_reply(408,
-                     reached, "Waited " + std::to_string(timeout_ms) + " ms for " +
-                                  std::to_string(wanted) + " matching requests; " +
-                                  std::to_string(reached) + " arrived");
+  return count_reply(408, reached,
+                     "Waited " + std::to_string(timeout_ms) + " ms for " + std::to_string(wanted) +
+                         " matching requests; " + std::to_string(reached) + " arrived");
 }
 
 Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {

@@ -14,7 +14,6 @@
 #include "http/http_server.h"
 #include "http/httplib_adapter.h"
 #include "journal/journal_file.h"
-#include "journal/redaction.h"
 #include "mock/mock_service.h"
 #include "record/proxy.h"
 #include "record/recorder.h"
@@ -77,8 +76,8 @@ struct Server::Impl {
   void save_recording_in_progress();
   void serve_proxied(const std::string& target, RequestView view, httplib::Response& res,
                      Clock::time_point started);
-  void finish(journal::Entry& entry, RequestView view, const mock::Reply& reply, bool proxied,
-              Clock::time_point started);
+  void finish(journal::Classification& seen, const RequestView& view, const mock::Reply& reply,
+              bool proxied, Clock::time_point started);
   void serve(const httplib::Request& req, httplib::Response& res);
   void serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
                   Clock::time_point started);
@@ -155,34 +154,38 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
 void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
                               Clock::time_point started) {
   if (auto target = recorder.target()) return serve_proxied(*target, std::move(view), res, started);
-  journal::Entry entry;
-  mock::Reply reply = mock.handle(view, entry);
+  journal::Classification seen;
+  mock::Reply reply = mock.handle(view, seen);
   if (reply.delay_ms > 0) http.stopping().wait_for(std::chrono::milliseconds(reply.delay_ms));
-  finish(entry, std::move(view), reply, false, started);
+  finish(seen, view, reply, false, started);
   if (reply.fault != scenario::Fault::none) {
     apply_fault(reply.fault, req, http.stopping());
     return;
   }
-  fill_response(res, reply.status, reply.headers, reply.body);
+  fill_response(res, reply.status, reply.headers, *reply.body);
 }
 
 void Server::Impl::serve_proxied(const std::string& target, RequestView view,
                                  httplib::Response& res, Clock::time_point started) {
-  journal::Entry entry;
-  mock::Inspection inspection = mock.inspect(view, entry);
+  journal::Classification seen;
+  mock::Inspection inspection = mock.inspect(view, seen);
   record::UpstreamAnswer answer = upstream->forward(target, view);
   if (auto capture = record::capture_of(inspection, answer)) recorder.capture(std::move(*capture));
   mock::Reply reply = record::proxied_reply(answer, target);
-  finish(entry, std::move(view), reply, true, started);
-  fill_response(res, reply.status, reply.headers, reply.body);
+  finish(seen, view, reply, true, started);
+  fill_response(res, reply.status, reply.headers, *reply.body);
 }
 
-void Server::Impl::finish(journal::Entry& entry, RequestView view, const mock::Reply& reply,
-                          bool proxied, Clock::time_point started) {
-  entry.request = std::move(view);
-  journal::redact_headers(entry.request.headers);
+void Server::Impl::finish(journal::Classification& seen, const RequestView& view,
+                          const mock::Reply& reply, bool proxied, Clock::time_point started) {
+  journal::Entry entry;
+  entry.request = journal::RecordedRequest(view, seen.uuid);
+  entry.operation = seen.operation;
+  entry.matched = std::move(seen.matched);
+  entry.named = seen.named;
+  entry.violations = std::move(seen.violations);
   bool faulted = reply.fault != scenario::Fault::none;
-  entry.response = {reply.status, faulted ? std::string() : reply.body, reply.fault, proxied};
+  entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault, proxied};
   entry.logged = std::chrono::system_clock::now();
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();

@@ -1,11 +1,15 @@
 #pragma once
 // One journaled request: what the client sent, how drivemock classified it,
-// and what it answered. Plain data; serialised by entry_json.
+// and what it answered. Entries are kept by the hundred thousand, so the
+// request is packed into one buffer and an answer body taken from a scenario
+// is shared with the scenario catalog instead of copied.
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contract/field_checks.h"
@@ -14,25 +18,84 @@
 
 namespace drivemock::journal {
 
+/// The request as journaled: method, url, headers (secrets redacted), body
+/// and client address in one buffer.
+class RecordedRequest {
+ public:
+  RecordedRequest() = default;
+  /// Packs `view` and the uuid drivemock read from its body, writing "***"
+  /// for the values of secret headers.
+  explicit RecordedRequest(const RequestView& view,
+                           std::optional<std::string_view> uuid = std::nullopt);
+
+  std::string_view method() const { return slice(0, url_); }
+  std::string_view url() const { return slice(url_, headers_); }
+  /// The url without its query.
+  std::string_view path() const { return url().substr(0, url().find('?')); }
+  std::string_view body() const { return slice(body_, ip_); }
+  std::string_view client_ip() const { return slice(ip_, uuid_); }
+  std::optional<std::string_view> uuid() const {
+    if (!has_uuid_) return std::nullopt;
+    return slice(uuid_, static_cast<uint32_t>(data_.size()));
+  }
+
+  /// Calls `fn(name, value)` for each header, in the order received.
+  template <typename Fn>
+  void for_each_header(Fn fn) const {
+    std::string_view rest = slice(headers_, body_);
+    while (!rest.empty()) {
+      size_t name_end = rest.find('\0');
+      size_t value_end = rest.find('\0', name_end + 1);
+      fn(rest.substr(0, name_end), rest.substr(name_end + 1, value_end - name_end - 1));
+      rest.remove_prefix(value_end + 1);
+    }
+  }
+
+ private:
+  std::string_view slice(uint32_t from, uint32_t to) const {
+    return std::string_view(data_).substr(from, to - from);
+  }
+
+  std::string data_;
+  uint32_t url_ = 0;
+  uint32_t headers_ = 0;
+  uint32_t body_ = 0;
+  uint32_t ip_ = 0;
+  uint32_t uuid_ = 0;
+  bool has_uuid_ = false;
+};
+
 /// What drivemock answered (or how it failed to, for faults).
 struct ResponseRecord {
   int status = 0;
-  std::string body;
+  std::shared_ptr<const std::string> body;  ///< null when nothing was sent
   scenario::Fault fault = scenario::Fault::none;
   bool proxied = false;
+
+  std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
+};
+
+/// What the request path learnt about a request before it is journaled.
+struct Classification {
+  std::string_view operation;  ///< a name from the contract table; empty for unknown paths
+  std::optional<std::string> uuid;
+  std::optional<scenario::Matched> matched;
+  bool named = false;  ///< the uuid is named by a scenario
+  std::vector<contract::Violation> violations;
 };
 
 struct Entry {
   uint64_t id = 0;  ///< assigned by the journal, rising from 1
   std::chrono::system_clock::time_point logged;
-  RequestView request;  ///< secrets already redacted
-  std::optional<std::string> operation;
-  std::optional<std::string> uuid;
+  RecordedRequest request;
+  std::string_view operation;  ///< a name from the contract table; empty for unknown paths
   std::optional<scenario::Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
   ResponseRecord response;
   std::vector<contract::Violation> violations;
   int64_t total_micros = 0;
+
+  std::optional<std::string_view> uuid() const { return request.uuid(); }
 };
 
 }  // namespace drivemock::journal

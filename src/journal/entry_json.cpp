@@ -5,7 +5,7 @@
 namespace drivemock::journal {
 namespace {
 
-void write_optional(json::Writer& w, const std::optional<std::string>& value) {
+void write_optional(json::Writer& w, const std::optional<std::string_view>& value) {
   if (value) {
     json::write_string(w, *value);
   } else {
@@ -13,16 +13,17 @@ void write_optional(json::Writer& w, const std::optional<std::string>& value) {
   }
 }
 
-void write_request(json::Writer& w, const RequestView& request) {
+void write_request(json::Writer& w, const RecordedRequest& request) {
   w.StartObject();
-  json::write_member(w, "method", request.method);
-  json::write_member(w, "url", request.url);
+  json::write_member(w, "method", request.method());
+  json::write_member(w, "url", request.url());
   json::write_string(w, "headers");
   w.StartObject();
-  for (const auto& h : request.headers) json::write_member(w, h.name, h.value);
+  request.for_each_header(
+      [&](std::string_view name, std::string_view value) { json::write_member(w, name, value); });
   w.EndObject();
-  json::write_member(w, "body", request.body);
-  json::write_member(w, "clientIp", request.client_ip);
+  json::write_member(w, "body", request.body());
+  json::write_member(w, "clientIp", request.client_ip());
   w.EndObject();
 }
 
@@ -46,7 +47,7 @@ void write_response(json::Writer& w, const ResponseRecord& response) {
   w.StartObject();
   json::write_string(w, "status");
   w.Int(response.status);
-  json::write_member(w, "body", response.body);
+  json::write_member(w, "body", response.body_text());
   json::write_string(w, "fault");
   if (response.fault == scenario::Fault::none) {
     w.Null();
@@ -91,9 +92,13 @@ void write_entry(json::Writer& w, const Entry& entry) {
   json::write_string(w, "request");
   write_request(w, entry.request);
   json::write_string(w, "operation");
-  write_optional(w, entry.operation);
+  if (entry.operation.empty()) {
+    w.Null();
+  } else {
+    json::write_string(w, entry.operation);
+  }
   json::write_string(w, "uuid");
-  write_optional(w, entry.uuid);
+  write_optional(w, entry.uuid());
   json::write_string(w, "matched");
   write_matched(w, entry.matched);
   json::write_string(w, "response");

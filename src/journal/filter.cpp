@@ -23,11 +23,6 @@ bool body_has_fields(const rapidjson::Value& wanted, const rapidjson::Value& bod
   return true;
 }
 
-bool equal_optional(const std::optional<std::string>& wanted,
-                    const std::optional<std::string>& actual) {
-  return !wanted || wanted == actual;
-}
-
 std::optional<std::string> string_member(const rapidjson::Value& object, const char* key,
                                          std::string& error) {
   auto it = object.FindMember(key);
@@ -48,8 +43,9 @@ bool read_body_patterns(const rapidjson::Value& patterns, RequestFilter& filter,
   }
   for (const auto& p : patterns.GetArray()) {
     if (!p.IsObject() || !p.HasMember("equalToJson") || p.MemberCount() != 1) {
-      error = "Each bodyPatterns entry must be {\"equalToJson\": …}; other WireMock "
-              "matchers are not supported";
+      error =
+          "Each bodyPatterns entry must be {\"equalToJson\": …}; other WireMock "
+          "matchers are not supported";
       return false;
     }
     const auto& v = p["equalToJson"];
@@ -83,14 +79,13 @@ std::unique_ptr<FilterMatcher> FilterMatcher::create(RequestFilter filter, std::
 
 bool FilterMatcher::matches(const Entry& entry) const {
   const auto& f = filter_;
-  if (f.method && *f.method != entry.request.method) return false;
-  if (f.url && *f.url != entry.request.path) return false;
-  if (!equal_optional(f.operation, entry.operation) || !equal_optional(f.uuid, entry.uuid)) {
-    return false;
-  }
+  if (f.method && *f.method != entry.request.method()) return false;
+  if (f.url && *f.url != entry.request.path()) return false;
+  if (f.operation && *f.operation != entry.operation) return false;
+  if (f.uuid && *f.uuid != entry.uuid()) return false;
   if (!body_ && equal_to_json_.empty()) return true;
   rapidjson::Document body;
-  if (!parse_json(entry.request.body, body)) return false;
+  if (!parse_json(std::string(entry.request.body()), body)) return false;
   if (body_ && !body_has_fields(*body_, body)) return false;
   return std::all_of(equal_to_json_.begin(), equal_to_json_.end(),
                      [&](const rapidjson::Document& wanted) { return wanted == body; });

@@ -14,10 +14,4 @@ bool is_secret_header(std::string_view name) {
          lower.find("api-key") != std::string::npos;
 }
 
-void redact_headers(std::vector<Header>& headers) {
-  for (auto& h : headers) {
-    if (is_secret_header(h.name)) h.value = kRedacted;
-  }
-}
-
 }  // namespace drivemock::journal

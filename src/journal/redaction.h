@@ -15,7 +15,4 @@ inline constexpr std::string_view kRedacted = "***";
 /// True for headers whose value must not be stored.
 bool is_secret_header(std::string_view name);
 
-/// Replaces the values of secret headers with "***".
-void redact_headers(std::vector<Header>& headers);
-
 }  // namespace drivemock::journal

@@ -7,7 +7,8 @@ namespace {
 
 std::string matched_text(const Entry& e) {
   if (!e.matched) return "built-in";
-  return e.matched->scenario + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
+  return e.matched->scenario +
+         (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
 }
 
 std::string outcome_text(const Entry& e) {
@@ -18,12 +19,14 @@ std::string outcome_text(const Entry& e) {
 }
 
 std::string text_line(const Entry& e) {
-  std::string line = "drivemock: " + e.request.method + " " + e.request.path;
-  line.append(" uuid=").append(e.uuid.value_or("-"));
+  std::string line = "drivemock: ";
+  line.append(e.request.method()).append(" ").append(e.request.path());
+  line.append(" uuid=").append(e.uuid().value_or("-"));
   line.append(" matched=").append(matched_text(e));
   line.append(" status=").append(outcome_text(e));
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
-  if (!e.violations.empty()) line.append(" violations=").append(std::to_string(e.violations.size()));
+  if (!e.violations.empty())
+    line.append(" violations=").append(std::to_string(e.violations.size()));
   return line;
 }
 
@@ -34,10 +37,11 @@ std::string json_line(const Entry& e) {
   json::write_member(w, "type", "request");
   json::write_string(w, "id");
   w.Uint64(e.id);
-  json::write_member(w, "method", e.request.method);
-  json::write_member(w, "path", e.request.path);
+  json::write_member(w, "method", e.request.method());
+  json::write_member(w, "path", e.request.path());
   json::write_string(w, "uuid");
-  e.uuid ? json::write_string(w, *e.uuid) : static_cast<void>(w.Null());
+  auto uuid = e.uuid();
+  uuid ? json::write_string(w, *uuid) : static_cast<void>(w.Null());
   json::write_member(w, "matched", matched_text(e));
   json::write_member(w, "status", outcome_text(e));
   json::write_string(w, "micros");

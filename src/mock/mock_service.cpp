@@ -6,16 +6,22 @@ namespace drivemock::mock {
 namespace {
 
 Reply json_reply(int status, std::string body) {
-  return Reply{
-      status, std::move(body), {{"Content-Type", "application/json"}}, 0, scenario::Fault::none};
+  return Reply{status,
+               std::make_shared<const std::string>(std::move(body)),
+               {{"Content-Type", "application/json"}},
+               0,
+               scenario::Fault::none};
 }
 
 Reply error_reply(int status, const std::string& message, const char* code) {
   return json_reply(status, json::error_envelope(message, code));
 }
 
-Reply from_answer(const scenario::Answer& answer) {
-  Reply reply{answer.http, answer.body, answer.headers, answer.delay_ms, answer.fault};
+Reply from_answer(const scenario::Decision& decision) {
+  const scenario::Answer& answer = *decision.answer;
+  // Aliasing: the body stays owned by the catalog the decision holds.
+  std::shared_ptr<const std::string> body(decision.catalog, &answer.body);
+  Reply reply{answer.http, std::move(body), answer.headers, answer.delay_ms, answer.fault};
   bool has_type = false;
   for (const auto& h : answer.headers) has_type = has_type || iequals(h.name, "Content-Type");
   if (!has_type) reply.headers.push_back({"Content-Type", "application/json"});
@@ -27,7 +33,7 @@ Reply from_answer(const scenario::Answer& answer) {
 MockService::MockService(scenario::Engine& engine, contract::Strictness strictness)
     : engine_(engine), strictness_(strictness) {}
 
-Inspection MockService::inspect(const RequestView& request, journal::Entry& entry) const {
+Inspection MockService::inspect(const RequestView& request, journal::Classification& entry) const {
   Inspection out;
   out.operation = contract::find_by_path(request.path);
   if (!out.operation) {
@@ -53,14 +59,14 @@ Inspection MockService::inspect(const RequestView& request, journal::Entry& entr
   return out;
 }
 
-Reply MockService::handle(const RequestView& request, journal::Entry& entry) {
+Reply MockService::handle(const RequestView& request, journal::Classification& entry) {
   Inspection inspection = inspect(request, entry);
   if (inspection.early) return *inspection.early;
   const auto& checked = inspection.checked;
   scenario::Decision decision = engine_.decide(*inspection.operation, checked.uuid, checked.body);
   entry.matched = decision.matched;
   entry.named = decision.named;
-  return from_answer(*decision.answer);
+  return from_answer(decision);
 }
 
 }  // namespace drivemock::mock

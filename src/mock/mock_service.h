@@ -3,6 +3,7 @@
 // contract, let the engine choose the answer, and say what to reply. The HTTP
 // layer turns the reply into bytes (or a fault) and the journal keeps the entry.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +17,9 @@ namespace drivemock::mock {
 /// What to send back: a status, headers and body, after a delay, or a fault.
 struct Reply {
   int status = 200;
-  std::string body;
+  /// Shared with the scenario catalog when the answer comes from there, so
+  /// the journal can keep it without a copy.
+  std::shared_ptr<const std::string> body;
   std::vector<Header> headers;
   int delay_ms = 0;
   scenario::Fault fault = scenario::Fault::none;
@@ -33,14 +36,13 @@ class MockService {
  public:
   MockService(scenario::Engine& engine, contract::Strictness strictness);
 
-  /// Routes and checks a request; fills in the journal entry's operation,
-  /// uuid and violations. Also used by the proxy, which answers otherwise.
-  Inspection inspect(const RequestView& request, journal::Entry& entry) const;
+  /// Routes and checks a request; fills in its operation, uuid and
+  /// violations. Also used by the proxy, which answers otherwise.
+  Inspection inspect(const RequestView& request, journal::Classification& entry) const;
 
-  /// Answers one request to the mock API and fills in the journal entry's
-  /// operation, uuid, match and violations (not its response: the caller
-  /// records what was actually sent).
-  Reply handle(const RequestView& request, journal::Entry& entry);
+  /// Answers one request to the mock API and fills in its operation, uuid,
+  /// match and violations for the journal.
+  Reply handle(const RequestView& request, journal::Classification& entry);
 
  private:
   scenario::Engine& engine_;

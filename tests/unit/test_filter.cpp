@@ -8,12 +8,13 @@ using namespace drivemock::journal;
 namespace {
 
 Entry entry(const char* op, const char* uuid, const char* body) {
+  RequestView view;
+  view.method = "POST";
+  view.path = view.url = std::string("/v3/dir/") + op;
+  view.body = body;
   Entry e;
-  e.request.method = "POST";
-  e.request.path = e.request.url = std::string("/v3/dir/") + op;
-  e.request.body = body;
+  e.request = RecordedRequest(view, uuid);
   e.operation = op;
-  e.uuid = uuid;
   return e;
 }
 

@@ -119,8 +119,8 @@ TEST_CASE("an unreachable upstream becomes 502 upstream_unreachable and is not c
   down.error = "Connection";
   auto reply = proxied_reply(down, "http://x");
   CHECK(reply.status == 502);
-  CHECK(reply.body.find("\"code\":\"upstream_unreachable\"") != std::string::npos);
-  CHECK(reply.body.find("http://x did not answer: Connection") != std::string::npos);
+  CHECK(reply.body->find("\"code\":\"upstream_unreachable\"") != std::string::npos);
+  CHECK(reply.body->find("http://x did not answer: Connection") != std::string::npos);
   CHECK_FALSE(capture_of({}, down));
 }
 

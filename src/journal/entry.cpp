@@ -1,0 +1,29 @@
+#include "journal/entry.h"
+
+#include "journal/redaction.h"
+
+namespace drivemock::journal {
+
+RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid) {
+  size_t size = view.method.size() + view.url.size() + view.body.size() + view.client_ip.size() +
+                (uuid ? uuid->size() : 0);
+  for (const auto& h : view.headers) size += h.name.size() + h.value.size() + 2;
+  data_.reserve(size);
+  data_.append(view.method);
+  url_ = static_cast<uint32_t>(data_.size());
+  data_.append(view.url);
+  headers_ = static_cast<uint32_t>(data_.size());
+  for (const auto& h : view.headers) {
+    data_.append(h.name).push_back('\0');
+    data_.append(is_secret_header(h.name) ? kRedacted : std::string_view(h.value)).push_back('\0');
+  }
+  body_ = static_cast<uint32_t>(data_.size());
+  data_.append(view.body);
+  ip_ = static_cast<uint32_t>(data_.size());
+  data_.append(view.client_ip);
+  uuid_ = static_cast<uint32_t>(data_.size());
+  has_uuid_ = uuid.has_value();
+  if (uuid) data_.append(*uuid);
+}
+
+}  // namespace drivemock::journal
