@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <string>
 
+#include "util/log.h"
+
 namespace drivemock {
 namespace {
 
@@ -104,7 +106,11 @@ std::optional<int> find_connection_socket(const httplib::Request& request) {
 
 void apply_fault(scenario::Fault fault, const httplib::Request& request, const StopSignal& stop) {
   auto fd = find_connection_socket(request);
-  if (!fd) return;
+  if (!fd) {
+    log::warning(std::string("drivemock: the connection for the ") + scenario::fault_name(fault) +
+                 " fault was not found; answering normally instead");
+    return;
+  }
   switch (fault) {
     case scenario::Fault::reset: reset(*fd); return;
     case scenario::Fault::empty: empty(*fd); return;
