@@ -9,8 +9,67 @@ std::string to_string(const rapidjson::Value& value) {
   return {buffer.GetString(), buffer.GetSize()};
 }
 
+namespace {
+
+/// A RapidJSON input stream over a string_view.
+struct ViewStream {
+  using Ch = char;
+  std::string_view text;
+  size_t at = 0;
+  Ch Peek() const { return at < text.size() ? text[at] : '\0'; }
+  Ch Take() { return at < text.size() ? text[at++] : '\0'; }
+  size_t Tell() const { return at; }
+};
+
+/// Copies what it is given; a RapidJSON output stream.
+struct StringSink {
+  using Ch = char;
+  std::string* out;
+  void Put(Ch c) { out->push_back(c); }
+};
+
+/// Discards what it is given.
+struct NullSink {
+  using Ch = char;
+  void Put(Ch) {}
+};
+
+bool is_valid_utf8(std::string_view s) {
+  ViewStream in{s};
+  NullSink none;
+  while (in.at < s.size()) {
+    if (!rapidjson::UTF8<>::Validate(in, none)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  ViewStream in{s};
+  while (in.at < s.size()) {
+    size_t start = in.at;
+    std::string code_point;
+    StringSink sink{&code_point};
+    if (rapidjson::UTF8<>::Validate(in, sink)) {
+      out += code_point;
+    } else {
+      out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+      in.at = start + 1;
+    }
+  }
+  return out;
+}
+
 void write_string(Writer& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+  if (is_valid_utf8(s)) {
+    w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+    return;
+  }
+  std::string valid = valid_utf8(s);
+  w.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size()));
 }
 
 void write_member(Writer& w, std::string_view key, std::string_view value) {

@@ -8,8 +8,8 @@
 
 #include <initializer_list>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 
 namespace drivemock::json {
 
@@ -18,8 +18,12 @@ using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 /// Serialises any RapidJSON value to compact JSON text.
 std::string to_string(const rapidjson::Value& value);
 
-/// Writes a string value (RapidJSON escapes it).
+/// Writes a string value (RapidJSON escapes it). Bytes that are not UTF-8 (a
+/// client's broken body, say) become U+FFFD, so the output is always JSON.
 void write_string(Writer& w, std::string_view s);
+
+/// `s` with every byte that is not part of valid UTF-8 replaced by U+FFFD.
+std::string valid_utf8(std::string_view s);
 
 /// Writes `"key": "value"` inside an object.
 void write_member(Writer& w, std::string_view key, std::string_view value);

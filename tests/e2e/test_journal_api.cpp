@@ -69,3 +69,17 @@ TEST_CASE("unknown admin calls answer JSON 404") {
   CHECK(res->status == 404);
   CHECK(code_of(res) == "not_found");
 }
+
+TEST_CASE("a body that is not UTF-8 is journaled and the journal stays valid JSON") {
+  RunningServer mock;
+  auto res = mock.post("/v3/dir/trash", std::string("{\"uuid\":\"a\xff\"}"));
+  REQUIRE(res);
+  CHECK(res->status == 400);
+  auto list = mock.client().Get("/__admin/requests");
+  REQUIRE(list);
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseValidateEncodingFlag>(list->body.c_str());
+  REQUIRE_FALSE(doc.HasParseError());
+  CHECK(std::string(doc["requests"][0]["request"]["body"].GetString()) ==
+        "{\"uuid\":\"a\xEF\xBF\xBD\"}");
+}
