@@ -19,9 +19,10 @@ std::optional<Reply> parse_object_body(const RequestView& request, rapidjson::Do
   const std::string& body = request.body.empty() ? std::string("{}") : request.body;
   doc.Parse<rapidjson::kParseIterativeFlag>(body.data(), body.size());
   if (doc.HasParseError()) {
-    return error(400, std::string("The body is not valid JSON: ") +
-                          rapidjson::GetParseError_En(doc.GetParseError()) +
-                          " (at byte offset " + std::to_string(doc.GetErrorOffset()) + ")",
+    return error(400,
+                 std::string("The body is not valid JSON: ") +
+                     rapidjson::GetParseError_En(doc.GetParseError()) + " (at byte offset " +
+                     std::to_string(doc.GetErrorOffset()) + ")",
                  "invalid_params");
   }
   if (!doc.IsObject()) return error(400, "The body must be a JSON object", "invalid_params");

@@ -36,8 +36,11 @@ Reply directory_reply(const scenario::DirectorySnapshot& d) {
 }
 
 Reply unknown_directory(const std::string& uuid) {
-  return error(404, "No directory '" + uuid + "': no scenario names it and unknown uuids are "
-                    "rejected", "not_found");
+  return error(404,
+               "No directory '" + uuid +
+                   "': no scenario names it and unknown uuids are "
+                   "rejected",
+               "not_found");
 }
 
 }  // namespace

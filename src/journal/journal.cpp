@@ -62,8 +62,8 @@ size_t Journal::wait_for(const FilterMatcher& filter, size_t wanted,
     size_t reached = count(filter);
     std::unique_lock lock(mutex_);
     if (reached >= wanted || released_) return reached;
-    bool changed = changed_.wait_until(lock, deadline,
-                                       [&] { return generation_ != seen || released_; });
+    bool changed =
+        changed_.wait_until(lock, deadline, [&] { return generation_ != seen || released_; });
     if (!changed) return reached;
   }
 }

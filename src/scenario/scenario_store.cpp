@@ -75,7 +75,9 @@ Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<Sce
   return diagnostics;
 }
 
-Diagnostics ScenarioStore::load() { return reload(); }
+Diagnostics ScenarioStore::load() {
+  return reload();
+}
 
 Diagnostics ScenarioStore::reload() {
   std::lock_guard lock(mutex_);
@@ -109,8 +111,8 @@ bool ScenarioStore::remove(const std::string& name) {
   auto pushed = pushed_;
   auto removed = removed_;
   bool found = std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == name; }) > 0;
-  bool in_base = std::any_of(base_.begin(), base_.end(),
-                             [&](const ScenarioSet& s) { return s.name == name; });
+  bool in_base =
+      std::any_of(base_.begin(), base_.end(), [&](const ScenarioSet& s) { return s.name == name; });
   if (in_base && !named(removed, name)) {
     removed.push_back(name);
     found = true;

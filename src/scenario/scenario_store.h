@@ -55,9 +55,9 @@ class ScenarioStore {
   const std::vector<std::string> texts_;
   Engine& engine_;
   mutable std::mutex mutex_;
-  std::vector<ScenarioSet> base_;    ///< from files and inline texts
-  std::vector<ScenarioSet> pushed_;  ///< through the admin API, in push order
-  std::vector<std::string> removed_; ///< base set names removed until reload
+  std::vector<ScenarioSet> base_;     ///< from files and inline texts
+  std::vector<ScenarioSet> pushed_;   ///< through the admin API, in push order
+  std::vector<std::string> removed_;  ///< base set names removed until reload
   int pushed_count_ = 0;
 };
 
