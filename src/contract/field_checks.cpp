@@ -36,12 +36,6 @@ std::optional<Violation> check_one(const Field& field, const rapidjson::Value& o
                    field.name};
 }
 
-std::string listed_names(const std::vector<Field>& fields) {
-  std::string out;
-  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + f.name;
-  return out;
-}
-
 }  // namespace
 
 std::vector<Violation> check_fields(const std::vector<Field>& fields,
@@ -59,7 +53,7 @@ std::vector<Violation> check_fields(const std::vector<Field>& fields,
     if (!listed) {
       out.push_back({"field_unknown",
                      "Field '" + std::string(name) + "' of the " + what +
-                         " is not in the contract; expected only: " + listed_names(fields),
+                         " is not in the contract; expected only: " + field_names(fields),
                      std::string(name)});
     }
   }

@@ -52,6 +52,12 @@ const char* type_name(FieldType type) {
   return "unknown";
 }
 
+std::string field_names(const std::vector<Field>& fields) {
+  std::string out;
+  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + f.name;
+  return out;
+}
+
 std::string operation_names() {
   std::string out;
   for (const auto& op : operations()) out += (out.empty() ? "" : ", ") + op.name;

@@ -55,4 +55,7 @@ const char* type_name(FieldType type);
 /// Names of all operations joined with ", ": for "expected one of" messages.
 std::string operation_names();
 
+/// Names of `fields` joined with ", ", for messages.
+std::string field_names(const std::vector<Field>& fields);
+
 }  // namespace drivemock::contract

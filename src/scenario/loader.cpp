@@ -270,18 +270,12 @@ class DocumentParser {
       if (field == op.fields.end()) {
         error(kv.first, "unknown key '" + key + "' in when of " + op.name +
                             "; expected state or a body field of " + op.name + ": " +
-                            field_names(op));
+                            contract::field_names(op.fields));
         continue;
       }
       condition.fields.push_back({key, condition_json(kv.second, field->type)});
     }
     return condition;
-  }
-
-  static std::string field_names(const Operation& op) {
-    std::string out;
-    for (const auto& f : op.fields) out += (out.empty() ? "" : ", ") + f.name;
-    return out;
   }
 
   std::optional<Answer> parse_answer(const Operation& op, const YAML::Node& node) {
