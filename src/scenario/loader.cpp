@@ -44,9 +44,21 @@ const char* node_kind(const YAML::Node& node) {
   }
 }
 
+/// The value under `key` in a mapping, or an undefined node (false in `if`).
+/// A scan instead of yaml-cpp's operator[], which builds a stringstream per
+/// comparison.
+YAML::Node member(const YAML::Node& map, std::string_view key) {
+  for (const auto& kv : map) {
+    if (kv.first.Scalar() == key) return kv.second;
+  }
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+
 bool has_any_key(const YAML::Node& map, const Keys& keys) {
-  return std::any_of(keys.begin(), keys.end(),
-                     [&](std::string_view k) { return map[std::string(k)].IsDefined(); });
+  for (const auto& kv : map) {
+    if (std::find(keys.begin(), keys.end(), kv.first.Scalar()) != keys.end()) return true;
+  }
+  return false;
 }
 
 /// A token as RFC 9110 defines header names.
@@ -70,12 +82,12 @@ class DocumentParser {
     ScenarioSet set;
     set.source = file_;
     set.name = default_name;
-    if (auto name = root["name"]) {
+    if (auto name = member(root, "name")) {
       if (auto s = scalar(name, "a set name (string)")) set.name = *s;
     }
-    if (auto policy = root["unknown_uuids"]) parse_policy(policy, set);
-    if (auto defaults = root["defaults"]) parse_defaults(defaults, set);
-    if (auto directories = root["directories"]) parse_directories(directories, set);
+    if (auto policy = member(root, "unknown_uuids")) parse_policy(policy, set);
+    if (auto defaults = member(root, "defaults")) parse_defaults(defaults, set);
+    if (auto directories = member(root, "directories")) parse_directories(directories, set);
     if (error_count() != errors_before) return std::nullopt;
     return set;
   }
@@ -229,17 +241,17 @@ class DocumentParser {
 
   std::optional<Rule> parse_rule(const Operation& op, const YAML::Node& node) {
     if (!expect(node, YAML::NodeType::Map, "a rule (mapping with respond)")) return std::nullopt;
-    if (!node["respond"]) {
+    if (!member(node, "respond")) {
       error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
                       join(kRuleKeys));
       return std::nullopt;
     }
     check_keys(node, kRuleKeys, "a rule");
     Rule rule;
-    if (auto when = node["when"]) rule.when = parse_when(op, when);
-    rule.answers = parse_respond(op, node["respond"]);
-    if (auto then = node["then"]) rule.then = scalar(then, "a state name (string)");
-    if (auto cycle = node["cycle"]) rule.cycle = boolean(cycle, "cycle").value_or(false);
+    if (auto when = member(node, "when")) rule.when = parse_when(op, when);
+    rule.answers = parse_respond(op, member(node, "respond"));
+    if (auto then = member(node, "then")) rule.then = scalar(then, "a state name (string)");
+    if (auto cycle = member(node, "cycle")) rule.cycle = boolean(cycle, "cycle").value_or(false);
     return rule;
   }
 
@@ -287,13 +299,13 @@ class DocumentParser {
     size_t errors_before = error_count();
     check_keys(node, kAnswerKeys, "an answer");
     Answer answer;
-    if (auto http = node["http"])
+    if (auto http = member(node, "http"))
       answer.http = integer(http, "an HTTP status", 100, 599).value_or(200);
-    if (auto delay = node["delay_ms"]) {
+    if (auto delay = member(node, "delay_ms")) {
       answer.delay_ms = integer(delay, "delay_ms", 0, kMaxDelayMs).value_or(0);
     }
-    if (auto fault = node["fault"]) parse_fault(fault, answer);
-    if (auto headers = node["headers"]) parse_headers(headers, answer);
+    if (auto fault = member(node, "fault")) parse_fault(fault, answer);
+    if (auto headers = member(node, "headers")) parse_headers(headers, answer);
     parse_body(op, node, answer);
     if (error_count() != errors_before) return std::nullopt;
     return answer;
@@ -325,8 +337,8 @@ class DocumentParser {
   }
 
   void parse_body(const Operation& op, const YAML::Node& node, Answer& answer) {
-    auto body = node["body"];
-    auto raw = node["raw"];
+    auto body = member(node, "body");
+    auto raw = member(node, "raw");
     if (body && raw) {
       error(raw, "an answer has either body or raw, not both");
     } else if (raw) {
