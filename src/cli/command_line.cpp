@@ -52,6 +52,10 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
                  "Journal entries kept; older ones are dropped and counted")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
+  app.add_option("--max-body", flags.server.max_body,
+                 "Largest request body in bytes; larger ones get 413 and are not kept whole")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 30))
+      ->capture_default_str();
   app.add_option("--journal-file", flags.server.journal_file,
                  "Append every journal entry to this file as a JSON line");
   app.add_flag("--watch", flags.watch, "Reload scenario files when they change");

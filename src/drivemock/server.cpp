@@ -21,6 +21,7 @@
 #include "scenario/catalog.h"
 #include "scenario/file_watcher.h"
 #include "scenario/scenario_store.h"
+#include "util/json.h"
 #include "util/log.h"
 
 namespace drivemock {
@@ -55,7 +56,7 @@ struct Server::Impl {
               [this](std::string_view change) { log_admin(change); },
               Clock::now(),
               kVersion},
-        http({given.host, given.port, given.threads},
+        http({given.host, given.port, given.threads, given.max_body},
              [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); }) {}
 
   ~Impl() {
@@ -75,6 +76,8 @@ struct Server::Impl {
     });
   }
   void save_recording_in_progress();
+  void serve_too_large(RequestView view, size_t size, httplib::Response& res,
+                       Clock::time_point started);
   void serve_proxied(const std::string& target, RequestView view, httplib::Response& res,
                      Clock::time_point started);
   void finish(journal::Classification& seen, const RequestView& view, const mock::Reply& reply,
@@ -145,6 +148,13 @@ void Server::Impl::reload_from_watch() {
 void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   auto started = Clock::now();
   RequestView view = to_view(req);
+  if (body_too_large(req, options.max_body)) {
+    size_t announced = std::strtoull(req.get_header_value("Content-Length").c_str(), nullptr, 10);
+    return serve_too_large(std::move(view), announced, res, started);
+  }
+  if (view.body.size() > options.max_body) {  // chunked: read, then refused
+    return serve_too_large(std::move(view), view.body.size(), res, started);
+  }
   if (admin::is_admin_path(view.path)) {
     admin::Reply reply = admin::route(view, admin, options.admin_token);
     fill_response(res, reply.status, reply.headers, reply.body);
@@ -175,6 +185,30 @@ void Server::Impl::serve_proxied(const std::string& target, RequestView view,
   if (auto capture = record::capture_of(inspection, answer)) recorder.capture(std::move(*capture));
   mock::Reply reply = record::proxied_reply(answer, target);
   finish(seen, view, reply, true, started);
+  fill_response(res, reply.status, reply.headers, *reply.body);
+}
+
+void Server::Impl::serve_too_large(RequestView view, size_t size, httplib::Response& res,
+                                   Clock::time_point started) {
+  std::string message = "The request body is " + std::to_string(size) + " bytes; the limit is " +
+                        std::to_string(options.max_body) + " bytes (--max-body)";
+  // What was read is journaled up to the limit; the violation says so.
+  if (view.body.size() > options.max_body) view.body.resize(options.max_body);
+  std::string journaled =
+      message + "; the journal keeps " + std::to_string(view.body.size()) + " bytes of it";
+  mock::Reply reply{
+      413,
+      std::make_shared<const std::string>(json::error_envelope(message, "payload_too_large")),
+      {{"Content-Type", "application/json"}},
+      0,
+      scenario::Fault::none};
+  if (!admin::is_admin_path(view.path)) {
+    journal::Classification seen;
+    if (const contract::Operation* op = contract::find_by_path(view.path))
+      seen.operation = op->name;
+    seen.violations.push_back({"body_too_large", journaled});
+    finish(seen, view, reply, false, started);
+  }
   fill_response(res, reply.status, reply.headers, *reply.body);
 }
 

@@ -44,7 +44,8 @@ struct ServerOptions {
   contract::Strictness strictness = contract::Strictness::lenient;
   size_t threads = 0;  ///< worker threads; 0 picks the default
   size_t journal_limit = 100000;
-  std::string journal_file = {};                ///< append entries as JSON lines here when set
+  size_t max_body = 1 << 20;      ///< larger request bodies get 413, unread but journaled
+  std::string journal_file = {};  ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger

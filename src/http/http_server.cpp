@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 
 #include "http/connection_faults.h"
@@ -16,6 +17,13 @@ constexpr size_t kKeepAliveRequests = 1'000'000'000;  // the connection's life
 constexpr size_t kMinThreads = 128;
 
 }  // namespace
+
+bool body_too_large(const httplib::Request& request, size_t max_body) {
+  const std::string length = request.get_header_value("Content-Length");
+  size_t announced = 0;
+  auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), announced);
+  return !length.empty() && (ec == std::errc::result_out_of_range || announced > max_body);
+}
 
 size_t HttpServer::default_threads() {
   return std::max<size_t>(kMinThreads, 4 * std::thread::hardware_concurrency());
@@ -41,14 +49,20 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given) : options_(std:
   // A POST without Content-Length (`curl -X POST url`) would make the library
   // read a body until the client closes, then answer an empty 400. Such a
   // request has no body: serve it before the library tries to read one.
-  server_.set_pre_routing_handler([handler](const httplib::Request& req, httplib::Response& res) {
-    bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
-    if (!takes_body || req.has_header("Content-Length") || req.has_header("Transfer-Encoding")) {
-      return httplib::Server::HandlerResponse::Unhandled;
-    }
-    handler(req, res);
-    return httplib::Server::HandlerResponse::Handled;
-  });
+  // A body over --max-body is not read at all: the handler answers at once and
+  // the connection closes, since the unread bytes would follow the answer.
+  size_t max_body = options_.max_body;
+  server_.set_pre_routing_handler(
+      [handler, max_body](const httplib::Request& req, httplib::Response& res) {
+        bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
+        bool no_body =
+            takes_body && !req.has_header("Content-Length") && !req.has_header("Transfer-Encoding");
+        bool too_large = body_too_large(req, max_body);
+        if (!no_body && !too_large) return httplib::Server::HandlerResponse::Unhandled;
+        handler(req, res);
+        if (too_large) res.set_header("Connection", "close");
+        return httplib::Server::HandlerResponse::Handled;
+      });
   configure();
 }
 
@@ -60,6 +74,7 @@ void HttpServer::configure() {
   size_t threads = options_.threads == 0 ? default_threads() : options_.threads;
   server_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server_.set_tcp_nodelay(true);
+  server_.set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
   server_.set_keep_alive_max_count(kKeepAliveRequests);
   server_.set_keep_alive_timeout(kKeepAliveIdleSeconds);
   // Replaces the library's SO_REUSEPORT, with which a second server on the

@@ -22,9 +22,14 @@ namespace drivemock {
 
 struct HttpServerOptions {
   std::string host = "127.0.0.1";
-  int port = 0;        ///< 0 picks a free port
-  size_t threads = 0;  ///< worker threads; 0 picks the default
+  int port = 0;               ///< 0 picks a free port
+  size_t threads = 0;         ///< worker threads; 0 picks the default
+  size_t max_body = 1 << 20;  ///< larger bodies are not read (see body_too_large)
 };
+
+/// True when the request announces a body larger than `max_body`; such a
+/// body is never read, and the handler must answer without it.
+bool body_too_large(const httplib::Request& request, size_t max_body);
 
 class HttpServer {
  public:

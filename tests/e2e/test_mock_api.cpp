@@ -100,3 +100,41 @@ TEST_CASE("a second server on a taken port fails to start instead of sharing it"
   CHECK_FALSE(second.server);
   CHECK(second.error.find("cannot listen on 127.0.0.1:" + std::to_string(options.port)) == 0);
 }
+
+TEST_CASE("a body over the limit gets 413, is journaled marked, and others are still served") {
+  drivemock::ServerOptions options;
+  options.max_body = 100;
+  RunningServer mock(options);
+  std::string big = R"({"uuid":"u","color":")" + std::string(200, 'x') + R"("})";
+  auto res = mock.post("/v3/dir/color", big);
+  REQUIRE(res);
+  CHECK(res->status == 413);
+  CHECK(code_of(res) == "payload_too_large");
+  CHECK(res->body.find("the limit is 100 bytes") != std::string::npos);
+  CHECK(mock.trash("u")->status == 200);
+  auto journal = mock.requests();
+  const auto& entry = journal["requests"][1];
+  CHECK(entry["response"]["status"].GetInt() == 413);
+  CHECK(std::string(entry["violations"][0]["rule"].GetString()) == "body_too_large");
+  CHECK(std::string(entry["request"]["body"].GetString()).empty());  // never read
+}
+
+TEST_CASE("a chunked body over the limit is journaled truncated to the limit") {
+  drivemock::ServerOptions options;
+  options.max_body = 100;
+  RunningServer mock(options);
+  std::string body(150, 'y');
+  char size[16];
+  std::snprintf(size, sizeof size, "%zx", body.size());
+  auto answer =
+      send_raw(mock.server().port(),
+               "POST /v3/dir/trash HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" +
+                   std::string(size) + "\r\n" + body + "\r\n0\r\n\r\n");
+  CHECK(answer.starts_with("HTTP/1.1 413"));
+  auto journal = mock.requests();
+  CHECK(std::string(journal["requests"][0]["request"]["body"].GetString()) ==
+        std::string(100, 'y'));
+  CHECK(std::string(journal["requests"][0]["violations"][0]["message"].GetString())
+            .find("keeps 100 bytes") != std::string::npos);
+}
