@@ -71,7 +71,6 @@ struct Server::Impl {
       journal.release_waiters();
       watcher.reset();
       http.stop();
-      hangs.release_all();
       save_recording_in_progress();
     });
   }
@@ -100,7 +99,6 @@ struct Server::Impl {
   record::Recorder recorder;
   std::shared_ptr<record::Upstream> upstream;
   StopSignal shutdown_requested;
-  HangKeeper hangs;  // before http: destroyed after the server has stopped
   admin::Context admin;
   HttpServer http;
   std::unique_ptr<scenario::FileWatcher> watcher;
@@ -171,7 +169,7 @@ void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, htt
   if (reply.delay_ms > 0) http.stopping().wait_for(std::chrono::milliseconds(reply.delay_ms));
   finish(seen, view, reply, false, started);
   if (reply.fault != scenario::Fault::none) {
-    apply_fault(reply.fault, req, hangs);
+    apply_fault(reply.fault, req, http.stopping());
     return;
   }
   fill_response(res, reply.status, reply.headers, *reply.body);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -78,12 +79,15 @@ void malformed(int fd) {
   empty(fd);
 }
 
-/// Hands the connection to the keeper under a descriptor of its own; the
-/// worker's descriptor becomes /dev/null, so the worker is free at once.
-void hang(int fd, HangKeeper& keeper) {
-  int held = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-  if (held >= 0) keeper.keep(held);
-  detach(fd);
+bool client_gone(int fd) {
+  pollfd p{fd, POLLRDHUP, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
+void hang(int fd, const StopSignal& stop) {
+  while (!client_gone(fd) && !stop.wait_for(std::chrono::milliseconds(50))) {
+  }
+  reset(fd);
 }
 
 }  // namespace
@@ -100,7 +104,7 @@ std::optional<int> find_connection_socket(const httplib::Request& request) {
   return found;
 }
 
-void apply_fault(scenario::Fault fault, const httplib::Request& request, HangKeeper& keeper) {
+void apply_fault(scenario::Fault fault, const httplib::Request& request, const StopSignal& stop) {
   auto fd = find_connection_socket(request);
   if (!fd) {
     log::warning(std::string("drivemock: the connection for the ") + scenario::fault_name(fault) +
@@ -111,7 +115,7 @@ void apply_fault(scenario::Fault fault, const httplib::Request& request, HangKee
     case scenario::Fault::reset: reset(*fd); return;
     case scenario::Fault::empty: empty(*fd); return;
     case scenario::Fault::malformed: malformed(*fd); return;
-    case scenario::Fault::hang: hang(*fd, keeper); return;
+    case scenario::Fault::hang: hang(*fd, stop); return;
     case scenario::Fault::none: return;
   }
 }

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "http/hang_keeper.h"
+#include "http/stop_signal.h"
 #include "scenario/model.h"
 
 namespace drivemock {
@@ -20,9 +20,9 @@ namespace drivemock {
 /// The socket serving `request`, or nullopt if it cannot be found.
 std::optional<int> find_connection_socket(const httplib::Request& request);
 
-/// Performs `fault` on the request's connection; a `hang` hands the
-/// connection to `keeper` and returns at once.
-void apply_fault(scenario::Fault fault, const httplib::Request& request, HangKeeper& keeper);
+/// Performs `fault` on the request's connection. For `hang`, returns only when
+/// the client has gone or `stop` is tripped.
+void apply_fault(scenario::Fault fault, const httplib::Request& request, const StopSignal& stop);
 
 /// Stops reading from the accepted connections on `local_port` that `busy`
 /// does not claim (by peer address and port), so that keep-alive connections

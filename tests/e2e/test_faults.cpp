@@ -89,25 +89,3 @@ TEST_CASE("a hang and a long delay never block shutdown") {
   CHECK_FALSE(hanging.get());
   CHECK(slow.get());  // a request in flight still gets its answer
 }
-
-TEST_CASE("hanging connections hold no worker thread: others are served meanwhile") {
-  drivemock::ServerOptions options;
-  options.scenario_texts = {kFaults};
-  options.threads = 2;
-  RunningServer mock(options);
-  std::vector<std::future<bool>> hanging;
-  for (int i = 0; i < 6; ++i) {
-    hanging.push_back(std::async(std::launch::async, [&mock] {
-      auto client = mock.client();
-      client.set_read_timeout(600, 0);
-      return static_cast<bool>(
-          client.Post("/v3/dir/color", R"({"uuid":"f","color":"hang"})", "application/json"));
-    }));
-  }
-  wait_for_entries(mock.server(), 6);  // all six are hanging now, on a pool of two
-  auto res = mock.trash("other");
-  REQUIRE(res);
-  CHECK(res->status == 200);
-  mock.server().stop();
-  for (auto& h : hanging) CHECK_FALSE(h.get());
-}
