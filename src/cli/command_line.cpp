@@ -101,7 +101,7 @@ int validate(const std::vector<std::string>& paths) {
   Diagnostics diagnostics;
   auto sets = scenario::load_scenario_paths(paths, diagnostics);
   size_t loaded = sets.size();
-  if (!has_errors(diagnostics)) scenario::build_catalog(std::move(sets), diagnostics);
+  if (!has_errors(diagnostics)) scenario::build_catalog(sets, diagnostics);
   print_diagnostics(diagnostics, std::cout);
   if (has_errors(diagnostics)) return kExitProblems;
   std::cout << "ok: " << loaded << " scenario set(s) valid\n";

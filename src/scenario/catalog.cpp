@@ -63,7 +63,7 @@ std::shared_ptr<const Catalog> empty_catalog() {
   return build_catalog({}, none);
 }
 
-std::shared_ptr<const Catalog> build_catalog(std::vector<ScenarioSet> sets,
+std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
                                              Diagnostics& diagnostics) {
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = Answer{200, kFolderNotFound, {}, 0, Fault::none};
@@ -82,7 +82,6 @@ std::shared_ptr<const Catalog> build_catalog(std::vector<ScenarioSet> sets,
     add_directories(*catalog, set, scripts, diagnostics);
   }
   if (diagnostics.size() != errors_before) return nullptr;
-  catalog->sets = std::move(sets);
   return catalog;
 }
 

@@ -35,7 +35,6 @@ struct FallbackAnswer {
 };
 
 struct Catalog {
-  std::vector<ScenarioSet> sets;  ///< in load order
   std::unordered_map<std::string, DirectoryEntry> directories;
   std::map<std::string, FallbackAnswer> fallbacks;  ///< operation → defaults or built-in
   UnknownUuids unknown_uuids = UnknownUuids::accept;
@@ -50,7 +49,7 @@ std::shared_ptr<const Catalog> empty_catalog();
 /// Merges sets into a catalog; returns nullptr and appends errors when two
 /// sets share a name, or give the same uuid and operation (or default).
 /// A set that says `unknown_uuids: reject` makes the whole catalog reject.
-std::shared_ptr<const Catalog> build_catalog(std::vector<ScenarioSet> sets,
+std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
                                              Diagnostics& diagnostics);
 
 }  // namespace drivemock::scenario

@@ -65,8 +65,9 @@ Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<Sce
   auto sets = in_force(base, pushed, removed);
   std::set<std::string> touched;
   collect_uuids(sets, touched);
-  collect_uuids(in_force(base_, pushed_, removed_), touched);
-  auto catalog = build_catalog(std::move(sets), diagnostics);
+  // The uuids in force until now are the current catalog's.
+  for (const auto& entry : engine_.catalog()->directories) touched.insert(entry.first);
+  auto catalog = build_catalog(sets, diagnostics);
   if (!catalog) return diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
