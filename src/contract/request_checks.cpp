@@ -9,13 +9,6 @@
 namespace drivemock::contract {
 namespace {
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 std::string trim(std::string_view s) {
   auto first = s.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
@@ -25,7 +18,7 @@ std::string trim(std::string_view s) {
 
 /// The media type without parameters, lower-cased: "application/json".
 std::string media_type(std::string_view value) {
-  return lowercase(trim(value.substr(0, value.find(';'))));
+  return ascii_lowercase(trim(value.substr(0, value.find(';'))));
 }
 
 bool is_json_media_type(const std::string& type) {

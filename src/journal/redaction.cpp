@@ -7,9 +7,7 @@
 namespace drivemock::journal {
 
 bool is_secret_header(std::string_view name) {
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string lower = ascii_lowercase(name);
   return lower == "authorization" || lower == "cookie" ||
          lower.find("api-key") != std::string::npos;
 }

@@ -21,11 +21,8 @@ Reply from_answer(const scenario::Decision& decision) {
   const scenario::Answer& answer = *decision.answer;
   // Aliasing: the body stays owned by the catalog the decision holds.
   std::shared_ptr<const std::string> body(decision.catalog, &answer.body);
-  Reply reply{answer.http, std::move(body), answer.headers, answer.delay_ms, answer.fault};
-  bool has_type = false;
-  for (const auto& h : answer.headers) has_type = has_type || iequals(h.name, "Content-Type");
-  if (!has_type) reply.headers.push_back({"Content-Type", "application/json"});
-  return reply;
+  // No Content-Type among the headers means application/json (fill_response).
+  return Reply{answer.http, std::move(body), answer.headers, answer.delay_ms, answer.fault};
 }
 
 }  // namespace

@@ -12,10 +12,8 @@ CapturedField captured_field(const std::string& name, const rapidjson::Value& va
 }
 
 std::string content_type_of(const UpstreamAnswer& answer) {
-  for (const auto& h : answer.headers) {
-    if (iequals(h.name, "Content-Type")) return h.value;
-  }
-  return {};
+  const std::string* type = find_header(answer.headers, "Content-Type");
+  return type ? *type : std::string();
 }
 
 }  // namespace
