@@ -35,6 +35,7 @@ struct Flags {
   std::string admin_token;
   bool insecure_upstream = false;
   int upstream_timeout_ms = 10000;
+  int request_timeout_ms = 10000;
 };
 
 void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
@@ -46,8 +47,10 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   app.add_option("--scenarios", flags.server.scenario_paths,
                  "Scenario file or directory (repeatable); default ./scenarios if it exists");
   app.add_flag("--strict", flags.strict, "Answer every contract violation with 400 invalid_params");
-  app.add_option("--threads", flags.server.threads, "Worker threads (default: max(128, 4 x cores))")
-      ->check(CLI::Range(1, 4096));
+  app.add_option("--threads", flags.server.threads,
+                 "Most connections served at once; a thread is started per open connection up "
+                 "to this (default: 1024)")
+      ->check(CLI::Range(1, 65536));
   app.add_option("--journal-limit", flags.server.journal_limit,
                  "Journal entries kept; older ones are dropped and counted")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
@@ -76,6 +79,11 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
                  "Connect and read time-out of the upstream, in milliseconds")
       ->check(CLI::Range(1, 600000))
       ->capture_default_str();
+  app.add_option("--request-timeout", flags.request_timeout_ms,
+                 "Time for a request's head and body to arrive after its first byte, in "
+                 "milliseconds; slower requests get 408")
+      ->check(CLI::Range(1, 3600000))
+      ->capture_default_str();
   validate = app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
   validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
       ->required()
@@ -90,6 +98,7 @@ void apply_flags(Flags& flags) {
   if (!flags.admin_token.empty()) o.admin_token = flags.admin_token;
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
   o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);
+  o.request_timeout = std::chrono::milliseconds(flags.request_timeout_ms);
   o.log = flags.quiet ? LogFormat::none : flags.log == "json" ? LogFormat::json : LogFormat::text;
 }
 

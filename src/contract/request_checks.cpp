@@ -53,10 +53,44 @@ void check_headers(const RequestView& request, std::vector<Violation>& out) {
   }
 }
 
+/// The first member name an object in `root` gives twice, if any. RapidJSON
+/// keeps both and FindMember returns the first, while other parsers keep the
+/// last: a client sending {"uuid":"a","uuid":"b"} means one or the other
+/// depending on who reads it, so it is refused. An explicit stack, since a
+/// body may nest far deeper than the call stack goes.
+std::optional<std::string> duplicate_key(const rapidjson::Value& root) {
+  std::vector<const rapidjson::Value*> pending = {&root};
+  std::vector<std::string_view> names;
+  while (!pending.empty()) {
+    const rapidjson::Value* value = pending.back();
+    pending.pop_back();
+    if (value->IsArray()) {
+      for (const auto& item : value->GetArray()) pending.push_back(&item);
+    } else if (value->IsObject()) {
+      names.clear();
+      for (const auto& member : value->GetObject()) {
+        names.emplace_back(member.name.GetString(), member.name.GetStringLength());
+        pending.push_back(&member.value);
+      }
+      std::sort(names.begin(), names.end());
+      auto twice = std::adjacent_find(names.begin(), names.end());
+      if (twice != names.end()) return std::string(*twice);
+    }
+  }
+  return std::nullopt;
+}
+
 /// Parses the body; on failure returns the violation that makes it unservable.
 std::optional<Violation> parse_body(const std::string& body, rapidjson::Document& doc) {
   if (body.empty()) {
     return Violation{"json_syntax", "The request body is empty; expected a JSON object"};
+  }
+  // RapidJSON takes a NUL byte for the end of its input, so `{...}\0junk`
+  // would parse. JSON allows no raw NUL anywhere: refuse it first.
+  if (auto nul = body.find('\0'); nul != std::string::npos) {
+    return Violation{"json_syntax",
+                     "The request body is not valid JSON: a NUL byte (at byte offset " +
+                         std::to_string(nul) + ")"};
   }
   constexpr unsigned kFlags =
       rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
@@ -66,6 +100,10 @@ std::optional<Violation> parse_body(const std::string& body, rapidjson::Document
                                         rapidjson::GetParseError_En(doc.GetParseError()) +
                                         " (at byte offset " + std::to_string(doc.GetErrorOffset()) +
                                         ")"};
+  }
+  if (auto name = duplicate_key(doc)) {
+    return Violation{"duplicate_key", "The request body gives the member '" + *name +
+                                          "' twice in one object; expected each name once"};
   }
   if (!doc.IsObject()) {
     return Violation{"body_not_object", std::string("The request body is a JSON ") +

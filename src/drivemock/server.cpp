@@ -56,7 +56,7 @@ struct Server::Impl {
               [this](std::string_view change) { log_admin(change); },
               Clock::now(),
               kVersion},
-        http({given.host, given.port, given.threads, given.max_body},
+        http({given.host, given.port, given.threads, given.max_body, given.request_timeout},
              [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); }) {}
 
   ~Impl() {
@@ -82,8 +82,7 @@ struct Server::Impl {
   void finish(journal::Classification& seen, const RequestView& view, const mock::Reply& reply,
               bool proxied, Clock::time_point started);
   void serve(const httplib::Request& req, httplib::Response& res);
-  void serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
-                  Clock::time_point started);
+  void serve_mock(RequestView view, httplib::Response& res, Clock::time_point started);
   void on_journaled(const journal::Entry& entry);
   void log_admin(std::string_view change) {
     if (options.log != LogFormat::none) log::info(journal::admin_line(change, options.log));
@@ -158,18 +157,17 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
     fill_response(res, reply.status, reply.headers, reply.body);
     return;
   }
-  serve_mock(req, std::move(view), res, started);
+  serve_mock(std::move(view), res, started);
 }
 
-void Server::Impl::serve_mock(const httplib::Request& req, RequestView view, httplib::Response& res,
-                              Clock::time_point started) {
+void Server::Impl::serve_mock(RequestView view, httplib::Response& res, Clock::time_point started) {
   if (auto target = recorder.target()) return serve_proxied(*target, std::move(view), res, started);
   journal::Classification seen;
   mock::Reply reply = mock.handle(view, seen);
   if (reply.delay_ms > 0) http.stopping().wait_for(std::chrono::milliseconds(reply.delay_ms));
   finish(seen, view, reply, false, started);
   if (reply.fault != scenario::Fault::none) {
-    apply_fault(reply.fault, req, http.stopping());
+    apply_fault(reply.fault, http.stopping());
     return;
   }
   fill_response(res, reply.status, reply.headers, *reply.body);

@@ -1,22 +1,42 @@
 #include "http/http_server.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 
-#include "http/connection_faults.h"
+#include "http/worker_pool.h"
 
 namespace drivemock {
 namespace {
 
 constexpr int kListenBacklog = 4096;
-constexpr time_t kKeepAliveIdleSeconds = 5;
-constexpr size_t kKeepAliveRequests = 1'000'000'000;  // the connection's life
-constexpr size_t kMinThreads = 128;
+constexpr std::chrono::milliseconds kKeepAliveIdle{5000};
+constexpr size_t kDefaultThreads = 1024;
 
 }  // namespace
+
+/// The library with its connection loop replaced by drivemock's: request
+/// parsing, routing and answer writing stay the library's (process_request).
+class HttpServer::Library final : public httplib::Server {
+ public:
+  explicit Library(HttpServer& owner) : owner_(owner) {}
+  bool serve_request(httplib::Stream& stream, bool close_connection, bool& connection_closed) {
+    return process_request(stream, close_connection, connection_closed, nullptr);
+  }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    owner_.serve_connection(sock);
+    return true;
+  }
+  HttpServer& owner_;
+};
 
 bool body_too_large(const httplib::Request& request, size_t max_body) {
   const std::string length = request.get_header_value("Content-Length");
@@ -26,33 +46,42 @@ bool body_too_large(const httplib::Request& request, size_t max_body) {
 }
 
 size_t HttpServer::default_threads() {
-  return std::max<size_t>(kMinThreads, 4 * std::thread::hardware_concurrency());
+  return kDefaultThreads;
 }
 
-HttpServer::HttpServer(HttpServerOptions options, Handler given) : options_(std::move(options)) {
-  // In flight from the handler's start until the library has written the
-  // answer (its logger runs then), so that stop() leaves those connections be.
-  Handler handler = [this, given](const httplib::Request& req, httplib::Response& res) {
-    begin_request(req);
+HttpServer::HttpServer(HttpServerOptions options, Handler given)
+    : options_(std::move(options)),
+      server_(std::make_unique<Library>(*this)),
+      stop_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+  // The handler has the whole request once it runs: no more read deadline.
+  Handler handler = [given](const httplib::Request& req, httplib::Response& res) {
+    if (Connection* connection = Connection::current()) connection->request_read();
     given(req, res);
   };
-  server_.set_logger(
-      [this](const httplib::Request& req, const httplib::Response&) { end_request(req); });
+  configure(handler);
+}
+
+HttpServer::~HttpServer() {
+  stop();
+  if (stop_fd_ >= 0) ::close(stop_fd_);
+}
+
+void HttpServer::configure(const Handler& handler) {
   // One catch-all route per method: routing is drivemock's own (contract
   // table, admin route table), so that unknown paths get its JSON 404.
-  server_.Get(".*", handler);
-  server_.Post(".*", handler);
-  server_.Put(".*", handler);
-  server_.Patch(".*", handler);
-  server_.Delete(".*", handler);
-  server_.Options(".*", handler);
+  server_->Get(".*", handler);
+  server_->Post(".*", handler);
+  server_->Put(".*", handler);
+  server_->Patch(".*", handler);
+  server_->Delete(".*", handler);
+  server_->Options(".*", handler);
   // A POST without Content-Length (`curl -X POST url`) would make the library
   // read a body until the client closes, then answer an empty 400. Such a
   // request has no body: serve it before the library tries to read one.
   // A body over --max-body is not read at all: the handler answers at once and
   // the connection closes, since the unread bytes would follow the answer.
   size_t max_body = options_.max_body;
-  server_.set_pre_routing_handler(
+  server_->set_pre_routing_handler(
       [handler, max_body](const httplib::Request& req, httplib::Response& res) {
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
         bool no_body =
@@ -60,31 +89,24 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given) : options_(std:
         bool too_large = body_too_large(req, max_body);
         if (!no_body && !too_large) return httplib::Server::HandlerResponse::Unhandled;
         handler(req, res);
-        if (too_large) res.set_header("Connection", "close");
+        if (too_large) {
+          res.set_header("Connection", "close");
+          if (Connection* connection = Connection::current()) connection->close_after_answer();
+        }
         return httplib::Server::HandlerResponse::Handled;
       });
-  configure();
-}
-
-HttpServer::~HttpServer() {
-  stop();
-}
-
-void HttpServer::configure() {
   size_t threads = options_.threads == 0 ? default_threads() : options_.threads;
-  server_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server_.set_tcp_nodelay(true);
-  server_.set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
-  server_.set_keep_alive_max_count(kKeepAliveRequests);
-  server_.set_keep_alive_timeout(kKeepAliveIdleSeconds);
+  server_->new_task_queue = [threads] { return new WorkerPool(threads); };
+  server_->set_tcp_nodelay(true);
+  server_->set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
   // Replaces the library's SO_REUSEPORT, with which a second server on the
   // same port would start without error and silently share the traffic.
-  server_.set_socket_options([this](int fd) {
+  server_->set_socket_options([this](int fd) {
     int yes = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     listen_fd_ = fd;
   });
-  server_.set_exception_handler(
+  server_->set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         res.status = 500;
         res.set_content(R"({"status":"error","message":"internal error","code":"internal_error"})",
@@ -93,9 +115,10 @@ void HttpServer::configure() {
 }
 
 std::optional<std::string> HttpServer::start() {
+  if (stop_fd_ < 0) return std::string("cannot create an eventfd: ") + std::strerror(errno);
   errno = 0;
-  bool bound = options_.port == 0 ? (port_ = server_.bind_to_any_port(options_.host)) > 0
-                                  : server_.bind_to_port(options_.host, port_ = options_.port);
+  bool bound = options_.port == 0 ? (port_ = server_->bind_to_any_port(options_.host)) > 0
+                                  : server_->bind_to_port(options_.host, port_ = options_.port);
   if (!bound) {
     std::string why = errno != 0 ? std::strerror(errno) : "the address is taken or invalid";
     return "cannot listen on " + options_.host + ":" + std::to_string(options_.port) + ": " + why;
@@ -104,36 +127,37 @@ std::optional<std::string> HttpServer::start() {
   // dropped SYNs and second-long connect tails. listen() again raises it.
   if (listen_fd_ >= 0) ::listen(listen_fd_, kListenBacklog);
   thread_ = std::thread([this] {
-    server_.listen_after_bind();
+    server_->listen_after_bind();
     stopped_.trip();
   });
   return std::nullopt;
 }
 
-void HttpServer::begin_request(const httplib::Request& req) {
-  std::lock_guard lock(in_flight_mutex_);
-  in_flight_.emplace(req.remote_addr, req.remote_port);
-}
-
-void HttpServer::end_request(const httplib::Request& req) {
-  std::lock_guard lock(in_flight_mutex_);
-  auto it = in_flight_.find({req.remote_addr, req.remote_port});
-  if (it != in_flight_.end()) in_flight_.erase(it);
-}
-
-bool HttpServer::busy(const std::string& host, int port) const {
-  std::lock_guard lock(in_flight_mutex_);
-  return in_flight_.count({host, port}) > 0;
+void HttpServer::serve_connection(int fd) {
+  int yes = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+  ConnectionLimits limits;
+  limits.request_timeout = options_.request_timeout;
+  limits.idle_timeout = kKeepAliveIdle;
+  Connection connection(fd, stop_fd_, limits);
+  // Keep-alive for the connection's life: the library's default closes after
+  // five requests, which costs a test suite a reconnect every fifth call.
+  while (!stopping_.tripped() && connection.next_request()) {
+    bool closed = false;
+    bool ok = server_->serve_request(connection, stopping_.tripped(), closed);
+    if (!ok || closed || connection.closing()) break;
+  }
 }
 
 void HttpServer::stop() {
   if (stop_called_.exchange(true) || !thread_.joinable()) return;
   stopping_.trip();
+  // Wakes every connection waiting for a request; answers in flight finish.
+  uint64_t one = 1;
+  [[maybe_unused]] ssize_t n = ::write(stop_fd_, &one, sizeof one);
   // stop() is a no-op until the listener thread runs; wait for it.
-  while (!server_.is_running() && !stopped_.tripped()) std::this_thread::yield();
-  server_.stop();
-  end_idle_connections(port_,
-                       [this](const std::string& host, int port) { return busy(host, port); });
+  while (!server_->is_running() && !stopped_.tripped()) std::this_thread::yield();
+  server_->stop();
   thread_.join();
 }
 

@@ -1,21 +1,22 @@
 #pragma once
 // cpp-httplib behind a small interface, with the settings a mock server
 // needs instead of the library's defaults: TCP_NODELAY, keep-alive for the
-// connection's life, a listen backlog that does not drop connection attempts,
-// no SO_REUSEPORT (a second server on a taken port must fail, not share it),
-// port 0, and a stop that does not wait for idle keep-alive connections.
+// connection's life (ended after an idle time), a listen backlog that does not
+// drop connection attempts, no SO_REUSEPORT (a second server on a taken port
+// must fail, not share it), port 0, a worker per open connection
+// (WorkerPool), drivemock's own connection loop with its time-outs and head
+// limits (Connection), and a stop that does not wait for idle clients.
 
 #include <httplib.h>
 
-#include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <thread>
 
+#include "http/connection.h"
 #include "http/stop_signal.h"
 
 namespace drivemock {
@@ -23,8 +24,9 @@ namespace drivemock {
 struct HttpServerOptions {
   std::string host = "127.0.0.1";
   int port = 0;               ///< 0 picks a free port
-  size_t threads = 0;         ///< worker threads; 0 picks the default
+  size_t threads = 0;         ///< most connections served at once; 0 picks the default
   size_t max_body = 1 << 20;  ///< larger bodies are not read (see body_too_large)
+  std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
 };
 
 /// True when the request announces a body larger than `max_body`; such a
@@ -52,26 +54,23 @@ class HttpServer {
   /// Blocks until the server has stopped.
   void wait();
 
-  /// Worker threads used when the options say 0.
+  /// The connection limit used when the options say 0.
   static size_t default_threads();
 
  private:
-  void configure();
-  void begin_request(const httplib::Request& req);
-  void end_request(const httplib::Request& req);
-  bool busy(const std::string& host, int port) const;
+  class Library;
+  void configure(const Handler& handler);
+  void serve_connection(int fd);
 
   HttpServerOptions options_;
-  httplib::Server server_;
+  std::unique_ptr<Library> server_;
   std::thread thread_;
   int port_ = 0;
   int listen_fd_ = -1;
+  int stop_fd_ = -1;  ///< an eventfd, readable once stop() has begun
   StopSignal stopping_;
   StopSignal stopped_;
   std::atomic<bool> stop_called_{false};
-  /// Peers (address, port) whose request is being handled or answered.
-  mutable std::mutex in_flight_mutex_;
-  std::multiset<std::pair<std::string, int>> in_flight_;
 };
 
 }  // namespace drivemock

@@ -74,7 +74,7 @@ void emit_answer(YAML::Emitter& out, const Capture& c) {
         << "Content-Type" << YAML::Value << c.content_type << YAML::EndMap;
   }
   rapidjson::Document doc;
-  doc.Parse(c.body.data(), c.body.size());
+  doc.Parse<rapidjson::kParseIterativeFlag>(c.body.data(), c.body.size());
   if (!doc.HasParseError() && survives_as_mapping(c.body, doc)) {
     out << YAML::Key << "body" << YAML::Value;
     emit_json(out, doc);

@@ -8,6 +8,7 @@
 
 #include "cli/process.h"
 #include "drivemock/server.h"
+#include "e2e/server_fixture.h"
 
 using drivemock::testing::Process;
 
@@ -106,6 +107,35 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("50 clients held by hang faults starve no one and SIGTERM still stops within 2 s") {
+  TempScenario dir("directories: {h: {color: {fault: hang}}}\n");
+  Process p({kBinary, "--port", "0", "--scenarios", dir.path, "--quiet"});
+  int port = port_of(p.read_line());
+  std::vector<std::unique_ptr<drivemock::testing::RawConnection>> hung;
+  for (int i = 0; i < 50; ++i) {
+    hung.push_back(std::make_unique<drivemock::testing::RawConnection>(port));
+    REQUIRE(hung.back()->send(
+        drivemock::testing::raw_post("/v3/dir/color", R"({"uuid":"h","color":"blue"})")));
+  }
+  httplib::Client client("127.0.0.1", port);
+  // The hangs are journaled as they start; once all 50 are, all 50 are held.
+  auto held =
+      client.Post("/__admin/requests/wait", R"({"operation":"color","count":50,"timeoutMs":20000})",
+                  "application/json");
+  REQUIRE(held);
+  REQUIRE(held->status == 200);
+  for (int i = 0; i < 20; ++i) {
+    auto res = client.Post("/v3/dir/trash", R"({"uuid":"free"})", "application/json");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  auto asked = std::chrono::steady_clock::now();
+  p.signal(SIGTERM);
+  CHECK(p.wait_exit() == 0);
+  CHECK(std::chrono::steady_clock::now() - asked < std::chrono::seconds(2));
+  for (auto& connection : hung) CHECK(connection->read_to_end().empty());
+}
+
 TEST_CASE("an admin token guards the admin API of the binary") {
   Process p({kBinary, "--port", "0", "--admin-token", "t0ken"});
   httplib::Client client("127.0.0.1", port_of(p.read_line()));
@@ -175,7 +205,8 @@ TEST_CASE("help lists the flags and --version prints the version, both exiting 0
   for (const char* flag :
        {"--host", "--port", "--scenarios", "--strict", "--threads", "--journal-limit",
         "--journal-file", "--max-body", "--watch", "--admin-token", "--log", "--quiet",
-        "--record-from", "--record-to", "--insecure-upstream", "--upstream-timeout", "validate"}) {
+        "--record-from", "--record-to", "--insecure-upstream", "--upstream-timeout",
+        "--request-timeout", "validate"}) {
     CHECK(help.out().find(flag) != std::string::npos);
   }
   Process version({kBinary, "--version"});

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 
 #include "drivemock/server.h"
 
@@ -93,28 +94,82 @@ class RunningServer {
   std::unique_ptr<Server> server_;
 };
 
+/// A bare loopback TCP connection to a server, for what httplib's client
+/// would not send: partial requests, byte-by-byte heads, early disconnects.
+class RawConnection {
+ public:
+  explicit RawConnection(int port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    REQUIRE(fd_ >= 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    timeval timeout{10, 0};  // a bound on a broken server, never reached when it works
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  }
+  ~RawConnection() { close(); }
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+
+  /// Sends all of `bytes`; false once the server has closed.
+  bool send(std::string_view bytes) {
+    return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) ==
+           static_cast<ssize_t>(bytes.size());
+  }
+  /// True when the server has sent something (or closed) without waiting.
+  bool answered() const {
+    char byte;
+    return ::recv(fd_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) >= 0;
+  }
+  /// Everything the server sends until it closes.
+  std::string read_to_end() {
+    std::string answer;
+    char buffer[4096];
+    ssize_t n;
+    while ((n = ::recv(fd_, buffer, sizeof buffer, 0)) > 0) answer.append(buffer, size_t(n));
+    return answer;
+  }
+  /// One whole answer (head and Content-Length body) on a kept-alive connection.
+  std::string read_answer() {
+    std::string answer;
+    char byte;
+    while (answer.find("\r\n\r\n") == std::string::npos && ::recv(fd_, &byte, 1, 0) == 1) {
+      answer += byte;
+    }
+    auto at = answer.find("Content-Length: ");
+    size_t length = at == std::string::npos ? 0 : std::stoul(answer.substr(at + 16));
+    std::string body(length, '\0');
+    for (size_t got = 0; got < length;) {
+      ssize_t n = ::recv(fd_, body.data() + got, length - got, 0);
+      if (n <= 0) break;
+      got += size_t(n);
+    }
+    return answer + body;
+  }
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_;
+};
+
 /// Sends `request` as is over a fresh loopback connection and returns all
-/// the server sends back until it closes: for requests httplib's client
-/// would not send.
+/// the server sends back until it closes.
 inline std::string send_raw(int port, const std::string& request) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(fd >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  timeval timeout{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  REQUIRE(::send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
-          static_cast<ssize_t>(request.size()));
-  std::string answer;
-  char buffer[4096];
-  ssize_t n;
-  while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0)
-    answer.append(buffer, static_cast<size_t>(n));
-  ::close(fd);
-  return answer;
+  RawConnection connection(port);
+  REQUIRE(connection.send(request));
+  return connection.read_to_end();
+}
+
+/// A whole POST of `body` to `path`, as a client with keep-alive sends it.
+inline std::string raw_post(const std::string& path, const std::string& body) {
+  return "POST " + path +
+         " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+         "Content-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
 /// Parses a JSON body; fails the test if it is not JSON.

@@ -1,0 +1,210 @@
+#include "http/connection.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "util/json.h"
+
+namespace drivemock {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+thread_local Connection* current_connection = nullptr;
+
+/// Unread bytes at close() make the kernel send RST, which can overtake an
+/// answer the client has not read yet; after an early answer (413, 431, 408)
+/// drivemock reads and drops what the client still sends, for this long.
+constexpr milliseconds kDrainTime{1000};
+
+void address_of(const sockaddr_storage& addr, std::string& ip, int& port) {
+  char text[INET6_ADDRSTRLEN] = "";
+  if (addr.ss_family == AF_INET) {
+    const auto& v4 = reinterpret_cast<const sockaddr_in&>(addr);
+    inet_ntop(AF_INET, &v4.sin_addr, text, sizeof text);
+    port = ntohs(v4.sin_port);
+  } else if (addr.ss_family == AF_INET6) {
+    const auto& v6 = reinterpret_cast<const sockaddr_in6&>(addr);
+    inet_ntop(AF_INET6, &v6.sin6_addr, text, sizeof text);
+    port = ntohs(v6.sin6_port);
+  }
+  ip = text;
+}
+
+milliseconds remaining(Clock::time_point deadline) {
+  return std::max(milliseconds(0),
+                  std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+}
+
+}  // namespace
+
+Connection::Connection(int fd, int stop_fd, ConnectionLimits limits)
+    : fd_(fd), stop_fd_(stop_fd), limits_(limits), head_(limits.head) {
+  current_connection = this;
+}
+
+Connection::~Connection() {
+  current_connection = nullptr;
+  if (abort_on_close_) {
+    linger abort{1, 0};  // close() sends RST instead of FIN
+    setsockopt(fd_, SOL_SOCKET, SO_LINGER, &abort, sizeof abort);
+  } else if (!detached_) {
+    ::shutdown(fd_, SHUT_WR);
+    if (close_after_) {
+      auto until = Clock::now() + kDrainTime;
+      char sink[4096];
+      while (wait_for(POLLIN, remaining(until)) == Wait::ready &&
+             ::recv(fd_, sink, sizeof sink, 0) > 0) {
+      }
+    }
+  }
+  ::close(fd_);
+}
+
+Connection* Connection::current() {
+  return current_connection;
+}
+
+Connection::Wait Connection::wait_for(short events, milliseconds timeout) const {
+  pollfd fds[2] = {{fd_, events, 0}, {stop_fd_, POLLIN, 0}};
+  // Writes are not cut short by a stop: answers in flight still go out.
+  nfds_t count = events == POLLIN ? 2 : 1;
+  for (;;) {
+    int ready = ::poll(fds, count, static_cast<int>(timeout.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) return Wait::failed;
+    if (ready == 0) return Wait::timeout;
+    if (count == 2 && fds[1].revents != 0) return Wait::stopped;
+    return Wait::ready;
+  }
+}
+
+bool Connection::next_request() {
+  if (begin_ == end_ && wait_for(POLLIN, limits_.idle_timeout) != Wait::ready) return false;
+  head_.reset();
+  deadline_ = Clock::now() + limits_.request_timeout;
+  return true;
+}
+
+void Connection::request_read() {
+  deadline_.reset();
+}
+
+void Connection::detach(bool abort) {
+  detached_ = true;
+  abort_on_close_ = abort;
+}
+
+bool Connection::fill() {
+  for (;;) {
+    ssize_t n = ::recv(fd_, buffer_, sizeof buffer_, MSG_DONTWAIT);
+    if (n > 0) {
+      begin_ = 0;
+      end_ = static_cast<size_t>(n);
+      return true;
+    }
+    if (n == 0) return false;
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN && errno != EWOULDBLOCK) return false;
+    milliseconds timeout = deadline_ ? remaining(*deadline_) : limits_.idle_timeout;
+    switch (wait_for(POLLIN, timeout)) {
+      case Wait::ready: continue;
+      case Wait::timeout:
+        if (deadline_) {
+          refuse(408, "Request Timeout", "request_timeout",
+                 "The request did not arrive within " +
+                     std::to_string(limits_.request_timeout.count()) +
+                     " ms of its first byte (--request-timeout)");
+        }
+        return false;
+      case Wait::stopped: detach(false); return false;  // no answer: the server is going away
+      case Wait::failed: return false;
+    }
+  }
+}
+
+ssize_t Connection::read(char* ptr, size_t size) {
+  if (refused_ || detached_) return -1;
+  if (begin_ == end_ && !fill()) return -1;
+  size_t n = std::min(size, end_ - begin_);
+  for (size_t i = 0; i < n && head_.status() == HeadStatus::reading; ++i) {
+    switch (head_.feed(buffer_[begin_ + i])) {
+      case HeadStatus::uri_too_long:
+        refuse(
+            414, "URI Too Long", "uri_too_long",
+            "The request line is longer than " + std::to_string(limits_.head.max_line) + " bytes");
+        return -1;
+      case HeadStatus::header_too_large:
+        refuse(431, "Request Header Fields Too Large", "header_too_large",
+               "A header line is longer than " + std::to_string(limits_.head.max_line) + " bytes");
+        return -1;
+      case HeadStatus::too_many_headers:
+        refuse(
+            431, "Request Header Fields Too Large", "too_many_headers",
+            "The request has more than " + std::to_string(limits_.head.max_headers) + " headers");
+        return -1;
+      default: break;
+    }
+  }
+  std::memcpy(ptr, buffer_ + begin_, n);
+  begin_ += n;
+  return static_cast<ssize_t>(n);
+}
+
+ssize_t Connection::write(const char* ptr, size_t size) {
+  // After a refusal or a fault the library's own answer must not follow.
+  if (refused_ || detached_) return static_cast<ssize_t>(size);
+  for (;;) {
+    ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n >= 0) return n;
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+    if (wait_for(POLLOUT, limits_.write_timeout) != Wait::ready) return -1;
+  }
+}
+
+bool Connection::is_readable() const {
+  return begin_ < end_ || wait_for(POLLIN, limits_.idle_timeout) == Wait::ready;
+}
+
+bool Connection::is_writable() const {
+  return wait_for(POLLOUT, limits_.write_timeout) == Wait::ready;
+}
+
+void Connection::get_remote_ip_and_port(std::string& ip, int& port) const {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getpeername(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) address_of(addr, ip, port);
+}
+
+void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) address_of(addr, ip, port);
+}
+
+void Connection::refuse(int status, const char* reason, const char* code,
+                        const std::string& message) {
+  std::string body = json::error_envelope(message, code);
+  std::string answer =
+      "HTTP/1.1 " + std::to_string(status) + " " + reason +
+      "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+      "\r\nConnection: close\r\n\r\n" + body;
+  for (size_t sent = 0; sent < answer.size();) {
+    ssize_t n = write(answer.data() + sent, answer.size() - sent);
+    if (n <= 0) break;
+    sent += static_cast<size_t>(n);
+  }
+  refused_ = true;
+  close_after_ = true;
+}
+
+}  // namespace drivemock

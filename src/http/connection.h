@@ -1,0 +1,87 @@
+#pragma once
+// One accepted client connection as drivemock serves it: the socket, the
+// stream the HTTP library reads requests from and writes answers to, and the
+// guards cpp-httplib 0.11 lacks. The library's own stream waits up to its
+// read time-out for every byte, so a client sending one byte a second holds a
+// worker forever; here a request's head and body must arrive within
+// `request_timeout` of its first byte (else 408), its head must keep within
+// HeadLimits (else 414 or 431), and every wait also ends when the server stops.
+//
+// A worker serves one connection for its whole life, so the connection being
+// served is a property of the thread (current()), which is how a handler
+// reaches the socket for connection-level faults.
+
+#include <httplib.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "http/header_scanner.h"
+
+namespace drivemock {
+
+struct ConnectionLimits {
+  std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
+  std::chrono::milliseconds idle_timeout{5000};      ///< between requests (keep-alive)
+  std::chrono::milliseconds write_timeout{5000};     ///< for each write to make progress
+  HeadLimits head;
+};
+
+class Connection final : public httplib::Stream {
+ public:
+  /// `stop_fd` becomes readable when the server stops; every wait watches it.
+  Connection(int fd, int stop_fd, ConnectionLimits limits);
+  ~Connection() override;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  /// The connection the calling worker thread serves, or null.
+  static Connection* current();
+
+  /// Waits for the next request's first byte; false when the client closed,
+  /// stayed idle past idle_timeout, or the server is stopping. Arms the
+  /// request deadline and the head limits.
+  bool next_request();
+  /// The handler has the whole request: the deadline no longer applies.
+  void request_read();
+  /// After this answer, close: unread bytes follow it, or a fault ended it.
+  void close_after_answer() { close_after_ = true; }
+  bool closing() const { return close_after_ || detached_; }
+  /// A fault has taken the socket over: whatever the library still writes is
+  /// dropped, and closing sends RST when `abort` (else the fault closed it).
+  void detach(bool abort);
+
+  int fd() const { return fd_; }
+
+  // httplib::Stream
+  bool is_readable() const override;
+  bool is_writable() const override;
+  ssize_t read(char* ptr, size_t size) override;
+  ssize_t write(const char* ptr, size_t size) override;
+  void get_remote_ip_and_port(std::string& ip, int& port) const override;
+  void get_local_ip_and_port(std::string& ip, int& port) const override;
+  socket_t socket() const override { return fd_; }
+
+ private:
+  enum class Wait { ready, timeout, stopped, failed };
+  Wait wait_for(short events, std::chrono::milliseconds timeout) const;
+  bool fill();
+  /// Answers the request with a JSON error and stops reading it.
+  void refuse(int status, const char* reason, const char* code, const std::string& message);
+
+  int fd_;
+  int stop_fd_;
+  ConnectionLimits limits_;
+  HeaderScanner head_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool refused_ = false;
+  bool detached_ = false;
+  bool abort_on_close_ = false;
+  bool close_after_ = false;
+  char buffer_[4096];
+  size_t begin_ = 0;
+  size_t end_ = 0;
+};
+
+}  // namespace drivemock

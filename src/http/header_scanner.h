@@ -1,0 +1,43 @@
+#pragma once
+// Watches the bytes of a request head (request line and header lines) as the
+// HTTP library consumes them, and says when they break a limit. cpp-httplib
+// 0.11 grows a line without bound and counts no headers; this is what lets
+// drivemock answer 414 and 431 before a client can make it buffer megabytes.
+
+#include <cstddef>
+
+namespace drivemock {
+
+struct HeadLimits {
+  size_t max_line = 8192;    ///< bytes in the request line or one header line
+  size_t max_headers = 100;  ///< header lines
+};
+
+/// What the head looks like so far.
+enum class HeadStatus {
+  reading,           ///< within the limits, not complete yet
+  complete,          ///< the empty line that ends the head was seen
+  uri_too_long,      ///< request line over max_line: 414
+  header_too_large,  ///< a header line over max_line: 431
+  too_many_headers,  ///< more than max_headers lines: 431
+};
+
+class HeaderScanner {
+ public:
+  explicit HeaderScanner(HeadLimits limits = {}) : limits_(limits) {}
+
+  /// Starts on a new request head.
+  void reset();
+  /// Takes the next byte; returns the status after it. Once complete or over
+  /// a limit, the status stays.
+  HeadStatus feed(char byte);
+  HeadStatus status() const { return status_; }
+
+ private:
+  HeadLimits limits_;
+  HeadStatus status_ = HeadStatus::reading;
+  size_t line_length_ = 0;  ///< bytes of the current line, CR and LF excluded
+  size_t lines_ = 0;        ///< lines ended so far, the request line included
+};
+
+}  // namespace drivemock

@@ -1,0 +1,45 @@
+#pragma once
+// The library's thread pool is fixed: with N threads, the N+1st open
+// connection waits until another closes, so idle keep-alive clients or `hang`
+// faults could starve everyone else. This pool starts a thread whenever a
+// connection arrives and no worker is free, up to `max_workers`, and keeps
+// it for later connections: threads follow the most connections ever open at
+// once, and only beyond max_workers do connections queue.
+
+#include <httplib.h>
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace drivemock {
+
+class WorkerPool final : public httplib::TaskQueue {
+ public:
+  explicit WorkerPool(size_t max_workers) : max_workers_(max_workers) {}
+  ~WorkerPool() override { shutdown(); }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  void enqueue(std::function<void()> task) override;
+  /// Runs the tasks still queued, then joins every worker.
+  void shutdown() override;
+  /// Threads started so far.
+  size_t workers() const;
+
+ private:
+  void work();
+
+  const size_t max_workers_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> tasks_;
+  std::vector<std::thread> threads_;
+  size_t idle_ = 0;
+  bool stopping_ = false;
+};
+
+}  // namespace drivemock

@@ -1,0 +1,161 @@
+// Misbehaving clients: many connections at once, clients that vanish
+// mid-request, slow heads, oversized heads and hostile JSON. The server must
+// answer everyone else, journal exactly the requests that arrived whole, and
+// keep running.
+#include <thread>
+#include <vector>
+
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+const std::string kColor = R"({"uuid":"r1","color":"blue"})";
+
+bool is_status(const std::string& answer, int status) {
+  return answer.rfind("HTTP/1.1 " + std::to_string(status) + " ", 0) == 0;
+}
+
+/// The JSON `code` of a raw answer's body.
+std::string raw_code(const std::string& answer) {
+  auto doc = parse_json(answer.substr(answer.find("\r\n\r\n") + 4));
+  return doc["code"].GetString();
+}
+
+}  // namespace
+
+TEST_CASE("200 kept-alive connections are all served while others vanish mid-request") {
+  RunningServer mock;
+  const int port = mock.server().port();
+  constexpr int kConnections = 200;
+  constexpr int kRounds = 3;
+  std::vector<std::unique_ptr<RawConnection>> clients;
+  for (int i = 0; i < kConnections; ++i) clients.push_back(std::make_unique<RawConnection>(port));
+
+  // Clients that go away: mid-head, mid-body, and right after a whole request.
+  int whole_then_gone = 0;
+  for (int i = 0; i < 20; ++i) {
+    RawConnection mid_head(port);
+    CHECK(mid_head.send("POST /v3/dir/color HTTP/1.1\r\nHost: x\r\nContent-Ty"));
+    RawConnection mid_body(port);
+    CHECK(mid_body.send(
+        "POST /v3/dir/color HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"uu"));
+    RawConnection gone(port);
+    CHECK(gone.send(raw_post("/v3/dir/trash", R"({"uuid":"gone"})")));
+    ++whole_then_gone;
+  }
+
+  // Every kept-alive connection has a request in flight at once, each round.
+  for (int round = 0; round < kRounds; ++round) {
+    for (auto& client : clients) REQUIRE(client->send(raw_post("/v3/dir/color", kColor)));
+    for (auto& client : clients) {
+      std::string answer = client->read_answer();
+      REQUIRE(is_status(answer, 200));
+    }
+  }
+
+  // Exactly the whole requests are journaled: the vanished halves are not.
+  size_t expected = kConnections * kRounds + whole_then_gone;
+  drivemock::RequestFilter all;
+  CHECK(mock.server().wait_for(all, expected, std::chrono::seconds(10)) == expected);
+  CHECK(mock.server().journal().size() == expected);
+  CHECK(mock.color("r2", "red")->status == 200);
+}
+
+TEST_CASE("a head sent a byte at a time is cut off with 408 while others are served") {
+  drivemock::ServerOptions options;
+  options.request_timeout = std::chrono::milliseconds(300);
+  RunningServer mock(options);
+  RawConnection slow(mock.server().port());
+  std::thread trickle([&] {
+    // One byte per 100 ms, as a slow or hostile client sends; it would take
+    // over 10 s to finish the head.
+    for (char byte : raw_post("/v3/dir/color", kColor)) {
+      if (slow.answered() || !slow.send(std::string_view(&byte, 1))) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  for (int i = 0; i < 20; ++i) CHECK(mock.color("fast", "blue")->status == 200);
+  trickle.join();
+  std::string answer = slow.read_to_end();
+  CHECK(is_status(answer, 408));
+  CHECK(raw_code(answer) == "request_timeout");
+  CHECK(mock.server().journal().size() == 20);
+}
+
+TEST_CASE("oversized request heads get 414 or 431 with a JSON error") {
+  RunningServer mock;
+  const int port = mock.server().port();
+  SECTION("more than 100 headers") {
+    std::string head = "POST /v3/dir/color HTTP/1.1\r\nHost: x\r\n";
+    for (int i = 0; i < 101; ++i) head += "X-Header-" + std::to_string(i) + ": v\r\n";
+    std::string answer = send_raw(port, head + "Content-Length: 0\r\n\r\n");
+    CHECK(is_status(answer, 431));
+    CHECK(raw_code(answer) == "too_many_headers");
+  }
+  SECTION("a header line over 8 KiB") {
+    std::string answer = send_raw(
+        port, "POST /v3/dir/color HTTP/1.1\r\nX-Big: " + std::string(9000, 'a') + "\r\n\r\n");
+    CHECK(is_status(answer, 431));
+    CHECK(raw_code(answer) == "header_too_large");
+  }
+  SECTION("a request line over 8 KiB") {
+    std::string answer =
+        send_raw(port, "GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    CHECK(is_status(answer, 414));
+    CHECK(raw_code(answer) == "uri_too_long");
+  }
+  SECTION("100 headers are still fine") {  // 4 named below + 96
+    std::string head =
+        "POST /v3/dir/color HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+    for (int i = 0; i < 96; ++i) head += "X-Header-" + std::to_string(i) + ": v\r\n";
+    head += "Connection: close\r\nContent-Length: " + std::to_string(kColor.size()) + "\r\n\r\n";
+    CHECK(is_status(send_raw(port, head + kColor), 200));
+  }
+  CHECK(mock.color("after", "blue")->status == 200);
+}
+
+TEST_CASE("hostile JSON bodies get a clear 400 and the server keeps serving") {
+  RunningServer mock;
+  struct Case {
+    const char* what;
+    std::string body;
+    const char* rule;
+  };
+  const std::vector<Case> cases = {
+      {"nested 100,000 deep", std::string(100000, '[') + std::string(100000, ']'),
+       "body_not_object"},
+      {"objects nested 100,000 deep",
+       [] {
+         std::string s;
+         for (int i = 0; i < 100000; ++i) s += "{\"a\":";
+         return s + "1" + std::string(100000, '}');
+       }(),
+       "field_missing"},
+      {"unclosed nesting", std::string(100000, '['), "json_syntax"},
+      {"invalid UTF-8", "{\"uuid\":\"\xff\xfe\",\"color\":\"blue\"}", "json_syntax"},
+      {"a NUL byte", std::string("{\"uuid\":\"a\0b\",\"color\":\"blue\"}", 30), "json_syntax"},
+      {"a NUL after the object", std::string("{\"uuid\":\"a\",\"color\":\"b\"}\0x", 27),
+       "json_syntax"},
+      {"a number out of range", R"({"uuid":"a","color":1e999})", "json_syntax"},
+      {"a duplicate key", R"({"uuid":"a","uuid":"b","color":"blue"})", "duplicate_key"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.what);
+    auto res = mock.post("/v3/dir/color", c.body);
+    REQUIRE(res);
+    // Unservable bodies are 400 invalid_params; a deep but valid object lacks uuid.
+    CHECK(res->status == 400);
+    CHECK(code_of(res) == "invalid_params");
+    auto journal = mock.requests("?limit=1");
+    const auto& violations = journal["requests"][0]["violations"];
+    REQUIRE(violations.Size() >= 1);
+    bool found = false;
+    for (const auto& v : violations.GetArray())
+      found |= std::string(v["rule"].GetString()) == c.rule;
+    CHECK(found);
+  }
+  CHECK(mock.color("after", "blue")->status == 200);
+  CHECK(mock.server().journal().size() == cases.size() + 1);
+}
