@@ -1,7 +1,5 @@
 #include "admin/admin_json.h"
 
-#include <rapidjson/error/en.h>
-
 #include "journal/entry_json.h"
 #include "util/json.h"
 
@@ -16,14 +14,9 @@ Reply success(const std::string& message) {
 }
 
 std::optional<Reply> parse_object_body(const RequestView& request, rapidjson::Document& doc) {
-  const std::string& body = request.body.empty() ? std::string("{}") : request.body;
-  doc.Parse<rapidjson::kParseIterativeFlag>(body.data(), body.size());
-  if (doc.HasParseError()) {
-    return error(400,
-                 std::string("The body is not valid JSON: ") +
-                     rapidjson::GetParseError_En(doc.GetParseError()) + " (at byte offset " +
-                     std::to_string(doc.GetErrorOffset()) + ")",
-                 "invalid_params");
+  std::string_view body = request.body.empty() ? std::string_view("{}") : request.body;
+  if (auto problem = json::parse_untrusted(body, doc)) {
+    return error(400, "The body is not valid JSON: " + *problem, "invalid_params");
   }
   if (!doc.IsObject()) return error(400, "The body must be a JSON object", "invalid_params");
   return std::nullopt;

@@ -1,7 +1,5 @@
 #include "contract/request_checks.h"
 
-#include <rapidjson/error/en.h>
-
 #include <algorithm>
 
 #include "util/json.h"
@@ -85,21 +83,8 @@ std::optional<Violation> parse_body(const std::string& body, rapidjson::Document
   if (body.empty()) {
     return Violation{"json_syntax", "The request body is empty; expected a JSON object"};
   }
-  // RapidJSON takes a NUL byte for the end of its input, so `{...}\0junk`
-  // would parse. JSON allows no raw NUL anywhere: refuse it first.
-  if (auto nul = body.find('\0'); nul != std::string::npos) {
-    return Violation{"json_syntax",
-                     "The request body is not valid JSON: a NUL byte (at byte offset " +
-                         std::to_string(nul) + ")"};
-  }
-  constexpr unsigned kFlags =
-      rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
-  doc.Parse<kFlags>(body.data(), body.size());
-  if (doc.HasParseError()) {
-    return Violation{"json_syntax", std::string("The request body is not valid JSON: ") +
-                                        rapidjson::GetParseError_En(doc.GetParseError()) +
-                                        " (at byte offset " + std::to_string(doc.GetErrorOffset()) +
-                                        ")"};
+  if (auto problem = json::parse_untrusted(body, doc)) {
+    return Violation{"json_syntax", "The request body is not valid JSON: " + *problem};
   }
   if (auto name = duplicate_key(doc)) {
     return Violation{"duplicate_key", "The request body gives the member '" + *name +

@@ -7,11 +7,8 @@
 namespace drivemock::journal {
 namespace {
 
-constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag;
-
-bool parse_json(const std::string& text, rapidjson::Document& doc) {
-  doc.Parse<kParseFlags>(text.data(), text.size());
-  return !doc.HasParseError();
+bool parse_json(std::string_view text, rapidjson::Document& doc) {
+  return !json::parse_untrusted(text, doc);
 }
 
 bool body_has_fields(const rapidjson::Value& wanted, const rapidjson::Value& body) {
@@ -85,7 +82,7 @@ bool FilterMatcher::matches(const Entry& entry) const {
   if (f.uuid && *f.uuid != entry.uuid()) return false;
   if (!body_ && equal_to_json_.empty()) return true;
   rapidjson::Document body;
-  if (!parse_json(std::string(entry.request.body()), body)) return false;
+  if (!parse_json(entry.request.body(), body)) return false;
   if (body_ && !body_has_fields(*body_, body)) return false;
   return std::all_of(equal_to_json_.begin(), equal_to_json_.end(),
                      [&](const rapidjson::Document& wanted) { return wanted == body; });

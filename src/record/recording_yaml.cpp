@@ -9,6 +9,7 @@
 
 #include "contract/operations.h"
 #include "scenario/yaml_json.h"
+#include "util/json.h"
 
 namespace drivemock::record {
 namespace {
@@ -74,8 +75,7 @@ void emit_answer(YAML::Emitter& out, const Capture& c) {
         << "Content-Type" << YAML::Value << c.content_type << YAML::EndMap;
   }
   rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseIterativeFlag>(c.body.data(), c.body.size());
-  if (!doc.HasParseError() && survives_as_mapping(c.body, doc)) {
+  if (!json::parse_untrusted(c.body, doc) && survives_as_mapping(c.body, doc)) {
     out << YAML::Key << "body" << YAML::Value;
     emit_json(out, doc);
   } else if (!c.body.empty()) {

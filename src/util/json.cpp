@@ -1,5 +1,9 @@
 #include "util/json.h"
 
+#include <rapidjson/error/en.h>
+
+#include <vector>
+
 namespace drivemock::json {
 
 std::string to_string(const rapidjson::Value& value) {
@@ -89,6 +93,46 @@ std::string string_object(
 
 std::string error_envelope(std::string_view message, std::string_view code) {
   return string_object({{"status", "error"}, {"message", message}, {"code", code}});
+}
+
+namespace {
+
+/// True when arrays and objects nest deeper than `limit`; an explicit stack,
+/// since the value may nest deeper than the call stack goes.
+bool nests_deeper_than(const rapidjson::Value& root, size_t limit) {
+  std::vector<std::pair<const rapidjson::Value*, size_t>> pending = {{&root, 1}};
+  while (!pending.empty()) {
+    auto [value, depth] = pending.back();
+    pending.pop_back();
+    if (!value->IsArray() && !value->IsObject()) continue;
+    if (depth > limit) return true;
+    if (value->IsArray()) {
+      for (const auto& item : value->GetArray()) pending.emplace_back(&item, depth + 1);
+    } else {
+      for (const auto& member : value->GetObject()) pending.emplace_back(&member.value, depth + 1);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Document& doc) {
+  if (auto nul = text.find('\0'); nul != std::string_view::npos) {
+    return "a NUL byte (at byte offset " + std::to_string(nul) + ")";
+  }
+  constexpr unsigned kFlags =
+      rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+  doc.Parse<kFlags>(text.data(), text.size());
+  if (doc.HasParseError()) {
+    return std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " (at byte offset " +
+           std::to_string(doc.GetErrorOffset()) + ")";
+  }
+  if (nests_deeper_than(doc, kMaxDepth)) {
+    doc.SetNull();
+    return "arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels";
+  }
+  return std::nullopt;
 }
 
 const char* type_name(const rapidjson::Value& value) {

@@ -7,6 +7,7 @@
 #include <rapidjson/writer.h>
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,17 @@ std::string string_object(
 
 /// `{"status":"error","message":…,"code":…}`: the error envelope of the API.
 std::string error_envelope(std::string_view message, std::string_view code);
+
+/// Arrays and objects nested deeper than this are refused wherever drivemock
+/// reads JSON from outside: RapidJSON compares and writes values
+/// recursively, so a deep enough value would overflow the stack.
+constexpr size_t kMaxDepth = 64;
+
+/// Parses untrusted JSON text: UTF-8 checked, iteratively, with a raw NUL
+/// refused (RapidJSON would take it for the end of the text) and nesting
+/// limited to kMaxDepth. Returns what is wrong, with the byte offset where
+/// there is one, or nullopt when `doc` holds the value.
+std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Document& doc);
 
 /// A name for the JSON type of a value ("string", "number", "object", …).
 const char* type_name(const rapidjson::Value& value);

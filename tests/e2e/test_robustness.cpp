@@ -124,15 +124,17 @@ TEST_CASE("hostile JSON bodies get a clear 400 and the server keeps serving") {
     const char* rule;
   };
   const std::vector<Case> cases = {
-      {"nested 100,000 deep", std::string(100000, '[') + std::string(100000, ']'),
-       "body_not_object"},
+      {"nested 100,000 deep", std::string(100000, '[') + std::string(100000, ']'), "json_syntax"},
       {"objects nested 100,000 deep",
        [] {
          std::string s;
          for (int i = 0; i < 100000; ++i) s += "{\"a\":";
          return s + "1" + std::string(100000, '}');
        }(),
-       "field_missing"},
+       "json_syntax"},
+      {"a field nested 65 deep",
+       "{\"uuid\":\"a\",\"color\":" + std::string(65, '[') + std::string(65, ']') + "}",
+       "json_syntax"},
       {"unclosed nesting", std::string(100000, '['), "json_syntax"},
       {"invalid UTF-8", "{\"uuid\":\"\xff\xfe\",\"color\":\"blue\"}", "json_syntax"},
       {"a NUL byte", std::string("{\"uuid\":\"a\0b\",\"color\":\"blue\"}", 30), "json_syntax"},
@@ -145,7 +147,6 @@ TEST_CASE("hostile JSON bodies get a clear 400 and the server keeps serving") {
     INFO(c.what);
     auto res = mock.post("/v3/dir/color", c.body);
     REQUIRE(res);
-    // Unservable bodies are 400 invalid_params; a deep but valid object lacks uuid.
     CHECK(res->status == 400);
     CHECK(code_of(res) == "invalid_params");
     auto journal = mock.requests("?limit=1");
@@ -158,4 +159,19 @@ TEST_CASE("hostile JSON bodies get a clear 400 and the server keeps serving") {
   }
   CHECK(mock.color("after", "blue")->status == 200);
   CHECK(mock.server().journal().size() == cases.size() + 1);
+}
+
+TEST_CASE("admin filters nested too deep get a 400, also against deep journaled bodies") {
+  RunningServer mock;
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  mock.post("/v3/dir/color", deep);
+  for (const std::string& filter :
+       {R"({"bodyPatterns":[{"equalToJson":)" + deep + "}]}",
+        R"({"bodyPatterns":[{"equalToJson":")" + deep + R"("}]})", R"({"body":)" + deep + "}"}) {
+    auto res = mock.admin("POST", "/__admin/requests/find", filter);
+    REQUIRE(res);
+    CHECK(res->status == 400);
+    CHECK(code_of(res) == "invalid_params");
+  }
+  CHECK(mock.admin_json("POST", "/__admin/requests/count", "{}")["count"].GetUint64() == 1);
 }

@@ -128,11 +128,26 @@ TEST_CASE("a missing color is a violation that lenient mode still serves") {
   CHECK_FALSE(checked.rejection);
 }
 
-TEST_CASE("deeply nested JSON is parsed without recursion and is only a field violation") {
-  std::string deep =
-      R"({"uuid":"u1","color":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
-  auto checked = check_request(color(), json_post(deep), Strictness::lenient);
-  CHECK(rules_of(checked) == std::vector<std::string>{"field_type"});
+TEST_CASE("JSON nested past 64 levels is refused without recursion; 64 is still read") {
+  auto nested = [](int depth) {
+    return R"({"uuid":"u1","color":)" + std::string(depth - 1, '[') + std::string(depth - 1, ']') +
+           "}";
+  };
+  auto deep = check_request(color(), json_post(nested(100000)), Strictness::lenient);
+  CHECK(rules_of(deep) == std::vector<std::string>{"json_syntax"});
+  CHECK(deep.rejection->find("deeper than 64 levels") != std::string::npos);
+  auto limit = check_request(color(), json_post(nested(64)), Strictness::lenient);
+  CHECK(rules_of(limit) == std::vector<std::string>{"field_type"});
+}
+
+TEST_CASE("a raw NUL and a member name given twice are refused with where they are") {
+  auto nul = check_request(color(), json_post(std::string("{\"uuid\":\"u\"}\0x", 13)),
+                           Strictness::lenient);
+  CHECK(nul.rejection == "The request body is not valid JSON: a NUL byte (at byte offset 12)");
+  auto twice = check_request(color(), json_post(R"({"uuid":"a","color":"b","uuid":"c"})"),
+                             Strictness::lenient);
+  CHECK(rules_of(twice) == std::vector<std::string>{"duplicate_key"});
+  CHECK(twice.rejection->find("'uuid' twice") != std::string::npos);
 }
 
 TEST_CASE("the wrong method names the method the operation takes") {

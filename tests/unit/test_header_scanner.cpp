@@ -1,0 +1,48 @@
+#include "http/header_scanner.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using drivemock::HeaderScanner;
+using drivemock::HeadStatus;
+
+namespace {
+
+HeadStatus scan(const std::string& head, drivemock::HeadLimits limits = {}) {
+  HeaderScanner scanner(limits);
+  for (char c : head) scanner.feed(c);
+  return scanner.status();
+}
+
+}  // namespace
+
+TEST_CASE("a head ends at its empty line, CRLF or bare LF") {
+  CHECK(scan("POST /v3/dir/color HTTP/1.1\r\nHost: x\r\n\r\n") == HeadStatus::complete);
+  CHECK(scan("GET / HTTP/1.1\nHost: x\n\n") == HeadStatus::complete);
+  CHECK(scan("POST /v3/dir/color HTTP/1.1\r\nHost: x\r\n") == HeadStatus::reading);
+}
+
+TEST_CASE("the request line and header lines are limited apart, at the limit still fine") {
+  drivemock::HeadLimits limits{10, 100};
+  CHECK(scan("GET /12345\r\n\r\n", limits) == HeadStatus::complete);
+  CHECK(scan("GET /123456\r\n\r\n", limits) == HeadStatus::uri_too_long);
+  CHECK(scan("GET / H\r\nA: 1234567\r\n\r\n", limits) == HeadStatus::complete);
+  CHECK(scan("GET / H\r\nA: 12345678\r\n\r\n", limits) == HeadStatus::header_too_large);
+}
+
+TEST_CASE("more header lines than the limit are too many") {
+  drivemock::HeadLimits limits{8192, 3};
+  CHECK(scan("GET / H\r\na: 1\r\nb: 2\r\nc: 3\r\n\r\n", limits) == HeadStatus::complete);
+  CHECK(scan("GET / H\r\na: 1\r\nb: 2\r\nc: 3\r\nd: 4\r\n\r\n", limits) ==
+        HeadStatus::too_many_headers);
+}
+
+TEST_CASE("after reset the scanner reads the next request's head") {
+  HeaderScanner scanner;
+  for (char c : std::string("GET / H\r\n\r\n")) scanner.feed(c);
+  CHECK(scanner.status() == HeadStatus::complete);
+  scanner.reset();
+  CHECK(scanner.status() == HeadStatus::reading);
+  for (char c : std::string("GET / H\r\n\r\n")) scanner.feed(c);
+  CHECK(scanner.status() == HeadStatus::complete);
+}
