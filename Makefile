@@ -7,7 +7,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize bench validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize test-fuzz fuzz bench validate format clean
 
 deps:
 	@./scripts/install-deps
@@ -22,7 +22,7 @@ run: build
 
 ## Every test, twice: a release build, then AddressSanitizer + UBSan; and
 ## an example project built against the installed library.
-test: deps test-release test-consumer test-sanitize
+test: deps test-release test-consumer test-sanitize test-fuzz
 
 test-release: build
 	cd build/release && $(CTEST)
@@ -37,6 +37,16 @@ test-sanitize: deps
 	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
 	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
+
+## libFuzzer (clang, ASan + UBSan + leaks) on scenario loading, request
+## handling and the admin filter parser, FUZZ_SECONDS each (make test: 60).
+FUZZ_SECONDS ?= 60
+fuzz test-fuzz:
+	@./scripts/install-deps clang libclang-rt-14-dev
+	CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON
+	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter
+	tests/fuzz/run $(FUZZ_SECONDS)
 
 ## drivemock against a reference server, as ratios (not part of make test;
 ## under 5 minutes). Writes bench/RESULTS.md.

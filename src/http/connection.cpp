@@ -151,6 +151,10 @@ ssize_t Connection::read(char* ptr, size_t size) {
             431, "Request Header Fields Too Large", "too_many_headers",
             "The request has more than " + std::to_string(limits_.head.max_headers) + " headers");
         return -1;
+      case HeadStatus::nul_byte:
+        refuse(400, "Bad Request", "bad_request",
+               "The request head has a NUL byte; HTTP allows none");
+        return -1;
       default: break;
     }
   }

@@ -10,6 +10,7 @@ void HeaderScanner::reset() {
 
 HeadStatus HeaderScanner::feed(char byte) {
   if (status_ != HeadStatus::reading) return status_;
+  if (byte == '\0') return status_ = HeadStatus::nul_byte;
   if (byte == '\r') return status_;
   if (byte == '\n') {
     if (line_length_ == 0 && lines_ > 0) return status_ = HeadStatus::complete;

@@ -20,6 +20,7 @@ enum class HeadStatus {
   uri_too_long,      ///< request line over max_line: 414
   header_too_large,  ///< a header line over max_line: 431
   too_many_headers,  ///< more than max_headers lines: 431
+  nul_byte,          ///< a NUL byte, which RFC 9110 forbids in a head: 400
 };
 
 class HeaderScanner {

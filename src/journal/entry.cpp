@@ -7,15 +7,15 @@ namespace drivemock::journal {
 RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid) {
   size_t size = view.method.size() + view.url.size() + view.body.size() + view.client_ip.size() +
                 (uuid ? uuid->size() : 0);
-  for (const auto& h : view.headers) size += h.name.size() + h.value.size() + 2;
+  for (const auto& h : view.headers) size += h.name.size() + h.value.size() + 2 * kLengthBytes;
   data_.reserve(size);
   data_.append(view.method);
   url_ = static_cast<uint32_t>(data_.size());
   data_.append(view.url);
   headers_ = static_cast<uint32_t>(data_.size());
   for (const auto& h : view.headers) {
-    data_.append(h.name).push_back('\0');
-    data_.append(is_secret_header(h.name) ? kRedacted : std::string_view(h.value)).push_back('\0');
+    append_counted(h.name);
+    append_counted(is_secret_header(h.name) ? kRedacted : std::string_view(h.value));
   }
   body_ = static_cast<uint32_t>(data_.size());
   data_.append(view.body);
@@ -24,6 +24,12 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   uuid_ = static_cast<uint32_t>(data_.size());
   has_uuid_ = uuid.has_value();
   if (uuid) data_.append(*uuid);
+}
+
+void RecordedRequest::append_counted(std::string_view bytes) {
+  auto length = static_cast<uint32_t>(bytes.size());
+  data_.append(reinterpret_cast<const char*>(&length), kLengthBytes);
+  data_.append(bytes);
 }
 
 }  // namespace drivemock::journal

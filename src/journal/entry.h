@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,14 +45,25 @@ class RecordedRequest {
   void for_each_header(Fn fn) const {
     std::string_view rest = slice(headers_, body_);
     while (!rest.empty()) {
-      size_t name_end = rest.find('\0');
-      size_t value_end = rest.find('\0', name_end + 1);
-      fn(rest.substr(0, name_end), rest.substr(name_end + 1, value_end - name_end - 1));
-      rest.remove_prefix(value_end + 1);
+      std::string_view name = take_counted(rest);
+      std::string_view value = take_counted(rest);
+      fn(name, value);
     }
   }
 
  private:
+  // Header names and values are stored with their length in front: any byte,
+  // NUL included, may occur in them, so no separator would do.
+  static constexpr size_t kLengthBytes = sizeof(uint32_t);
+  void append_counted(std::string_view bytes);
+  static std::string_view take_counted(std::string_view& rest) {
+    uint32_t length = 0;
+    std::memcpy(&length, rest.data(), kLengthBytes);
+    std::string_view bytes = rest.substr(kLengthBytes, length);
+    rest.remove_prefix(kLengthBytes + length);
+    return bytes;
+  }
+
   std::string_view slice(uint32_t from, uint32_t to) const {
     return std::string_view(data_).substr(from, to - from);
   }

@@ -84,7 +84,7 @@ TEST_CASE("a head sent a byte at a time is cut off with 408 while others are ser
   CHECK(mock.server().journal().size() == 20);
 }
 
-TEST_CASE("oversized request heads get 414 or 431 with a JSON error") {
+TEST_CASE("oversized or broken request heads get 414, 431 or 400 with a JSON error") {
   RunningServer mock;
   const int port = mock.server().port();
   SECTION("more than 100 headers") {
@@ -105,6 +105,11 @@ TEST_CASE("oversized request heads get 414 or 431 with a JSON error") {
         send_raw(port, "GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n");
     CHECK(is_status(answer, 414));
     CHECK(raw_code(answer) == "uri_too_long");
+  }
+  SECTION("a NUL byte in a header value") {
+    std::string answer = send_raw(port, std::string("GET / HTTP/1.1\r\nX-A: a\0b\r\n\r\n", 28));
+    CHECK(is_status(answer, 400));
+    CHECK(raw_code(answer) == "bad_request");
   }
   SECTION("100 headers are still fine") {  // 4 named below + 96
     std::string head =

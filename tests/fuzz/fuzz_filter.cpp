@@ -1,5 +1,6 @@
 // Fuzz target: the admin filter parser (the JSON body of count, find and
-// wait). Any bytes in; a matcher or an error message out, never a crash.
+// wait), then the matcher against a journaled request. Any bytes in; a
+// matcher or a 400 that says what is wrong out, never a crash.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,13 +10,21 @@
 #include "journal/filter.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::string body(reinterpret_cast<const char*>(data), size);
-  drivemock::journal::RequestFilter filter;
-  std::string error;
-  if (!drivemock::admin::parse_filter(body, filter, error)) {
-    if (error.empty()) std::abort();  // a refusal always says what is wrong
+  drivemock::RequestView request;
+  request.method = "POST";
+  request.path = request.url = "/__admin/requests/find";
+  request.body.assign(reinterpret_cast<const char*>(data), size);
+  rapidjson::Document doc;
+  std::unique_ptr<drivemock::journal::FilterMatcher> matcher;
+  if (auto refused = drivemock::admin::read_filter(request, doc, {"count", "timeoutMs"}, matcher)) {
+    if (refused->status != 400 || refused->body.find("invalid_params") == std::string::npos) {
+      std::abort();
+    }
     return 0;
   }
-  if (!drivemock::journal::FilterMatcher::create(filter, error) && error.empty()) std::abort();
+  // The filter's own body as a journaled request: equal JSON on both sides.
+  drivemock::journal::Entry entry;
+  entry.request = drivemock::journal::RecordedRequest(request, "u");
+  matcher->matches(entry);
   return 0;
 }

@@ -1,7 +1,7 @@
-#include "http/header_scanner.h"
-
 #include <catch2/catch.hpp>
 #include <string>
+
+#include "http/header_scanner.h"
 
 using drivemock::HeaderScanner;
 using drivemock::HeadStatus;
@@ -45,4 +45,9 @@ TEST_CASE("after reset the scanner reads the next request's head") {
   CHECK(scanner.status() == HeadStatus::reading);
   for (char c : std::string("GET / H\r\n\r\n")) scanner.feed(c);
   CHECK(scanner.status() == HeadStatus::complete);
+}
+
+TEST_CASE("a NUL byte anywhere in the head is refused") {
+  CHECK(scan(std::string("GET / H\r\nX-A: a\0b\r\n\r\n", 20)) == HeadStatus::nul_byte);
+  CHECK(scan(std::string("GET /\0 H\r\n\r\n", 13)) == HeadStatus::nul_byte);
 }

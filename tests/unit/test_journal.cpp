@@ -43,6 +43,16 @@ TEST_CASE("secret headers are redacted when a request is recorded") {
   CHECK_FALSE(is_secret_header("Accept"));
 }
 
+TEST_CASE("header names and values keep any byte, NUL included (found by fuzzing)") {
+  RequestView view;
+  view.headers = {{"X-A", std::string("a\0b", 3)}, {std::string("\0", 1), ""}, {"", "v"}};
+  std::vector<std::pair<std::string, std::string>> seen;
+  RecordedRequest(view).for_each_header(
+      [&](std::string_view name, std::string_view value) { seen.emplace_back(name, value); });
+  CHECK(seen == std::vector<std::pair<std::string, std::string>>{
+                    {"X-A", std::string("a\0b", 3)}, {std::string("\0", 1), ""}, {"", "v"}});
+}
+
 TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
   Entry e;
   e.id = 17;
