@@ -30,7 +30,8 @@ void apply_success(const contract::Operation& op, const rapidjson::Value& body, 
 
 }  // namespace
 
-Engine::Engine(std::shared_ptr<const Catalog> catalog) : catalog_(std::move(catalog)) {}
+Engine::Engine(std::shared_ptr<const Catalog> catalog, size_t unnamed_limit)
+    : catalog_(std::move(catalog)), unnamed_limit_(unnamed_limit) {}
 
 std::shared_ptr<const Catalog> Engine::catalog() const {
   std::lock_guard lock(catalog_mutex_);
@@ -53,28 +54,38 @@ void Engine::replace_catalog(std::shared_ptr<const Catalog> catalog,
 }
 
 void Engine::set_state(const std::string& uuid, const std::string& state) {
-  Slot& s = slot(uuid);
-  std::lock_guard lock(s.mutex);
-  s.directory.started = true;
-  s.directory.state = state;
+  auto s = slot(uuid, *catalog());
+  std::lock_guard lock(s->mutex);
+  s->directory.started = true;
+  s->directory.state = state;
 }
 
-Engine::Slot& Engine::slot(const std::string& uuid) {
+std::shared_ptr<Engine::Slot> Engine::slot(const std::string& uuid, const Catalog& catalog) {
   {
     std::shared_lock read(slots_mutex_);
     auto it = slots_.find(uuid);
-    if (it != slots_.end()) return *it->second;
+    if (it != slots_.end()) return it->second;
   }
   std::unique_lock write(slots_mutex_);
   auto& entry = slots_[uuid];
-  if (!entry) entry = std::make_unique<Slot>();
-  return *entry;
+  if (entry) return entry;  // made by another thread meanwhile
+  entry = std::make_shared<Slot>();
+  auto made = entry;
+  if (!catalog.find(uuid)) {
+    unnamed_.push_back(uuid);
+    // Forget the oldest unnamed uuid, unless a scenario has named it since.
+    while (unnamed_.size() > unnamed_limit_) {
+      if (!catalog.find(unnamed_.front())) slots_.erase(unnamed_.front());
+      unnamed_.pop_front();
+    }
+  }
+  return made;
 }
 
-const Engine::Slot* Engine::find_slot(const std::string& uuid) const {
+std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) const {
   std::shared_lock read(slots_mutex_);
   auto it = slots_.find(uuid);
-  return it == slots_.end() ? nullptr : it->second.get();
+  return it == slots_.end() ? nullptr : it->second;
 }
 
 Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
@@ -85,9 +96,9 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   const DirectoryEntry* entry = catalog.find(uuid);
   decision.named = entry != nullptr;
 
-  Slot& s = slot(uuid);
-  std::lock_guard lock(s.mutex);
-  DirectoryState& d = s.directory;
+  auto s = slot(uuid, catalog);
+  std::lock_guard lock(s->mutex);
+  DirectoryState& d = s->directory;
   if (!d.started) {
     d.started = true;
     d.state = initial_state(catalog, uuid);
@@ -139,7 +150,7 @@ std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) cons
   auto current = catalog();
   DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};
   for (const auto& op : contract::operations()) snapshot.calls[op.name] = 0;
-  const Slot* s = find_slot(uuid);
+  auto s = find_slot(uuid);
   if (s) {
     std::lock_guard lock(s->mutex);
     if (s->directory.started) {

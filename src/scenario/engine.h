@@ -8,6 +8,7 @@
 #include <rapidjson/document.h>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -46,7 +47,13 @@ struct DirectorySnapshot {
 
 class Engine {
  public:
-  explicit Engine(std::shared_ptr<const Catalog> catalog);
+  /// How many uuids that no scenario names keep their simulated state: past
+  /// this, the one first seen longest ago starts over. Memory stays bounded
+  /// however many uuids clients make up.
+  static constexpr size_t kDefaultUnnamedLimit = 100000;
+
+  explicit Engine(std::shared_ptr<const Catalog> catalog,
+                  size_t unnamed_limit = kDefaultUnnamedLimit);
 
   /// Chooses the answer for `op` on `uuid` and advances that uuid's state.
   Decision decide(const contract::Operation& op, const std::string& uuid,
@@ -79,13 +86,18 @@ class Engine {
     DirectoryState directory;
   };
 
-  Slot& slot(const std::string& uuid);
-  const Slot* find_slot(const std::string& uuid) const;
+  /// The uuid's slot, made on first use. Shared, so that a slot forgotten
+  /// meanwhile stays valid for the request that holds it.
+  std::shared_ptr<Slot> slot(const std::string& uuid, const Catalog& catalog);
+  std::shared_ptr<const Slot> find_slot(const std::string& uuid) const;
 
   mutable std::mutex catalog_mutex_;
   std::shared_ptr<const Catalog> catalog_;
   mutable std::shared_mutex slots_mutex_;
-  std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;  ///< never erased
+  std::unordered_map<std::string, std::shared_ptr<Slot>> slots_;
+  /// Unnamed uuids in the order their slots were made, oldest first.
+  std::deque<std::string> unnamed_;
+  size_t unnamed_limit_;
 };
 
 }  // namespace drivemock::scenario

@@ -55,6 +55,7 @@ class Process {
   }
 
   void signal(int sig) { kill(pid_, sig); }
+  pid_t pid() const { return pid_; }
 
   /// Waits for the exit and returns the exit code (128+N for signal N).
   int wait_exit() {

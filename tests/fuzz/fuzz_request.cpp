@@ -45,7 +45,7 @@ directories:
 )";
 
 struct World {
-  journal::Journal journal{1000};
+  journal::Journal journal{100};
   scenario::Engine engine{scenario::empty_catalog()};
   scenario::ScenarioStore scenarios{{}, {kScenario}, engine};
   mock::MockService mock{engine, contract::Strictness::lenient};

@@ -10,13 +10,13 @@ using namespace drivemock::scenario;
 
 namespace {
 
-Engine engine_for(const std::string& yaml) {
+Engine engine_for(const std::string& yaml, size_t unnamed_limit = Engine::kDefaultUnnamedLimit) {
   Diagnostics d;
   auto set = parse_scenario(yaml, "t.yaml", "t", d);
   REQUIRE(set);
   auto catalog = build_catalog({*set}, d);
   REQUIRE(catalog);
-  return Engine(catalog);
+  return Engine(catalog, unnamed_limit);
 }
 
 const contract::Operation& op(const char* name) {
@@ -123,4 +123,17 @@ TEST_CASE("parallel calls on one uuid get distinct consecutive sequence position
   for (const auto& s : seen) distinct.insert(s.begin(), s.end());
   CHECK(distinct.size() == kThreads * kCalls);
   CHECK(e.directory("u")->calls.at("color") == kThreads * kCalls);
+}
+
+TEST_CASE("only the newest unnamed uuids keep their state; named ones always do") {
+  auto e = engine_for("directories: {named: {trash: {http: 200}}}", 2);
+  http_of(e, "trash", "named");
+  for (const char* uuid : {"u1", "u2", "u3"}) http_of(e, "trash", uuid);
+  CHECK(e.directory("u1")->calls.at("trash") == 0);  // first seen longest ago: forgotten
+  CHECK(e.directory("u1")->state == "active");
+  CHECK(e.directory("u2")->state == "trashed");
+  CHECK(e.directory("u3")->state == "trashed");
+  CHECK(e.directory("named")->state == "trashed");
+  http_of(e, "trash", "u1");  // starts over
+  CHECK(e.directory("u1")->calls.at("trash") == 1);
 }
