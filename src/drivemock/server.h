@@ -44,10 +44,10 @@ struct ServerOptions {
   contract::Strictness strictness = contract::Strictness::lenient;
   size_t threads = 0;  ///< most connections served at once; 0 picks the default (1024)
   size_t journal_limit = 100000;
-  size_t max_body = 1 << 20;      ///< larger request bodies get 413, unread but journaled
+  size_t max_body = 1 << 20;  ///< larger request bodies get 413, unread but journaled
   /// A request's head and body must arrive this soon after its first byte (else 408).
   std::chrono::milliseconds request_timeout{10000};
-  std::string journal_file = {};  ///< append entries as JSON lines here when set
+  std::string journal_file = {};                ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger

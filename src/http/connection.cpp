@@ -119,10 +119,10 @@ bool Connection::fill() {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
-          refuse(408, "Request Timeout", "request_timeout",
-                 "The request did not arrive within " +
-                     std::to_string(limits_.request_timeout.count()) +
-                     " ms of its first byte (--request-timeout)");
+          refuse({408, "Request Timeout", "request_timeout",
+                  "The request did not arrive within " +
+                      std::to_string(limits_.request_timeout.count()) +
+                      " ms of its first byte (--request-timeout)"});
         }
         return false;
       case Wait::stopped: detach(false); return false;  // no answer: the server is going away
@@ -136,26 +136,9 @@ ssize_t Connection::read(char* ptr, size_t size) {
   if (begin_ == end_ && !fill()) return -1;
   size_t n = std::min(size, end_ - begin_);
   for (size_t i = 0; i < n && head_.status() == HeadStatus::reading; ++i) {
-    switch (head_.feed(buffer_[begin_ + i])) {
-      case HeadStatus::uri_too_long:
-        refuse(
-            414, "URI Too Long", "uri_too_long",
-            "The request line is longer than " + std::to_string(limits_.head.max_line) + " bytes");
-        return -1;
-      case HeadStatus::header_too_large:
-        refuse(431, "Request Header Fields Too Large", "header_too_large",
-               "A header line is longer than " + std::to_string(limits_.head.max_line) + " bytes");
-        return -1;
-      case HeadStatus::too_many_headers:
-        refuse(
-            431, "Request Header Fields Too Large", "too_many_headers",
-            "The request has more than " + std::to_string(limits_.head.max_headers) + " headers");
-        return -1;
-      case HeadStatus::nul_byte:
-        refuse(400, "Bad Request", "bad_request",
-               "The request head has a NUL byte; HTTP allows none");
-        return -1;
-      default: break;
+    if (auto refusal = refusal_for(head_.feed(buffer_[begin_ + i]), limits_.head)) {
+      refuse(*refusal);
+      return -1;
     }
   }
   std::memcpy(ptr, buffer_ + begin_, n);
@@ -195,11 +178,10 @@ void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
   if (getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) address_of(addr, ip, port);
 }
 
-void Connection::refuse(int status, const char* reason, const char* code,
-                        const std::string& message) {
-  std::string body = json::error_envelope(message, code);
+void Connection::refuse(const Refusal& refusal) {
+  std::string body = json::error_envelope(refusal.message, refusal.code);
   std::string answer =
-      "HTTP/1.1 " + std::to_string(status) + " " + reason +
+      "HTTP/1.1 " + std::to_string(refusal.status) + " " + refusal.reason +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
       "\r\nConnection: close\r\n\r\n" + body;
   for (size_t sent = 0; sent < answer.size();) {

@@ -68,7 +68,7 @@ class Connection final : public httplib::Stream {
   Wait wait_for(short events, std::chrono::milliseconds timeout) const;
   bool fill();
   /// Answers the request with a JSON error and stops reading it.
-  void refuse(int status, const char* reason, const char* code, const std::string& message);
+  void refuse(const Refusal& refusal);
 
   int fd_;
   int stop_fd_;

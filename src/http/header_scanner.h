@@ -5,6 +5,8 @@
 // drivemock answer 414 and 431 before a client can make it buffer megabytes.
 
 #include <cstddef>
+#include <optional>
+#include <string>
 
 namespace drivemock {
 
@@ -22,6 +24,17 @@ enum class HeadStatus {
   too_many_headers,  ///< more than max_headers lines: 431
   nul_byte,          ///< a NUL byte, which RFC 9110 forbids in a head: 400
 };
+
+/// The answer to a request refused before it reached a handler.
+struct Refusal {
+  int status;
+  const char* reason;  ///< the status line's reason phrase
+  const char* code;    ///< the JSON envelope's code
+  std::string message;
+};
+
+/// The refusal for a head over a limit; nullopt while reading or complete.
+std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits);
 
 class HeaderScanner {
  public:
