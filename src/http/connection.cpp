@@ -136,8 +136,9 @@ ssize_t Connection::read(char* ptr, size_t size) {
   if (begin_ == end_ && !fill()) return -1;
   size_t n = std::min(size, end_ - begin_);
   for (size_t i = 0; i < n && head_.status() == HeadStatus::reading; ++i) {
-    if (auto refusal = refusal_for(head_.feed(buffer_[begin_ + i]), limits_.head)) {
-      refuse(*refusal);
+    HeadStatus status = head_.feed(buffer_[begin_ + i]);
+    if (status != HeadStatus::reading && status != HeadStatus::complete) {
+      refuse(*refusal_for(status, limits_.head));
       return -1;
     }
   }

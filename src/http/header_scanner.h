@@ -54,4 +54,23 @@ class HeaderScanner {
   size_t lines_ = 0;        ///< lines ended so far, the request line included
 };
 
+// Inline: the library reads a head one byte at a time, so this runs for
+// every byte of every request head.
+inline HeadStatus HeaderScanner::feed(char byte) {
+  if (status_ != HeadStatus::reading) return status_;
+  if (byte == '\0') return status_ = HeadStatus::nul_byte;
+  if (byte == '\r') return status_;
+  if (byte == '\n') {
+    if (line_length_ == 0 && lines_ > 0) return status_ = HeadStatus::complete;
+    if (lines_ > limits_.max_headers) return status_ = HeadStatus::too_many_headers;
+    ++lines_;
+    line_length_ = 0;
+    return status_;
+  }
+  if (++line_length_ > limits_.max_line) {
+    status_ = lines_ == 0 ? HeadStatus::uri_too_long : HeadStatus::header_too_large;
+  }
+  return status_;
+}
+
 }  // namespace drivemock
