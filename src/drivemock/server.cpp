@@ -145,8 +145,9 @@ void Server::Impl::reload_from_watch() {
 void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   auto started = Clock::now();
   RequestView view = to_view(req);
-  if (body_too_large(req, options.max_body)) {
-    size_t announced = std::strtoull(req.get_header_value("Content-Length").c_str(), nullptr, 10);
+  const std::string* content_length = view.header("Content-Length");
+  if (content_length && announces_too_much(*content_length, options.max_body)) {
+    size_t announced = std::strtoull(content_length->c_str(), nullptr, 10);
     return serve_too_large(std::move(view), announced, res, started);
   }
   if (view.body.size() > options.max_body) {  // chunked: read, then refused

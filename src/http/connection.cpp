@@ -49,6 +49,15 @@ milliseconds remaining(Clock::time_point deadline) {
 Connection::Connection(int fd, int stop_fd, ConnectionLimits limits)
     : fd_(fd), stop_fd_(stop_fd), limits_(limits), head_(limits.head) {
   current_connection = this;
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getpeername(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    address_of(addr, remote_ip_, remote_port_);
+  }
+  len = sizeof addr;
+  if (getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    address_of(addr, local_ip_, local_port_);
+  }
 }
 
 Connection::~Connection() {
@@ -168,15 +177,13 @@ bool Connection::is_writable() const {
 }
 
 void Connection::get_remote_ip_and_port(std::string& ip, int& port) const {
-  sockaddr_storage addr{};
-  socklen_t len = sizeof addr;
-  if (getpeername(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) address_of(addr, ip, port);
+  ip = remote_ip_;
+  port = remote_port_;
 }
 
 void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
-  sockaddr_storage addr{};
-  socklen_t len = sizeof addr;
-  if (getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) address_of(addr, ip, port);
+  ip = local_ip_;
+  port = local_port_;
 }
 
 void Connection::refuse(const Refusal& refusal) {

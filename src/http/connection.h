@@ -72,6 +72,11 @@ class Connection final : public httplib::Stream {
 
   int fd_;
   int stop_fd_;
+  // Both ends of a connection never change: looked up once, not per request.
+  std::string remote_ip_;
+  int remote_port_ = 0;
+  std::string local_ip_;
+  int local_port_ = 0;
   ConnectionLimits limits_;
   HeaderScanner head_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;

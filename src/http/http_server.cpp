@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "http/request_view.h"
 #include "http/worker_pool.h"
 
 namespace drivemock {
@@ -38,11 +39,11 @@ class HttpServer::Library final : public httplib::Server {
   HttpServer& owner_;
 };
 
-bool body_too_large(const httplib::Request& request, size_t max_body) {
-  const std::string length = request.get_header_value("Content-Length");
+bool announces_too_much(std::string_view content_length, size_t max_body) {
   size_t announced = 0;
-  auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), announced);
-  return !length.empty() && (ec == std::errc::result_out_of_range || announced > max_body);
+  auto [end, ec] = std::from_chars(content_length.data(),
+                                   content_length.data() + content_length.size(), announced);
+  return ec == std::errc::result_out_of_range || (ec == std::errc() && announced > max_body);
 }
 
 size_t HttpServer::default_threads() {
@@ -83,10 +84,17 @@ void HttpServer::configure(const Handler& handler) {
   size_t max_body = options_.max_body;
   server_->set_pre_routing_handler(
       [handler, max_body](const httplib::Request& req, httplib::Response& res) {
+        // One pass over the headers: the library's own lookups cost a
+        // locale-aware comparison per character.
+        const std::string* content_length = nullptr;
+        bool transfer_encoding = false;
+        for (const auto& [name, value] : req.headers) {
+          if (iequals(name, "Content-Length")) content_length = &value;
+          transfer_encoding |= iequals(name, "Transfer-Encoding");
+        }
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
-        bool no_body =
-            takes_body && !req.has_header("Content-Length") && !req.has_header("Transfer-Encoding");
-        bool too_large = body_too_large(req, max_body);
+        bool no_body = takes_body && !content_length && !transfer_encoding;
+        bool too_large = content_length && announces_too_much(*content_length, max_body);
         if (!no_body && !too_large) return httplib::Server::HandlerResponse::Unhandled;
         handler(req, res);
         if (too_large) {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "http/connection.h"
@@ -29,9 +30,10 @@ struct HttpServerOptions {
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
 };
 
-/// True when the request announces a body larger than `max_body`; such a
-/// body is never read, and the handler must answer without it.
-bool body_too_large(const httplib::Request& request, size_t max_body);
+/// True when a Content-Length value announces a body larger than `max_body`
+/// (or a number too big to read); such a body is never read, and the handler
+/// must answer without it.
+bool announces_too_much(std::string_view content_length, size_t max_body);
 
 class HttpServer {
  public:
