@@ -104,8 +104,9 @@ class DocumentParser {
 
   void report(Severity severity, const YAML::Node& at, std::string message) {
     YAML::Mark mark = at.Mark();
-    int line = mark.is_null() ? 0 : mark.line + 1;
-    int column = mark.is_null() ? 0 : mark.column + 1;
+    // Nodes without a mark (an empty document's root) point at the start.
+    int line = mark.is_null() ? 1 : mark.line + 1;
+    int column = mark.is_null() ? 1 : mark.column + 1;
     diagnostics_.push_back({severity, file_, line, column, std::move(message)});
   }
   void error(const YAML::Node& at, std::string message) {
@@ -401,8 +402,8 @@ std::optional<ScenarioSet> parse_scenario(std::string_view text, const std::stri
     YAML::Node root = YAML::Load(std::string(text));
     return DocumentParser(file, diagnostics).parse(root, default_name);
   } catch (const YAML::Exception& e) {
-    int line = e.mark.is_null() ? 0 : e.mark.line + 1;
-    int column = e.mark.is_null() ? 0 : e.mark.column + 1;
+    int line = e.mark.is_null() ? 1 : e.mark.line + 1;
+    int column = e.mark.is_null() ? 1 : e.mark.column + 1;
     diagnostics.push_back({Severity::error, file, line, column, "invalid YAML: " + e.msg});
     return std::nullopt;
   }

@@ -15,6 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!set) {
     // A refused document always says why, and where.
     if (!drivemock::has_errors(diagnostics)) std::abort();
+    for (const auto& d : diagnostics) {
+      if (d.severity == drivemock::Severity::error && d.line < 1) std::abort();
+    }
     return 0;
   }
   drivemock::scenario::build_catalog({*set}, diagnostics);

@@ -235,3 +235,12 @@ TEST_CASE("a missing file is an error that names it") {
   REQUIRE(diagnostics.size() == 1);
   CHECK(format_diagnostic(diagnostics[0]).starts_with("/nonexistent/x.yaml: error: cannot read"));
 }
+
+TEST_CASE("an empty document is an error at its start") {
+  Diagnostics d;
+  CHECK_FALSE(parse_scenario("", "empty.yaml", "empty", d));
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].line == 1);
+  CHECK(d[0].column == 1);
+  CHECK(d[0].message.find("found nothing") != std::string::npos);
+}
