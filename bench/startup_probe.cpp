@@ -4,8 +4,8 @@
 // bench/compare-peers), posts until it gets a 200, kills the server.
 // Usage: [PROBE_PORT=P] bench_startup RUNS COMMAND [ARGS...]; prints the best
 // run in ms.
-#include <httplib.h>
 #include <fcntl.h>
+#include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
