@@ -39,13 +39,14 @@ test-sanitize: deps
 	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
 ## libFuzzer (clang, ASan + UBSan + leaks) on scenario loading, request
-## handling and the admin filter parser, FUZZ_SECONDS each (make test: 60).
+## handling, the admin filter parser and raw HTTP through the whole server,
+## FUZZ_SECONDS each (make test: 60).
 FUZZ_SECONDS ?= 60
 fuzz test-fuzz:
 	@./scripts/install-deps clang libclang-rt-14-dev
 	CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON
-	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter
+	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http
 	tests/fuzz/run $(FUZZ_SECONDS)
 
 ## drivemock against a reference server, as ratios (not part of make test;

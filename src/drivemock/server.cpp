@@ -291,6 +291,10 @@ Diagnostics Server::push_scenarios(std::string_view yaml) {
   return impl_->scenarios.push(yaml, name);
 }
 
+void Server::serve_socket(int fd) {
+  impl_->http.serve_connection(fd);
+}
+
 void Server::stop() {
   impl_->stop();
 }

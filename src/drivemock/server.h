@@ -97,6 +97,12 @@ class Server {
   /// Adds or replaces a scenario set (YAML or JSON); errors leave all as it was.
   Diagnostics push_scenarios(std::string_view yaml);
 
+  /// Serves one already-connected stream socket on the calling thread, as
+  /// if it had been accepted, until the client closes it; then closes it.
+  /// For transports of a test's own (a socketpair) and for fuzzing the whole
+  /// request path without TCP.
+  void serve_socket(int fd);
+
   /// Stops accepting, finishes requests in flight, flushes; returns when stopped.
   void stop();
   /// Blocks until the server stops (stop(), POST /__admin/shutdown).

@@ -56,13 +56,16 @@ class HttpServer {
   /// Blocks until the server has stopped.
   void wait();
 
+  /// Serves one connected socket on the calling thread until it closes (or
+  /// the server stops), then closes it. Every accepted connection goes here.
+  void serve_connection(int fd);
+
   /// The connection limit used when the options say 0.
   static size_t default_threads();
 
  private:
   class Library;
   void configure(const Handler& handler);
-  void serve_connection(int fd);
 
   HttpServerOptions options_;
   std::unique_ptr<Library> server_;
