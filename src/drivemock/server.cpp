@@ -146,9 +146,9 @@ void Server::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   auto started = Clock::now();
   RequestView view = to_view(req);
   const std::string* content_length = view.header("Content-Length");
-  if (content_length && announces_too_much(*content_length, options.max_body)) {
-    size_t announced = std::strtoull(content_length->c_str(), nullptr, 10);
-    return serve_too_large(std::move(view), announced, res, started);
+  if (auto announced =
+          content_length ? oversized_body(*content_length, options.max_body) : std::nullopt) {
+    return serve_too_large(std::move(view), *announced, res, started);
   }
   if (view.body.size() > options.max_body) {  // chunked: read, then refused
     return serve_too_large(std::move(view), view.body.size(), res, started);

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 
 #include "http/request_view.h"
@@ -39,11 +40,13 @@ class HttpServer::Library final : public httplib::Server {
   HttpServer& owner_;
 };
 
-bool announces_too_much(std::string_view content_length, size_t max_body) {
+std::optional<size_t> oversized_body(std::string_view content_length, size_t max_body) {
   size_t announced = 0;
   auto [end, ec] = std::from_chars(content_length.data(),
                                    content_length.data() + content_length.size(), announced);
-  return ec == std::errc::result_out_of_range || (ec == std::errc() && announced > max_body);
+  if (ec == std::errc::result_out_of_range) return SIZE_MAX;
+  if (ec == std::errc() && announced > max_body) return announced;
+  return std::nullopt;
 }
 
 size_t HttpServer::default_threads() {
@@ -94,7 +97,7 @@ void HttpServer::configure(const Handler& handler) {
         }
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
         bool no_body = takes_body && !content_length && !transfer_encoding;
-        bool too_large = content_length && announces_too_much(*content_length, max_body);
+        bool too_large = content_length && oversized_body(*content_length, max_body);
         if (!no_body && !too_large) return httplib::Server::HandlerResponse::Unhandled;
         handler(req, res);
         if (too_large) {

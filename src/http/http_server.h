@@ -26,14 +26,14 @@ struct HttpServerOptions {
   std::string host = "127.0.0.1";
   int port = 0;               ///< 0 picks a free port
   size_t threads = 0;         ///< most connections served at once; 0 picks the default
-  size_t max_body = 1 << 20;  ///< larger bodies are not read (see body_too_large)
+  size_t max_body = 1 << 20;  ///< larger bodies are not read (see oversized_body)
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
 };
 
-/// True when a Content-Length value announces a body larger than `max_body`
-/// (or a number too big to read); such a body is never read, and the handler
-/// must answer without it.
-bool announces_too_much(std::string_view content_length, size_t max_body);
+/// The size a Content-Length value announces when it is larger than
+/// `max_body` (SIZE_MAX for a number too big to read), else nullopt. Such a
+/// body is never read, and the handler must answer without it.
+std::optional<size_t> oversized_body(std::string_view content_length, size_t max_body);
 
 class HttpServer {
  public:
