@@ -51,33 +51,6 @@ void check_headers(const RequestView& request, std::vector<Violation>& out) {
   }
 }
 
-/// The first member name an object in `root` gives twice, if any. RapidJSON
-/// keeps both and FindMember returns the first, while other parsers keep the
-/// last: a client sending {"uuid":"a","uuid":"b"} means one or the other
-/// depending on who reads it, so it is refused. An explicit stack, since a
-/// body may nest far deeper than the call stack goes.
-std::optional<std::string> duplicate_key(const rapidjson::Value& root) {
-  std::vector<const rapidjson::Value*> pending = {&root};
-  std::vector<std::string_view> names;
-  while (!pending.empty()) {
-    const rapidjson::Value* value = pending.back();
-    pending.pop_back();
-    if (value->IsArray()) {
-      for (const auto& item : value->GetArray()) pending.push_back(&item);
-    } else if (value->IsObject()) {
-      names.clear();
-      for (const auto& member : value->GetObject()) {
-        names.emplace_back(member.name.GetString(), member.name.GetStringLength());
-        pending.push_back(&member.value);
-      }
-      std::sort(names.begin(), names.end());
-      auto twice = std::adjacent_find(names.begin(), names.end());
-      if (twice != names.end()) return std::string(*twice);
-    }
-  }
-  return std::nullopt;
-}
-
 /// Parses the body; on failure returns the violation that makes it unservable.
 std::optional<Violation> parse_body(const std::string& body, rapidjson::Document& doc) {
   if (body.empty()) {
@@ -86,7 +59,9 @@ std::optional<Violation> parse_body(const std::string& body, rapidjson::Document
   if (auto problem = json::parse_untrusted(body, doc)) {
     return Violation{"json_syntax", "The request body is not valid JSON: " + *problem};
   }
-  if (auto name = duplicate_key(doc)) {
+  // A client sending {"uuid":"a","uuid":"b"} means one or the other
+  // depending on who reads it: refused.
+  if (auto name = json::first_duplicate_name(doc)) {
     return Violation{"duplicate_key", "The request body gives the member '" + *name +
                                           "' twice in one object; expected each name once"};
   }

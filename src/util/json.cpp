@@ -2,6 +2,7 @@
 
 #include <rapidjson/error/en.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace drivemock::json {
@@ -97,15 +98,17 @@ std::string error_envelope(std::string_view message, std::string_view code) {
 
 namespace {
 
-/// True when arrays and objects nest deeper than `limit`; an explicit stack,
-/// since the value may nest deeper than the call stack goes.
-bool nests_deeper_than(const rapidjson::Value& root, size_t limit) {
+/// Calls `visit(container, depth)` for each array and object in `root` (the
+/// root at depth 1) until one call returns true; says whether one did. An
+/// explicit stack, since a value may nest deeper than the call stack goes.
+template <typename Visit>
+bool any_container(const rapidjson::Value& root, Visit visit) {
   std::vector<std::pair<const rapidjson::Value*, size_t>> pending = {{&root, 1}};
   while (!pending.empty()) {
     auto [value, depth] = pending.back();
     pending.pop_back();
     if (!value->IsArray() && !value->IsObject()) continue;
-    if (depth > limit) return true;
+    if (visit(*value, depth)) return true;
     if (value->IsArray()) {
       for (const auto& item : value->GetArray()) pending.emplace_back(&item, depth + 1);
     } else {
@@ -128,11 +131,28 @@ std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Doc
     return std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " (at byte offset " +
            std::to_string(doc.GetErrorOffset()) + ")";
   }
-  if (nests_deeper_than(doc, kMaxDepth)) {
+  if (any_container(doc, [](const rapidjson::Value&, size_t depth) { return depth > kMaxDepth; })) {
     doc.SetNull();
     return "arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels";
   }
   return std::nullopt;
+}
+
+std::optional<std::string> first_duplicate_name(const rapidjson::Value& root) {
+  std::optional<std::string> found;
+  std::vector<std::string_view> names;
+  any_container(root, [&](const rapidjson::Value& value, size_t) {
+    if (!value.IsObject()) return false;
+    names.clear();
+    for (const auto& member : value.GetObject()) {
+      names.emplace_back(member.name.GetString(), member.name.GetStringLength());
+    }
+    std::sort(names.begin(), names.end());
+    auto twice = std::adjacent_find(names.begin(), names.end());
+    if (twice != names.end()) found = std::string(*twice);
+    return found.has_value();
+  });
+  return found;
 }
 
 const char* type_name(const rapidjson::Value& value) {

@@ -47,6 +47,11 @@ constexpr size_t kMaxDepth = 64;
 /// there is one, or nullopt when `doc` holds the value.
 std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Document& doc);
 
+/// The first member name an object in `root` gives twice, if any. RapidJSON
+/// keeps both and FindMember returns the first, while other parsers keep the
+/// last, so such a document means different things to different readers.
+std::optional<std::string> first_duplicate_name(const rapidjson::Value& root);
+
 /// A name for the JSON type of a value ("string", "number", "object", …).
 const char* type_name(const rapidjson::Value& value);
 
