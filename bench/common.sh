@@ -1,0 +1,48 @@
+# Shared by bench/run and bench/compare-peers (sourced from the repository's
+# root, not run): the release build of the tools, the server being measured,
+# and reading wrk's figures.
+BUILD=build/bench
+DURATION=${BENCH_DURATION:-6s}
+
+# build_bench TARGET...: configures build/bench (release, bench tools on) and
+# builds the targets.
+build_bench() {
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
+    -DDRIVEMOCK_BUILD_BENCH=ON >/dev/null
+  cmake --build "$BUILD" -j"$(nproc)" --target "$@" >/dev/null
+}
+
+# The server under measurement: its process and the port it answers on.
+PID=""
+PORT=""
+stop_server() {
+  if [ -n "$PID" ]; then
+    kill "$PID" 2>/dev/null || true
+    wait "$PID" 2>/dev/null || true
+  fi
+  PID=""
+}
+trap stop_server EXIT
+
+# to_ms VALUE: wrk's "1.23ms" / "850.00us" / "1.02s" in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    n = v + 0
+    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
+    printf "%.3f", n }'
+}
+
+# load THREADS CONNECTIONS: sets RPS, P50, P99 from one wrk run on PORT;
+# fails on any answer that is not 2xx.
+load() {
+  local out
+  out=$(wrk -t"$1" -c"$2" -d"$DURATION" --latency -s bench/post.lua "http://127.0.0.1:$PORT")
+  RPS=$(echo "$out" | awk '/Requests\/sec/ {printf "%.0f", $2}')
+  P50=$(to_ms "$(echo "$out" | awk '$1 == "50%" {print $2}')")
+  P99=$(to_ms "$(echo "$out" | awk '$1 == "99%" {print $2}')")
+  if echo "$out" | grep -q "Non-2xx"; then echo "bench: non-2xx answers" >&2; exit 1; fi
+}
+
+# median "V1 V2 ...": the median of the numbers.
+median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort -g | awk '{v[NR] = $1} END {
+  print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
