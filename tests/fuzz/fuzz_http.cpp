@@ -16,29 +16,14 @@
 #include <thread>
 
 #include "drivemock/server.h"
+#include "fuzz_scenario_text.h"
 
 namespace {
 
-const char* kScenario = R"(
-directories:
-  d1:
-    trash:
-      - when: {state: trashed}
-        respond: {body: {status: error, code: dir_already_trashed}}
-      - respond: [{http: 503, body: {status: error}}, {body: {status: success}}]
-        then: trashed
-    color:
-      - when: {color: red}
-        respond: {http: 418, headers: {X-Why: red}, raw: "not json"}
-      - when: {color: reset}
-        respond: {fault: reset}
-      - when: {color: hang}
-        respond: {fault: hang}
-)";
-
 drivemock::Server& server() {
-  static auto started = drivemock::Server::start(
-      {.scenario_texts = {kScenario}, .journal_limit = 50, .admin_token = "fuzz-3f9c2a7e1b"});
+  static auto started = drivemock::Server::start({.scenario_texts = {drivemock::fuzzing::kScenario},
+                                                  .journal_limit = 50,
+                                                  .admin_token = "fuzz-3f9c2a7e1b"});
   if (!started.server) std::abort();
   return *started.server;
 }

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "admin/admin_router.h"
+#include "fuzz_scenario_text.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "mock/mock_service.h"
@@ -28,26 +29,10 @@ namespace {
 
 using namespace drivemock;
 
-const char* kScenario = R"(
-name: fuzz
-directories:
-  d1:
-    state: fresh
-    trash:
-      - when: {state: trashed}
-        respond: {body: {status: error, code: dir_already_trashed}}
-      - respond: [{http: 503, body: {status: error}}, {body: {status: success}}]
-        then: trashed
-    color:
-      - when: {color: red}
-        respond: {http: 418, headers: {X-Why: red}, raw: "not json"}
-      - respond: {body: {status: success, code: dir_color_changed}}
-)";
-
 struct World {
   journal::Journal journal{100};
   scenario::Engine engine{scenario::empty_catalog()};
-  scenario::ScenarioStore scenarios{{}, {kScenario}, engine};
+  scenario::ScenarioStore scenarios{{}, {fuzzing::kScenario}, engine};
   mock::MockService mock{engine, contract::Strictness::lenient};
   record::Recorder recorder;
   admin::Context admin{journal,
