@@ -92,7 +92,8 @@ void HttpServer::configure(const Handler& handler) {
         const std::string* content_length = nullptr;
         bool transfer_encoding = false;
         for (const auto& [name, value] : req.headers) {
-          if (iequals(name, "Content-Length")) content_length = &value;
+          // The first one, as the library and the request view read it.
+          if (!content_length && iequals(name, "Content-Length")) content_length = &value;
           transfer_encoding |= iequals(name, "Transfer-Encoding");
         }
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
