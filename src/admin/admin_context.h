@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -12,11 +13,19 @@
 
 #include "http/request_view.h"
 #include "journal/journal.h"
+#include "journal/journal_file.h"
 #include "record/recorder.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
 
 namespace drivemock::admin {
+
+/// The server's own counters, for /__admin/health.
+struct ServerHealth {
+  uint64_t log_lines_dropped = 0;  ///< log lines lost to a sink that did not keep up
+  uint64_t connections_without_request = 0;
+  std::optional<journal::JournalFileStats> journal_file;  ///< when --journal-file is set
+};
 
 struct Context {
   journal::Journal& journal;
@@ -26,6 +35,7 @@ struct Context {
   std::string record_to;                             ///< --record-to; empty for the default path
   std::function<void()> request_shutdown;            ///< stops the server soon, not now
   std::function<void(std::string_view)> log_change;  ///< one line per admin change
+  std::function<ServerHealth()> health;
   std::chrono::steady_clock::time_point started;
   std::string version;
 };

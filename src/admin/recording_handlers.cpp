@@ -19,6 +19,13 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
   }
   std::string url = target->value.GetString();
   while (url.ends_with('/')) url.pop_back();
+  if (size_t unsaved = context.recorder.unsaved_calls()) {
+    return error(409,
+                 "A stopped recording of " + std::to_string(unsaved) +
+                     " calls could not be written yet; fix the problem and call POST "
+                     "/__admin/recordings/stop to write it before starting another",
+                 "unsaved_recording");
+  }
   if (!context.recorder.start(url)) {
     return error(409, "A recording is already running; stop it first", "already_recording");
   }
@@ -31,7 +38,14 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   if (!recording) return error(409, "No recording is running", "not_recording");
   auto saved = record::save_recording(*recording, context.record_to);
   if (auto* problem = std::get_if<std::string>(&saved)) {
-    return error(500, "The recording could not be written: " + *problem, "write_failed");
+    size_t captured = recording->captures.size();
+    context.recorder.unsaved(std::move(*recording));
+    return error(500,
+                 "The recording could not be written: " + *problem + ". Its " +
+                     std::to_string(captured) +
+                     " captured calls are kept: fix the problem and call POST "
+                     "/__admin/recordings/stop again to write them",
+                 "write_failed");
   }
   const auto& file = std::get<record::SavedRecording>(saved);
   context.log_change("recording stopped; " + std::to_string(file.captured) + " calls written to " +
@@ -48,7 +62,14 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
 }
 
 Reply handle_recording_status(const RequestView&, Context& context, const std::smatch&) {
-  return {200, json::string_object({{"status", record::status_name(context.recorder.status())}})};
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "status", record::status_name(context.recorder.status()));
+  json::write_string(w, "unsavedCalls");
+  w.Uint64(context.recorder.unsaved_calls());
+  w.EndObject();
+  return {200, {buffer.GetString(), buffer.GetSize()}};
 }
 
 }  // namespace drivemock::admin

@@ -35,6 +35,21 @@ Reply directory_reply(const scenario::DirectorySnapshot& d) {
   return {200, {buffer.GetString(), buffer.GetSize()}};
 }
 
+void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats) {
+  w.StartObject();
+  json::write_string(w, "written");
+  w.Uint64(stats.written);
+  json::write_string(w, "failed");
+  w.Uint64(stats.failed);
+  json::write_string(w, "lastError");
+  if (stats.last_error.empty()) {
+    w.Null();
+  } else {
+    json::write_string(w, stats.last_error);
+  }
+  w.EndObject();
+}
+
 Reply unknown_directory(const std::string& uuid) {
   return error(404,
                "No directory '" + uuid +
@@ -54,6 +69,17 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   json::write_member(w, "version", context.version);
   json::write_string(w, "uptimeInSeconds");
   w.Int64(std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
+  ServerHealth health = context.health();
+  json::write_string(w, "logLinesDropped");
+  w.Uint64(health.log_lines_dropped);
+  json::write_string(w, "connectionsWithoutRequest");
+  w.Uint64(health.connections_without_request);
+  json::write_string(w, "journalFile");
+  if (health.journal_file) {
+    write_journal_file(w, *health.journal_file);
+  } else {
+    w.Null();
+  }
   w.EndObject();
   return {200, {buffer.GetString(), buffer.GetSize()}};
 }

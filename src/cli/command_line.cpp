@@ -12,6 +12,7 @@
 #include "drivemock/version.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
+#include "util/log.h"
 
 namespace drivemock::cli {
 namespace {
@@ -20,6 +21,10 @@ constexpr int kExitProblems = 1;
 constexpr int kExitUsage = 2;
 
 constexpr int kDefaultPort = 8080;
+
+/// At exit, how long log lines still queued may take to reach standard
+/// error: a harness that never reads it must not delay the exit much.
+constexpr std::chrono::milliseconds kLogFlushAtExit{500};
 
 struct Flags {
   ServerOptions server = [] {
@@ -126,7 +131,19 @@ sigset_t block_stop_signals() {
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+  // A file size limit (ulimit -f) fails the write with EFBIG instead of
+  // killing the server: the journal file and recordings handle that error.
+  std::signal(SIGXFSZ, SIG_IGN);
   return set;
+}
+
+/// Startup diagnostics through the logger, so that a harness that never
+/// reads standard error cannot hold up a start with many warnings.
+void log_diagnostics(const Diagnostics& diagnostics) {
+  for (const auto& d : diagnostics) {
+    log::write(d.severity == Severity::error ? log::Level::error : log::Level::warning,
+               format_diagnostic(d));
+  }
 }
 
 int serve(ServerOptions options) {
@@ -135,9 +152,10 @@ int serve(ServerOptions options) {
   }
   sigset_t signals = block_stop_signals();
   StartResult started = Server::start(std::move(options));
-  print_diagnostics(started.diagnostics, std::cerr);
+  log_diagnostics(started.diagnostics);
   if (!started.server) {
-    std::cerr << "drivemock: " << started.error << '\n';
+    log::error("drivemock: " + started.error);
+    log::flush(kLogFlushAtExit);
     return has_errors(started.diagnostics) ? kExitUsage : kExitProblems;
   }
   Server& server = *started.server;
@@ -150,7 +168,8 @@ int serve(ServerOptions options) {
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself
   signal_waiter.join();
-  return 0;
+  log::flush(kLogFlushAtExit);  // the problem, if any, is logged already
+  return server.stop_problem() ? kExitProblems : 0;
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// How long a stop waits for journal lines a slow file reader has not taken.
+constexpr std::chrono::milliseconds kJournalFileDrain{500};
+
 std::unique_ptr<journal::FilterMatcher> matcher_for(const RequestFilter& filter) {
   std::string error;
   auto matcher = journal::FilterMatcher::create(filter, error);
@@ -54,10 +57,13 @@ struct Server::Impl {
               given.record_to,
               [this] { shutdown_requested.trip(); },
               [this](std::string_view change) { log_admin(change); },
+              [this] { return health(); },
               Clock::now(),
               kVersion},
-        http({given.host, given.port, given.threads, given.max_body, given.request_timeout},
-             [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); }) {}
+        http(
+            {given.host, given.port, given.threads, given.max_body, given.request_timeout},
+            [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); },
+            [this](const RefusedRequest& refused) { journal_refusal(refused); }) {}
 
   ~Impl() {
     shutdown_requested.trip();
@@ -71,10 +77,18 @@ struct Server::Impl {
       journal.release_waiters();
       watcher.reset();
       http.stop();
-      save_recording_in_progress();
+      stop_problem = save_recording_in_progress();
+      // A journal file whose reader is stuck gets a moment, not a hang.
+      if (journal_file) journal_file->close(kJournalFileDrain);
     });
   }
-  void save_recording_in_progress();
+  std::optional<std::string> save_recording_in_progress();
+  admin::ServerHealth health() const {
+    admin::ServerHealth h{log::dropped(), http.connections_without_request(), std::nullopt};
+    if (journal_file) h.journal_file = journal_file->stats();
+    return h;
+  }
+  void journal_refusal(const RefusedRequest& refused);
   void serve_too_large(RequestView view, size_t size, httplib::Response& res,
                        Clock::time_point started);
   void serve_proxied(const std::string& target, RequestView view, httplib::Response& res,
@@ -103,6 +117,7 @@ struct Server::Impl {
   std::unique_ptr<scenario::FileWatcher> watcher;
   std::thread stopper;
   std::once_flag stop_once;
+  std::optional<std::string> stop_problem;
 };
 
 std::optional<std::string> Server::Impl::start() {
@@ -209,6 +224,20 @@ void Server::Impl::serve_too_large(RequestView view, size_t size, httplib::Respo
   fill_response(res, reply.status, reply.headers, *reply.body);
 }
 
+void Server::Impl::journal_refusal(const RefusedRequest& refused) {
+  const RequestView& view = refused.request;
+  if (admin::is_admin_path(view.path)) return;  // admin calls are never journaled
+  journal::Classification seen;
+  if (const contract::Operation* op = contract::find_by_path(view.path)) seen.operation = op->name;
+  seen.violations.push_back({refused.refusal.rule, refused.refusal.message});
+  mock::Reply reply{refused.refusal.status,
+                    std::make_shared<const std::string>(refused.answer),
+                    {{"Content-Type", "application/json"}},
+                    0,
+                    scenario::Fault::none};
+  finish(seen, view, reply, false, refused.started);
+}
+
 void Server::Impl::finish(journal::Classification& seen, const RequestView& view,
                           const mock::Reply& reply, bool proxied, Clock::time_point started) {
   journal::Entry entry;
@@ -227,17 +256,21 @@ void Server::Impl::finish(journal::Classification& seen, const RequestView& view
   journal.record(std::move(entry));
 }
 
-void Server::Impl::save_recording_in_progress() {
-  auto recording = recorder.stop();
-  if (!recording) return;
+std::optional<std::string> Server::Impl::save_recording_in_progress() {
+  auto recording = recorder.stop();  // a running one, or one whose writing failed before
+  if (!recording) return std::nullopt;
   auto saved = record::save_recording(*recording, options.record_to);
   if (auto* error = std::get_if<std::string>(&saved)) {
-    log::error("drivemock: the recording could not be saved: " + *error);
-    return;
+    std::string problem = "the recording of " + std::to_string(recording->captures.size()) +
+                          " calls could not be saved: " + *error;
+    log::error("drivemock: " + problem);
+    recorder.unsaved(std::move(*recording));
+    return problem;
   }
   const auto& file = std::get<record::SavedRecording>(saved);
   log::info("drivemock: recording of " + std::to_string(file.captured) + " calls written to " +
             file.file);
+  return std::nullopt;
 }
 
 StartResult Server::start(ServerOptions options) {
@@ -300,6 +333,10 @@ void Server::stop() {
 }
 void Server::wait() {
   impl_->http.wait();
+  impl_->stop();  // returns once the stop that ended serving has finished
+}
+std::optional<std::string> Server::stop_problem() const {
+  return impl_->stop_problem;
 }
 journal::Journal& Server::journal() {
   return impl_->journal;

@@ -103,10 +103,15 @@ class Server {
   /// request path without TCP.
   void serve_socket(int fd);
 
-  /// Stops accepting, finishes requests in flight, flushes; returns when stopped.
+  /// Stops accepting, finishes requests in flight, writes the recording in
+  /// progress and the journal file's waiting lines; returns when stopped.
   void stop();
-  /// Blocks until the server stops (stop(), POST /__admin/shutdown).
+  /// Blocks until the server has stopped (stop(), POST /__admin/shutdown).
   void wait();
+  /// What went wrong while stopping, once stopped: the recording in progress
+  /// could not be written (its calls are kept; stop() again retries nothing,
+  /// but the admin API is gone, so a caller should report it and fail).
+  std::optional<std::string> stop_problem() const;
 
   journal::Journal& journal();
   scenario::Engine& engine();

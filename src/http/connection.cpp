@@ -46,8 +46,8 @@ milliseconds remaining(Clock::time_point deadline) {
 
 }  // namespace
 
-Connection::Connection(int fd, int stop_fd, ConnectionLimits limits)
-    : fd_(fd), stop_fd_(stop_fd), limits_(limits), head_(limits.head) {
+Connection::Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused)
+    : fd_(fd), stop_fd_(stop_fd), refused_listener_(refused), limits_(limits), head_(limits.head) {
   current_connection = this;
   sockaddr_storage addr{};
   socklen_t len = sizeof addr;
@@ -99,12 +99,30 @@ Connection::Wait Connection::wait_for(short events, milliseconds timeout) const 
 bool Connection::next_request() {
   if (begin_ == end_ && wait_for(POLLIN, limits_.idle_timeout) != Wait::ready) return false;
   head_.reset();
-  deadline_ = Clock::now() + limits_.request_timeout;
+  request_line_.clear();
+  handler_ran_ = false;
+  started_ = Clock::now();
+  deadline_ = started_ + limits_.request_timeout;
   return true;
 }
 
-void Connection::request_read() {
+void Connection::handler_started() {
   deadline_.reset();
+  handler_ran_ = true;
+  had_request_ = true;
+}
+
+RequestView Connection::as_read() const {
+  RequestView view;
+  parse_request_line(request_line_, !head_.in_request_line(), view);
+  view.client_ip = remote_ip_;
+  return view;
+}
+
+void Connection::refused_by_library(RefusedRequest refused) {
+  had_request_ = true;
+  close_after_ = true;  // what follows in the stream cannot be trusted
+  if (refused_listener_ && *refused_listener_) (*refused_listener_)(refused);
 }
 
 void Connection::detach(bool abort) {
@@ -120,7 +138,10 @@ bool Connection::fill() {
       end_ = static_cast<size_t>(n);
       return true;
     }
-    if (n == 0) return false;
+    if (n == 0 || (n < 0 && errno == ECONNRESET)) {
+      client_gone_ = true;
+      return false;
+    }
     if (errno == EINTR) continue;
     if (errno != EAGAIN && errno != EWOULDBLOCK) return false;
     milliseconds timeout = deadline_ ? remaining(*deadline_) : limits_.idle_timeout;
@@ -128,7 +149,7 @@ bool Connection::fill() {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
-          refuse({408, "Request Timeout", "request_timeout",
+          refuse({408, "Request Timeout", "request_timeout", "request_timeout",
                   "The request did not arrive within " +
                       std::to_string(limits_.request_timeout.count()) +
                       " ms of its first byte (--request-timeout)"});
@@ -145,7 +166,11 @@ ssize_t Connection::read(char* ptr, size_t size) {
   if (begin_ == end_ && !fill()) return -1;
   size_t n = std::min(size, end_ - begin_);
   for (size_t i = 0; i < n && head_.status() == HeadStatus::reading; ++i) {
-    HeadStatus status = head_.feed(buffer_[begin_ + i]);
+    char byte = buffer_[begin_ + i];
+    if (head_.in_request_line() && byte != '\n' && request_line_.size() < limits_.head.max_line) {
+      request_line_ += byte;
+    }
+    HeadStatus status = head_.feed(byte);
     if (status != HeadStatus::reading && status != HeadStatus::complete) {
       refuse(*refusal_for(status, limits_.head));
       return -1;
@@ -188,6 +213,11 @@ void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
 
 void Connection::refuse(const Refusal& refusal) {
   std::string body = json::error_envelope(refusal.message, refusal.code);
+  had_request_ = true;
+  // Journaled before the answer leaves, like every other request.
+  if (refused_listener_ && *refused_listener_) {
+    (*refused_listener_)(RefusedRequest{as_read(), refusal, body, started_});
+  }
   std::string answer =
       "HTTP/1.1 " + std::to_string(refusal.status) + " " + refusal.reason +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "http/header_scanner.h"
+#include "http/refusal.h"
 
 namespace drivemock {
 
@@ -31,7 +32,8 @@ struct ConnectionLimits {
 class Connection final : public httplib::Stream {
  public:
   /// `stop_fd` becomes readable when the server stops; every wait watches it.
-  Connection(int fd, int stop_fd, ConnectionLimits limits);
+  /// `refused` (may be null) hears of every request this connection refuses.
+  Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused);
   ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -44,7 +46,22 @@ class Connection final : public httplib::Stream {
   /// request deadline and the head limits.
   bool next_request();
   /// The handler has the whole request: the deadline no longer applies.
-  void request_read();
+  void handler_started();
+  /// Whether a handler took the current request (else only the library saw it).
+  bool handler_ran() const { return handler_ran_; }
+  /// The HTTP library refused the current request by itself; `refusal` is
+  /// its answer, told to the listener before it is written.
+  void refused_by_library(RefusedRequest refused);
+  /// The current request as far as its request line was read, from this
+  /// connection's own bytes (the library's parse may have failed).
+  RequestView as_read() const;
+  /// The client closed its side (or reset) while a request was read.
+  bool client_gone() const { return client_gone_; }
+  /// When the current request's first byte arrived.
+  std::chrono::steady_clock::time_point started() const { return started_; }
+  /// Whether any request on this connection reached a handler or a refusal:
+  /// a connection without one sent no request line (it connected and left).
+  bool had_request() const { return had_request_; }
   /// After this answer, close: unread bytes follow it, or a fault ended it.
   void close_after_answer() { close_after_ = true; }
   bool closing() const { return close_after_ || detached_; }
@@ -72,6 +89,7 @@ class Connection final : public httplib::Stream {
 
   int fd_;
   int stop_fd_;
+  const RefusalListener* refused_listener_;
   // Both ends of a connection never change: looked up once, not per request.
   std::string remote_ip_;
   int remote_port_ = 0;
@@ -79,7 +97,14 @@ class Connection final : public httplib::Stream {
   int local_port_ = 0;
   ConnectionLimits limits_;
   HeaderScanner head_;
+  // The request line's bytes as they pass, for journaling a refused request;
+  // kept (with its capacity) from request to request.
+  std::string request_line_;
+  std::chrono::steady_clock::time_point started_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool handler_ran_ = false;
+  bool had_request_ = false;
+  bool client_gone_ = false;
   bool refused_ = false;
   bool detached_ = false;
   bool abort_on_close_ = false;

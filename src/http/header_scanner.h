@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "http/refusal.h"
+
 namespace drivemock {
 
 struct HeadLimits {
@@ -25,14 +27,6 @@ enum class HeadStatus {
   nul_byte,          ///< a NUL byte, which RFC 9110 forbids in a head: 400
 };
 
-/// The answer to a request refused before it reached a handler.
-struct Refusal {
-  int status;
-  const char* reason;  ///< the status line's reason phrase
-  const char* code;    ///< the JSON envelope's code
-  std::string message;
-};
-
 /// The refusal for a head over a limit; nullopt while reading or complete.
 std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits);
 
@@ -46,6 +40,8 @@ class HeaderScanner {
   /// a limit, the status stays.
   HeadStatus feed(char byte);
   HeadStatus status() const { return status_; }
+  /// Still on the request line (no line end seen yet).
+  bool in_request_line() const { return lines_ == 0; }
 
  private:
   HeadLimits limits_;

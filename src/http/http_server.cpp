@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "http/httplib_adapter.h"
 #include "http/request_view.h"
 #include "http/worker_pool.h"
+#include "util/json.h"
 
 namespace drivemock {
 namespace {
@@ -53,13 +55,14 @@ size_t HttpServer::default_threads() {
   return kDefaultThreads;
 }
 
-HttpServer::HttpServer(HttpServerOptions options, Handler given)
+HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener refused)
     : options_(std::move(options)),
+      refused_(std::move(refused)),
       server_(std::make_unique<Library>(*this)),
       stop_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
   // The handler has the whole request once it runs: no more read deadline.
   Handler handler = [given](const httplib::Request& req, httplib::Response& res) {
-    if (Connection* connection = Connection::current()) connection->request_read();
+    if (Connection* connection = Connection::current()) connection->handler_started();
     given(req, res);
   };
   configure(handler);
@@ -118,6 +121,16 @@ void HttpServer::configure(const Handler& handler) {
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     listen_fd_ = fd;
   });
+  // The library answers some requests by itself, before any handler: a
+  // request line or header it cannot parse, a method it does not route, a
+  // body whose client went away. Those answers pass through here first.
+  server_->set_error_handler(httplib::Server::HandlerWithResponse(
+      [this](const httplib::Request& req, httplib::Response& res) {
+        refuse_unparsed(req, res);
+        // Unhandled: the library writes `res` as it stands (Handled would
+        // also make it apply byte ranges).
+        return httplib::Server::HandlerResponse::Unhandled;
+      }));
   server_->set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         res.status = 500;
@@ -145,13 +158,29 @@ std::optional<std::string> HttpServer::start() {
   return std::nullopt;
 }
 
+void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response& res) {
+  Connection* connection = Connection::current();
+  // A handler's own error answers, a refusal of the connection's own and a
+  // fault's dropped answer are journaled (or not) already.
+  if (!connection || connection->handler_ran() || connection->closing()) return;
+  RefusedRequest refused{connection->as_read(), {}, {}, connection->started()};
+  refused.refusal = library_refusal(res.status, refused.request.method, connection->client_gone());
+  refused.request.headers = to_view(req).headers;
+  refused.request.body = req.body;
+  refused.answer = json::error_envelope(refused.refusal.message, refused.refusal.code);
+  res.status = refused.refusal.status;
+  res.set_header("Connection", "close");
+  res.set_content(refused.answer, "application/json");
+  connection->refused_by_library(std::move(refused));
+}
+
 void HttpServer::serve_connection(int fd) {
   int yes = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
   ConnectionLimits limits;
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
-  Connection connection(fd, stop_fd_, limits);
+  Connection connection(fd, stop_fd_, limits, &refused_);
   // Keep-alive for the connection's life: the library's default closes after
   // five requests, which costs a test suite a reconnect every fifth call.
   while (!stopping_.tripped() && connection.next_request()) {
@@ -159,6 +188,7 @@ void HttpServer::serve_connection(int fd) {
     bool ok = server_->serve_request(connection, stopping_.tripped(), closed);
     if (!ok || closed || connection.closing()) break;
   }
+  if (!connection.had_request()) ++connections_without_request_;
 }
 
 void HttpServer::stop() {

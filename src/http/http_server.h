@@ -9,6 +9,7 @@
 
 #include <httplib.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -40,7 +41,8 @@ class HttpServer {
   /// Every request of every method and path goes to `handler`.
   using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
 
-  HttpServer(HttpServerOptions options, Handler handler);
+  /// `refused` hears of every request answered before reaching `handler`.
+  HttpServer(HttpServerOptions options, Handler handler, RefusalListener refused);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
@@ -60,14 +62,20 @@ class HttpServer {
   /// the server stops), then closes it. Every accepted connection goes here.
   void serve_connection(int fd);
 
+  /// Connections that closed (or idled out, or met a stop) without sending
+  /// a single request line: not requests, so not journaled; counted here.
+  uint64_t connections_without_request() const { return connections_without_request_; }
+
   /// The connection limit used when the options say 0.
   static size_t default_threads();
 
  private:
   class Library;
   void configure(const Handler& handler);
+  void refuse_unparsed(const httplib::Request& req, httplib::Response& res);
 
   HttpServerOptions options_;
+  RefusalListener refused_;
   std::unique_ptr<Library> server_;
   std::thread thread_;
   int port_ = 0;
@@ -76,6 +84,7 @@ class HttpServer {
   StopSignal stopping_;
   StopSignal stopped_;
   std::atomic<bool> stop_called_{false};
+  std::atomic<uint64_t> connections_without_request_{0};
 };
 
 }  // namespace drivemock

@@ -1,5 +1,7 @@
 #include "record/recorder.h"
 
+#include <utility>
+
 namespace drivemock::record {
 
 const char* status_name(RecordingStatus status) {
@@ -13,7 +15,7 @@ const char* status_name(RecordingStatus status) {
 
 bool Recorder::start(const std::string& target) {
   std::lock_guard lock(mutex_);
-  if (status_ == RecordingStatus::recording) return false;
+  if (status_ == RecordingStatus::recording || unsaved_) return false;
   status_ = RecordingStatus::recording;
   current_ = Recording{target, std::chrono::system_clock::now(), {}};
   return true;
@@ -32,9 +34,19 @@ void Recorder::capture(Capture capture) {
 
 std::optional<Recording> Recorder::stop() {
   std::lock_guard lock(mutex_);
-  if (status_ != RecordingStatus::recording) return std::nullopt;
+  if (status_ != RecordingStatus::recording) return std::exchange(unsaved_, std::nullopt);
   status_ = RecordingStatus::stopped;
   return std::move(current_);
+}
+
+void Recorder::unsaved(Recording recording) {
+  std::lock_guard lock(mutex_);
+  unsaved_ = std::move(recording);
+}
+
+size_t Recorder::unsaved_calls() const {
+  std::lock_guard lock(mutex_);
+  return unsaved_ ? unsaved_->captures.size() : 0;
 }
 
 RecordingStatus Recorder::status() const {

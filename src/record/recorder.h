@@ -19,20 +19,27 @@ const char* status_name(RecordingStatus status);
 
 class Recorder {
  public:
-  /// Starts proxying to `target`; false if already recording.
+  /// Starts proxying to `target`; false if already recording, or while a
+  /// stopped recording waits to be written (starting would lose it).
   bool start(const std::string& target);
   /// The target while recording, else nullopt.
   std::optional<std::string> target() const;
   /// Adds one answered call (ignored when not recording).
   void capture(Capture capture);
-  /// Ends the recording and hands back what it captured (nullopt if none ran).
+  /// Ends the recording and hands back what it captured; or, when none runs,
+  /// hands back again one whose writing failed (see unsaved()); else nullopt.
   std::optional<Recording> stop();
+  /// Writing what stop() handed back failed: keep it for the next stop().
+  void unsaved(Recording recording);
+  /// Calls captured by a stopped recording that could not be written yet.
+  size_t unsaved_calls() const;
   RecordingStatus status() const;
 
  private:
   mutable std::mutex mutex_;
   RecordingStatus status_ = RecordingStatus::never_started;
   Recording current_;
+  std::optional<Recording> unsaved_;
 };
 
 }  // namespace drivemock::record

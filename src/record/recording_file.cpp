@@ -1,11 +1,11 @@
 #include "record/recording_file.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace drivemock::record {
 
@@ -13,22 +13,42 @@ std::string default_recording_path(const std::string& name) {
   return "recordings/" + name + ".yaml";
 }
 
+namespace {
+
+/// Writes all of `text` to `fd` and syncs it; the errno of the first failure.
+int write_and_sync(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n < 0 ? errno : EIO;
+    done += static_cast<size_t>(n);
+  }
+  return ::fsync(fd) == 0 ? 0 : errno;
+}
+
+}  // namespace
+
 std::optional<std::string> write_atomically(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path target(path);
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return "cannot create " + target.parent_path().string() + ": " + ec.message();
-  fs::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) return "cannot write " + temp.string() + ": " + std::strerror(errno);
+  std::string temp = target.string() + ".tmp-" + std::to_string(::getpid());
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return "cannot create " + temp + ": " + std::strerror(errno);
+  int error = write_and_sync(fd, text);
+  if (::close(fd) != 0 && error == 0) error = errno;
+  // A full disk leaves neither a half file at the target nor the temporary.
+  if (error != 0) {
+    fs::remove(temp, ec);
+    return "cannot write " + temp + ": " + std::strerror(error);
   }
   fs::rename(temp, target, ec);
   if (ec) {
-    fs::remove(temp, ec);
+    std::error_code ignored;
+    fs::remove(temp, ignored);
     return "cannot rename the recording to " + path + ": " + ec.message();
   }
   return std::nullopt;

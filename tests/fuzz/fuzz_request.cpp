@@ -42,6 +42,7 @@ struct World {
                        "",
                        [] {},
                        [](std::string_view) {},
+                       [] { return admin::ServerHealth{}; },
                        std::chrono::steady_clock::now(),
                        "fuzz"};
   World() { scenarios.load(); }
