@@ -20,7 +20,8 @@ constexpr int kPollMillis = 50;
 
 }  // namespace
 
-JournalFile::JournalFile(const std::string& path) : path_(path) {
+JournalFile::JournalFile(const std::string& path, size_t max_backlog)
+    : path_(path), max_backlog_(max_backlog) {
   // O_NONBLOCK: a FIFO without a reader is an error at start instead of a
   // hang, and one whose reader is slow never blocks a request.
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
@@ -57,7 +58,7 @@ void JournalFile::append_line(std::string line) {
     }
     if (n < 0 && n != -EAGAIN) return fail(std::strerror(static_cast<int>(-n)), std::to_string(-n));
     if (n > 0) backlog_front_written_ = static_cast<size_t>(n);  // the rest must follow
-  } else if (backlog_bytes_ + line.size() > kMaxBacklogBytes) {
+  } else if (backlog_bytes_ + line.size() > max_backlog_) {
     return fail("the journal file is not keeping up: " + std::to_string(backlog_bytes_) +
                     " bytes are waiting for its reader",
                 "backlog");

@@ -41,7 +41,7 @@ class JournalFile {
   static constexpr size_t kMaxBacklogBytes = 16 << 20;
 
   /// Opens (creating, appending) `path`; check `error()` afterwards.
-  explicit JournalFile(const std::string& path);
+  explicit JournalFile(const std::string& path, size_t max_backlog = kMaxBacklogBytes);
   /// Closes, giving waiting lines at most a short time (see close()).
   ~JournalFile();
   JournalFile(const JournalFile&) = delete;
@@ -74,6 +74,7 @@ class JournalFile {
   void run_writer();
 
   std::string path_;
+  size_t max_backlog_;
   int fd_ = -1;
   bool regular_file_ = false;
   std::optional<std::string> error_;

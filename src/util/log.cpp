@@ -78,8 +78,10 @@ class Writer {
       lock.unlock();
       for (const auto& line : batch) emit(sink, line.level, line.text);
       lock.lock();
-      // The sink took lines again: say once what it missed meanwhile.
-      if (uint64_t missed = std::exchange(unreported_, 0)) {
+      // The sink has caught up with every line queued before the drops:
+      // say once what it missed meanwhile.
+      uint64_t missed = queue_.empty() ? std::exchange(unreported_, 0) : 0;
+      if (missed > 0) {
         lock.unlock();
         emit(sink, Level::warning,
              "drivemock: warning: " + std::to_string(missed) +

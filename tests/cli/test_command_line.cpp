@@ -249,3 +249,21 @@ TEST_CASE("a taken port is a clear start error, not a shared port") {
   CHECK(second.err().find("cannot listen on 127.0.0.1:" + std::to_string(port)) !=
         std::string::npos);
 }
+
+TEST_CASE("SIGTERM with a recording that cannot be written says why and exits 1") {
+  auto upstream = drivemock::Server::start({.scenario_texts = {"directories: {}"}});
+  REQUIRE(upstream.server);
+  TempScenario dir("unused: file\n");
+  // bad.yaml is a file: no directory can be made under it, even by root.
+  std::string file = (dir.dir / "bad.yaml" / "recording.yaml").string();
+  Process p({kBinary, "--port", "0", "--record-from", upstream.server->base_url(), "--record-to",
+             file, "--quiet"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 200);
+  p.signal(SIGTERM);
+  CHECK(p.wait_exit() == 1);
+  CHECK(p.err().find("the recording of 1 calls could not be saved: cannot create") !=
+        std::string::npos);
+  CHECK(p.err().find("Not a directory") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(file));
+}

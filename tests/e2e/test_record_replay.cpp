@@ -2,11 +2,15 @@
 // a second records through it, a third replays the file; all three must
 // answer the same calls alike. Also https upstreams, unreachable and hanging
 // upstreams, and the admin recording calls.
+#include <sys/resource.h>
+
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "temp_dir.h"
 
 using namespace drivemock::testing;
 namespace fs = std::filesystem;
@@ -59,17 +63,6 @@ std::vector<std::string> run_script(const RunningServer& server) {
   }
   return answers;
 }
-
-struct TempDir {
-  TempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("drivemock-record-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path path;
-};
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path);
@@ -190,4 +183,64 @@ TEST_CASE("stopping a server that records writes the recording") {
   }
   std::string yaml = read_file(dir.path / "stop.yaml");
   CHECK(yaml.find("\"d1\":") != std::string::npos);
+}
+
+TEST_CASE("a recording that cannot be written is kept, and stop writes it once fixed") {
+  TempDir dir;
+  RunningServer backend(kBackend);
+  // A file where the recording's directory should be: even root cannot
+  // write there, and removing it fixes the problem.
+  std::ofstream(dir.path / "blocker") << "in the way";
+  fs::path target = dir.path / "blocker" / "rec.yaml";
+  RunningServer mock(recording_to(backend.server().base_url(), target));
+  CHECK(mock.trash("d1")->status == 503);
+  CHECK(mock.trash("d1")->status == 200);
+
+  auto failed = mock.admin("POST", "/__admin/recordings/stop");
+  REQUIRE(failed);
+  CHECK(failed->status == 500);
+  CHECK(code_of(failed) == "write_failed");
+  auto doc = parse_json(failed->body);
+  CHECK_THAT(doc["message"].GetString(),
+             Catch::Contains("Not a directory") && Catch::Contains("2 captured calls are kept"));
+  CHECK_FALSE(fs::exists(target));
+  auto status = mock.admin_json("GET", "/__admin/recordings/status");
+  CHECK(std::string(status["status"].GetString()) == "Stopped");
+  CHECK(status["unsavedCalls"].GetUint64() == 2);
+  // A new recording would lose the kept one.
+  CHECK(code_of(mock.admin("POST", "/__admin/recordings/start",
+                           R"({"targetBaseUrl":"http://127.0.0.1:1"})")) == "unsaved_recording");
+
+  fs::remove(dir.path / "blocker");
+  auto written = mock.admin_json("POST", "/__admin/recordings/stop");
+  CHECK(written["captured"].GetUint64() == 2);
+  CHECK(read_file(target) == written["scenario"].GetString());
+  CHECK(mock.admin_json("GET", "/__admin/recordings/status")["unsavedCalls"].GetUint64() == 0);
+  CHECK(mock.admin("POST", "/__admin/recordings/stop")->status == 409);  // nothing left
+}
+
+TEST_CASE("a disk that fills while the recording is written leaves no file behind") {
+  TempDir dir;
+  RunningServer backend(kBackend);
+  fs::path target = dir.path / "rec.yaml";
+  RunningServer mock(recording_to(backend.server().base_url(), target));
+  for (const auto& call : kScript) mock.post(call.path, call.body);
+
+  rlimit saved{};
+  REQUIRE(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+  auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = saved;
+  small.rlim_cur = 100;  // the recording is longer: the disk "fills" mid-file
+  REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+  auto failed = mock.admin("POST", "/__admin/recordings/stop");
+  REQUIRE(::setrlimit(RLIMIT_FSIZE, &saved) == 0);
+  std::signal(SIGXFSZ, old_handler);
+  REQUIRE(failed);
+  CHECK(failed->status == 500);
+  CHECK_THAT(parse_json(failed->body)["message"].GetString(), Catch::Contains("File too large"));
+  CHECK(fs::is_empty(dir.path));  // neither the target nor the temporary file
+
+  auto written = mock.admin_json("POST", "/__admin/recordings/stop");
+  CHECK(written["captured"].GetUint64() == kScript.size());
+  CHECK(read_file(target) == written["scenario"].GetString());
 }
