@@ -1,6 +1,13 @@
 # drivemock in a container: built with the same Debian packages and the same
-# install script as `make` uses, run as a non-root user.
-FROM debian:bookworm AS build
+# install script as `make` uses, run as a non-root user (uid 10001) whose
+# working directory /data (a volume) takes recordings and relative
+# --journal-file paths.
+# BASE and RUNTIME_BASE default to Debian's images; `make test-docker` passes
+# local debootstrapped ones where no image registry can be reached.
+ARG BASE=debian:bookworm
+ARG RUNTIME_BASE=debian:bookworm-slim
+
+FROM ${BASE} AS build
 WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
 RUN scripts/install-deps && rm -rf /var/lib/apt/lists/*
@@ -8,15 +15,23 @@ COPY . .
 RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
  && cmake --build build/release -j"$(nproc)"
 
-FROM debian:bookworm-slim
+FROM ${RUNTIME_BASE}
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcpp-httplib0.11 libyaml-cpp0.7 ca-certificates curl \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      libcpp-httplib0.11 libyaml-cpp0.7 ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --no-create-home drivemock
+ && groupadd --gid 10001 drivemock \
+ && useradd --uid 10001 --gid 10001 --home-dir /data --no-create-home \
+      --shell /usr/sbin/nologin drivemock \
+ && install -d -o drivemock -g drivemock -m 0755 /data
 COPY --from=build /src/build/release/src/drivemock /usr/local/bin/drivemock
 COPY scenarios /scenarios
-USER drivemock
+USER 10001:10001
+WORKDIR /data
+VOLUME /data
 EXPOSE 8080
+HEALTHCHECK --interval=5s --timeout=2s --start-period=2s --retries=5 \
+  CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/__admin/health"]
 ENTRYPOINT ["drivemock"]
 # Inside a container the loopback default would be unreachable: bind all.
 CMD ["--host", "0.0.0.0", "--port", "8080", "--scenarios", "/scenarios"]

@@ -7,7 +7,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize test-fuzz fuzz bench validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize test-fuzz test-docker fuzz bench validate format clean
 
 deps:
 	@./scripts/install-deps
@@ -48,6 +48,11 @@ fuzz test-fuzz:
 	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http
 	tests/fuzz/run $(FUZZ_SECONDS)
+
+## The container image, built and run here (not part of make test; needs
+## dockerd, started when none runs; about 3 minutes, more the first time).
+test-docker:
+	tests/docker/run
 
 ## drivemock against a reference server, as ratios (not part of make test;
 ## under 5 minutes). Writes bench/RESULTS.md.
