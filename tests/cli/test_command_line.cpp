@@ -32,6 +32,11 @@ struct TempScenario {
   static inline int counter = 0;
 };
 
+/// The binary's arguments to record through `upstream` into `file`.
+std::vector<std::string> recording_to(const std::string& upstream, const std::string& file) {
+  return {kBinary, "--port", "0", "--record-from", upstream, "--record-to", file, "--quiet"};
+}
+
 int port_of(const std::string& listening_line) {
   REQUIRE(listening_line.starts_with("drivemock listening on http://127.0.0.1:"));
   return std::stoi(listening_line.substr(listening_line.rfind(':') + 1));
@@ -160,8 +165,7 @@ TEST_CASE("SIGTERM while recording writes the whole recording and exits 0") {
   REQUIRE(upstream.server);
   TempScenario dir("unused: file\n");
   std::string file = (dir.dir / "out" / "recording.yaml").string();
-  Process p({kBinary, "--port", "0", "--record-from", upstream.server->base_url(), "--record-to",
-             file, "--quiet"});
+  Process p(recording_to(upstream.server->base_url(), file));
   httplib::Client client("127.0.0.1", port_of(p.read_line()));
   CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 503);
   CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 200);
@@ -256,8 +260,7 @@ TEST_CASE("SIGTERM with a recording that cannot be written says why and exits 1"
   TempScenario dir("unused: file\n");
   // bad.yaml is a file: no directory can be made under it, even by root.
   std::string file = (dir.dir / "bad.yaml" / "recording.yaml").string();
-  Process p({kBinary, "--port", "0", "--record-from", upstream.server->base_url(), "--record-to",
-             file, "--quiet"});
+  Process p(recording_to(upstream.server->base_url(), file));
   httplib::Client client("127.0.0.1", port_of(p.read_line()));
   CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 200);
   p.signal(SIGTERM);
