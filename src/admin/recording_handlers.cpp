@@ -34,20 +34,17 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
 }
 
 Reply handle_stop_recording(const RequestView&, Context& context, const std::smatch&) {
-  auto recording = context.recorder.stop();
-  if (!recording) return error(409, "No recording is running", "not_recording");
-  auto saved = record::save_recording(*recording, context.record_to);
-  if (auto* problem = std::get_if<std::string>(&saved)) {
-    size_t captured = recording->captures.size();
-    context.recorder.unsaved(std::move(*recording));
+  auto saved = record::stop_and_save(context.recorder, context.record_to);
+  if (!saved) return error(409, "No recording is running", "not_recording");
+  if (auto* unsaved = std::get_if<record::UnsavedRecording>(&*saved)) {
     return error(500,
-                 "The recording could not be written: " + *problem + ". Its " +
-                     std::to_string(captured) +
+                 "The recording could not be written: " + unsaved->error + ". Its " +
+                     std::to_string(unsaved->captured) +
                      " captured calls are kept: fix the problem and call POST "
                      "/__admin/recordings/stop again to write them",
                  "write_failed");
   }
-  const auto& file = std::get<record::SavedRecording>(saved);
+  const auto& file = std::get<record::SavedRecording>(*saved);
   context.log_change("recording stopped; " + std::to_string(file.captured) + " calls written to " +
                      file.file);
   rapidjson::StringBuffer buffer;

@@ -208,12 +208,7 @@ void Server::Impl::serve_too_large(RequestView view, size_t size, httplib::Respo
   if (view.body.size() > options.max_body) view.body.resize(options.max_body);
   std::string journaled =
       message + "; the journal keeps " + std::to_string(view.body.size()) + " bytes of it";
-  mock::Reply reply{
-      413,
-      std::make_shared<const std::string>(json::error_envelope(message, "payload_too_large")),
-      {{"Content-Type", "application/json"}},
-      0,
-      scenario::Fault::none};
+  mock::Reply reply = mock::json_reply(413, json::error_envelope(message, "payload_too_large"));
   if (!admin::is_admin_path(view.path)) {
     journal::Classification seen;
     if (const contract::Operation* op = contract::find_by_path(view.path))
@@ -230,12 +225,8 @@ void Server::Impl::journal_refusal(const RefusedRequest& refused) {
   journal::Classification seen;
   if (const contract::Operation* op = contract::find_by_path(view.path)) seen.operation = op->name;
   seen.violations.push_back({refused.refusal.rule, refused.refusal.message});
-  mock::Reply reply{refused.refusal.status,
-                    std::make_shared<const std::string>(refused.answer),
-                    {{"Content-Type", "application/json"}},
-                    0,
-                    scenario::Fault::none};
-  finish(seen, view, reply, false, refused.started);
+  finish(seen, view, mock::json_reply(refused.refusal.status, refused.answer), false,
+         refused.started);
 }
 
 void Server::Impl::finish(journal::Classification& seen, const RequestView& view,
@@ -257,17 +248,16 @@ void Server::Impl::finish(journal::Classification& seen, const RequestView& view
 }
 
 std::optional<std::string> Server::Impl::save_recording_in_progress() {
-  auto recording = recorder.stop();  // a running one, or one whose writing failed before
-  if (!recording) return std::nullopt;
-  auto saved = record::save_recording(*recording, options.record_to);
-  if (auto* error = std::get_if<std::string>(&saved)) {
-    std::string problem = "the recording of " + std::to_string(recording->captures.size()) +
-                          " calls could not be saved: " + *error;
+  // A running recording, or one whose writing failed before.
+  auto saved = record::stop_and_save(recorder, options.record_to);
+  if (!saved) return std::nullopt;
+  if (auto* unsaved = std::get_if<record::UnsavedRecording>(&*saved)) {
+    std::string problem = "the recording of " + std::to_string(unsaved->captured) +
+                          " calls could not be saved: " + unsaved->error;
     log::error("drivemock: " + problem);
-    recorder.unsaved(std::move(*recording));
     return problem;
   }
-  const auto& file = std::get<record::SavedRecording>(saved);
+  const auto& file = std::get<record::SavedRecording>(*saved);
   log::info("drivemock: recording of " + std::to_string(file.captured) + " calls written to " +
             file.file);
   return std::nullopt;

@@ -109,8 +109,8 @@ class Server {
   /// Blocks until the server has stopped (stop(), POST /__admin/shutdown).
   void wait();
   /// What went wrong while stopping, once stopped: the recording in progress
-  /// could not be written (its calls are kept; stop() again retries nothing,
-  /// but the admin API is gone, so a caller should report it and fail).
+  /// could not be written. The admin API is gone by then, so no later stop
+  /// can write it: a caller should report this and fail.
   std::optional<std::string> stop_problem() const;
 
   journal::Journal& journal();

@@ -10,8 +10,6 @@
 #include <cerrno>
 #include <cstring>
 
-#include "util/json.h"
-
 namespace drivemock {
 namespace {
 
@@ -119,7 +117,7 @@ RequestView Connection::as_read() const {
   return view;
 }
 
-void Connection::refused_by_library(RefusedRequest refused) {
+void Connection::refused(const RefusedRequest& refused) {
   had_request_ = true;
   close_after_ = true;  // what follows in the stream cannot be trusted
   if (refused_listener_ && *refused_listener_) (*refused_listener_)(refused);
@@ -212,12 +210,9 @@ void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
 }
 
 void Connection::refuse(const Refusal& refusal) {
-  std::string body = json::error_envelope(refusal.message, refusal.code);
-  had_request_ = true;
+  std::string body = answer_body(refusal);
   // Journaled before the answer leaves, like every other request.
-  if (refused_listener_ && *refused_listener_) {
-    (*refused_listener_)(RefusedRequest{as_read(), refusal, body, started_});
-  }
+  refused(RefusedRequest{as_read(), refusal, body, started_});
   std::string answer =
       "HTTP/1.1 " + std::to_string(refusal.status) + " " + refusal.reason +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
@@ -227,8 +222,7 @@ void Connection::refuse(const Refusal& refusal) {
     if (n <= 0) break;
     sent += static_cast<size_t>(n);
   }
-  refused_ = true;
-  close_after_ = true;
+  refused_ = true;  // the library's own answer to it must not follow
 }
 
 }  // namespace drivemock

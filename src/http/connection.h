@@ -49,9 +49,9 @@ class Connection final : public httplib::Stream {
   void handler_started();
   /// Whether a handler took the current request (else only the library saw it).
   bool handler_ran() const { return handler_ran_; }
-  /// The HTTP library refused the current request by itself; `refusal` is
-  /// its answer, told to the listener before it is written.
-  void refused_by_library(RefusedRequest refused);
+  /// The current request is refused: `refused` goes to the listener before
+  /// its answer is written, and the connection closes after that answer.
+  void refused(const RefusedRequest& refused);
   /// The current request as far as its request line was read, from this
   /// connection's own bytes (the library's parse may have failed).
   RequestView as_read() const;

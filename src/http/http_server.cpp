@@ -14,7 +14,6 @@
 #include "http/httplib_adapter.h"
 #include "http/request_view.h"
 #include "http/worker_pool.h"
-#include "util/json.h"
 
 namespace drivemock {
 namespace {
@@ -163,15 +162,18 @@ void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response&
   // A handler's own error answers, a refusal of the connection's own and a
   // fault's dropped answer are journaled (or not) already.
   if (!connection || connection->handler_ran() || connection->closing()) return;
+  // Method and url from the connection's own bytes: the library's parse of
+  // the request line may be what failed. Headers and body as far as it read.
   RefusedRequest refused{connection->as_read(), {}, {}, connection->started()};
+  RequestView read_by_library = to_view(req);
+  refused.request.headers = std::move(read_by_library.headers);
+  refused.request.body = std::move(read_by_library.body);
   refused.refusal = library_refusal(res.status, refused.request.method, connection->client_gone());
-  refused.request.headers = to_view(req).headers;
-  refused.request.body = req.body;
-  refused.answer = json::error_envelope(refused.refusal.message, refused.refusal.code);
+  refused.answer = answer_body(refused.refusal);
+  connection->refused(refused);
   res.status = refused.refusal.status;
   res.set_header("Connection", "close");
   res.set_content(refused.answer, "application/json");
-  connection->refused_by_library(std::move(refused));
 }
 
 void HttpServer::serve_connection(int fd) {

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "util/json.h"
+
 namespace drivemock {
 namespace {
 
@@ -17,6 +19,10 @@ bool is_routed(std::string_view method) {
 }
 
 }  // namespace
+
+std::string answer_body(const Refusal& refusal) {
+  return json::error_envelope(refusal.message, refusal.code);
+}
 
 Refusal library_refusal(int status, std::string_view method, bool client_gone) {
   if (client_gone) {

@@ -33,6 +33,9 @@ struct RefusedRequest {
 /// Told of every refused request before its answer is written.
 using RefusalListener = std::function<void(const RefusedRequest&)>;
 
+/// The JSON error envelope a refusal answers with.
+std::string answer_body(const Refusal& refusal);
+
 /// The refusal for a request the HTTP library answered with `status` by
 /// itself (it could not parse it), or for one whose client closed the
 /// connection before it was whole.

@@ -3,7 +3,6 @@
 #include "util/json.h"
 
 namespace drivemock::mock {
-namespace {
 
 Reply json_reply(int status, std::string body) {
   return Reply{status,
@@ -12,6 +11,8 @@ Reply json_reply(int status, std::string body) {
                0,
                scenario::Fault::none};
 }
+
+namespace {
 
 Reply error_reply(int status, const std::string& message, const char* code) {
   return json_reply(status, json::error_envelope(message, code));

@@ -25,6 +25,10 @@ struct Reply {
   scenario::Fault fault = scenario::Fault::none;
 };
 
+/// A reply of `status` with a JSON `body` (drivemock's own answers: errors,
+/// refusals), no delay and no fault.
+Reply json_reply(int status, std::string body);
+
 /// A request classified against the contract, before any answer is chosen.
 struct Inspection {
   const contract::Operation* operation = nullptr;  ///< null for unknown paths

@@ -20,13 +20,9 @@ std::string content_type_of(const UpstreamAnswer& answer) {
 
 mock::Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target) {
   if (!answer.reached) {
-    return {
-        502,
-        std::make_shared<const std::string>(json::error_envelope(
-            "The upstream " + target + " did not answer: " + answer.error, "upstream_unreachable")),
-        {{"Content-Type", "application/json"}},
-        0,
-        scenario::Fault::none};
+    return mock::json_reply(
+        502, json::error_envelope("The upstream " + target + " did not answer: " + answer.error,
+                                  "upstream_unreachable"));
   }
   return {answer.status, std::make_shared<const std::string>(answer.body), answer.headers, 0,
           scenario::Fault::none};

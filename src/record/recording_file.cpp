@@ -54,6 +54,17 @@ std::optional<std::string> write_atomically(const std::string& path, const std::
   return std::nullopt;
 }
 
+std::optional<std::variant<SavedRecording, UnsavedRecording>> stop_and_save(
+    Recorder& recorder, const std::string& record_to) {
+  auto recording = recorder.stop();
+  if (!recording) return std::nullopt;
+  auto saved = save_recording(*recording, record_to);
+  if (auto* file = std::get_if<SavedRecording>(&saved)) return std::move(*file);
+  UnsavedRecording unsaved{std::get<std::string>(std::move(saved)), recording->captures.size()};
+  recorder.unsaved(std::move(*recording));
+  return unsaved;
+}
+
 std::variant<SavedRecording, std::string> save_recording(const Recording& recording,
                                                          const std::string& record_to) {
   std::string name = recording_name(recording.started);

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "record/recorder.h"
 #include "record/recording_yaml.h"
 
 namespace drivemock::record {
@@ -28,5 +29,18 @@ struct SavedRecording {
 /// result, or why it could not be written.
 std::variant<SavedRecording, std::string> save_recording(const Recording& recording,
                                                          const std::string& record_to);
+
+/// A recording that could not be written, and why; its calls went back to
+/// the recorder, which hands them to the next stop().
+struct UnsavedRecording {
+  std::string error;
+  size_t captured = 0;
+};
+
+/// Stops `recorder` (or takes back a recording whose writing failed before)
+/// and writes it to `record_to`, giving it back to the recorder when that
+/// fails; nullopt when there was nothing to write.
+std::optional<std::variant<SavedRecording, UnsavedRecording>> stop_and_save(
+    Recorder& recorder, const std::string& record_to);
 
 }  // namespace drivemock::record
