@@ -7,7 +7,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize test-fuzz test-docker fuzz bench validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean
 
 deps:
 	@./scripts/install-deps
@@ -20,9 +20,10 @@ build: deps
 run: build
 	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
 
-## Every test, twice: a release build, then AddressSanitizer + UBSan; and
-## an example project built against the installed library.
-test: deps test-release test-consumer test-sanitize test-fuzz
+## Every test, three times: a release build, AddressSanitizer + UBSan, and
+## ThreadSanitizer; an example project built against the installed library;
+## and the fuzz targets for FUZZ_SECONDS each.
+test: deps test-release test-consumer test-sanitize test-thread test-fuzz
 
 test-release: build
 	cd build/release && $(CTEST)
@@ -37,6 +38,13 @@ test-sanitize: deps
 	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
 	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
+
+# Any race report fails its test at once (halt_on_error); tests/tsan.supp
+# says why each suppression is there.
+test-thread: deps
+	cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
+	cmake --build build/tsan -j$(JOBS)
+	cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" $(CTEST)
 
 ## libFuzzer (clang, ASan + UBSan + leaks) on scenario loading, request
 ## handling, the admin filter parser and raw HTTP through the whole server,

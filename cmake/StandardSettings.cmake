@@ -1,8 +1,13 @@
 # Build hygiene as INTERFACE targets that the project's own targets link:
 # drivemock_warnings (warnings, -Werror with DRIVEMOCK_WERROR) and
-# drivemock_sanitizers (ASan + UBSan with DRIVEMOCK_SANITIZE).
+# drivemock_sanitizers (ASan + UBSan with DRIVEMOCK_SANITIZE, or
+# ThreadSanitizer with DRIVEMOCK_TSAN; the two cannot share a build).
 option(DRIVEMOCK_WERROR "Treat compiler warnings as errors" OFF)
 option(DRIVEMOCK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(DRIVEMOCK_TSAN "Build with ThreadSanitizer" OFF)
+if(DRIVEMOCK_SANITIZE AND DRIVEMOCK_TSAN)
+  message(FATAL_ERROR "DRIVEMOCK_SANITIZE and DRIVEMOCK_TSAN exclude each other: use two builds")
+endif()
 
 add_library(drivemock_warnings INTERFACE)
 target_compile_options(drivemock_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow
@@ -28,4 +33,9 @@ if(DRIVEMOCK_SANITIZE)
   endif()
   target_compile_options(drivemock_sanitizers INTERFACE ${_san})
   target_link_options(drivemock_sanitizers INTERFACE ${_san})
+endif()
+if(DRIVEMOCK_TSAN)
+  set(_tsan -fsanitize=thread -fno-omit-frame-pointer)
+  target_compile_options(drivemock_sanitizers INTERFACE ${_tsan})
+  target_link_options(drivemock_sanitizers INTERFACE ${_tsan})
 endif()

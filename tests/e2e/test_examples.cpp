@@ -28,7 +28,7 @@ TEST_CASE("the examples load without errors") {
   }
 }
 
-TEST_CASE("example trash-flow: 503, success, then already in trash; defaults for others") {
+TEST_CASE("example trash-flow: 503, success, then already in trash, defaults for others") {
   RunningServer mock(examples());
   auto first = mock.trash(kTrashFlow);
   REQUIRE(first);

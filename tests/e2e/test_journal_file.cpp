@@ -6,7 +6,7 @@
 
 using namespace drivemock::testing;
 
-TEST_CASE("a journal file on a full disk fails no request; health counts the failures") {
+TEST_CASE("a journal file on a full disk fails no request, and health counts the failures") {
   drivemock::ServerOptions options;
   options.journal_file = "/dev/full";
   RunningServer mock(options);

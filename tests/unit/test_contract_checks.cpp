@@ -128,7 +128,7 @@ TEST_CASE("a missing color is a violation that lenient mode still serves") {
   CHECK_FALSE(checked.rejection);
 }
 
-TEST_CASE("JSON nested past 64 levels is refused without recursion; 64 is still read") {
+TEST_CASE("JSON nested past 64 levels is refused without recursion, 64 is still read") {
   auto nested = [](int depth) {
     return R"({"uuid":"u1","color":)" + std::string(depth - 1, '[') + std::string(depth - 1, ']') +
            "}";

@@ -125,7 +125,7 @@ TEST_CASE("parallel calls on one uuid get distinct consecutive sequence position
   CHECK(e.directory("u")->calls.at("color") == kThreads * kCalls);
 }
 
-TEST_CASE("only the newest unnamed uuids keep their state; named ones always do") {
+TEST_CASE("only the newest unnamed uuids keep their state, named ones always do") {
   auto e = engine_for("directories: {named: {trash: {http: 200}}}", 2);
   http_of(e, "trash", "named");
   for (const char* uuid : {"u1", "u2", "u3"}) http_of(e, "trash", uuid);
