@@ -24,6 +24,7 @@ namespace drivemock::admin {
 struct ServerHealth {
   uint64_t log_lines_dropped = 0;  ///< log lines lost to a sink that did not keep up
   uint64_t connections_without_request = 0;
+  uint64_t connections_queued = 0;  ///< waiting for a worker: --threads are busy
   std::optional<journal::JournalFileStats> journal_file;  ///< when --journal-file is set
 };
 

@@ -74,6 +74,8 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   w.Uint64(health.log_lines_dropped);
   json::write_string(w, "connectionsWithoutRequest");
   w.Uint64(health.connections_without_request);
+  json::write_string(w, "connectionsQueued");
+  w.Uint64(health.connections_queued);
   json::write_string(w, "journalFile");
   if (health.journal_file) {
     write_journal_file(w, *health.journal_file);

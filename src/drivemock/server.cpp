@@ -84,7 +84,8 @@ struct Server::Impl {
   }
   std::optional<std::string> save_recording_in_progress();
   admin::ServerHealth health() const {
-    admin::ServerHealth h{log::dropped(), http.connections_without_request(), std::nullopt};
+    admin::ServerHealth h{log::dropped(), http.connections_without_request(),
+                          http.connections_queued(), std::nullopt};
     if (journal_file) h.journal_file = journal_file->stats();
     return h;
   }
@@ -148,6 +149,7 @@ std::optional<std::string> Server::Impl::start() {
 void Server::Impl::on_journaled(const journal::Entry& entry) {
   if (journal_file) journal_file->append(entry);
   if (options.log != LogFormat::none) log::info(journal::request_line(entry, options.log));
+  if (options.on_request) options.on_request(entry);
 }
 
 void Server::Impl::reload_from_watch() {
@@ -333,6 +335,9 @@ journal::Journal& Server::journal() {
 }
 scenario::Engine& Server::engine() {
   return impl_->engine;
+}
+size_t Server::connections_queued() const {
+  return impl_->http.connections_queued();
 }
 
 }  // namespace drivemock

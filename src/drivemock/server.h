@@ -13,6 +13,7 @@
 //   CHECK(started.server->wait_for(trashes, 2, std::chrono::seconds(5)) == 2);
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,10 @@ struct ServerOptions {
   std::string record_from = {};     ///< start recording through this base URL at once
   std::string record_to = {};       ///< recording file; default recordings/recording-<time>.yaml
   record::HttpUpstreamOptions upstream = {};  ///< time-out and TLS checks of the proxy
+  /// Called with every journaled request (mock, admin, proxied or refused)
+  /// before its answer is written, on the request's own thread: the client
+  /// waits for it, so keep it short. For tests that react to each request.
+  std::function<void(const journal::Entry&)> on_request = {};
   /// Where proxied requests go; null for the real HTTP client (tests pass fakes).
   std::shared_ptr<record::Upstream> upstream_override = {};
 };
@@ -115,6 +120,8 @@ class Server {
 
   journal::Journal& journal();
   scenario::Engine& engine();
+  /// Connections accepted but waiting for a worker (`threads` are busy).
+  size_t connections_queued() const;
 
  private:
   struct Impl;

@@ -110,7 +110,9 @@ void HttpServer::configure(const Handler& handler) {
         return httplib::Server::HandlerResponse::Handled;
       });
   size_t threads = options_.threads == 0 ? default_threads() : options_.threads;
-  server_->new_task_queue = [threads] { return new WorkerPool(threads); };
+  server_->new_task_queue = [this, threads] {
+    return new WorkerPool(threads, connections_queued_);
+  };
   server_->set_tcp_nodelay(true);
   server_->set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
   // Replaces the library's SO_REUSEPORT, with which a second server on the

@@ -66,6 +66,9 @@ class HttpServer {
   /// a single request line: not requests, so not journaled; counted here.
   uint64_t connections_without_request() const { return connections_without_request_; }
 
+  /// Connections accepted but waiting for a worker: `threads` are busy.
+  size_t connections_queued() const { return connections_queued_; }
+
   /// The connection limit used when the options say 0.
   static size_t default_threads();
 
@@ -85,6 +88,7 @@ class HttpServer {
   StopSignal stopped_;
   std::atomic<bool> stop_called_{false};
   std::atomic<uint64_t> connections_without_request_{0};
+  std::atomic<size_t> connections_queued_{0};
 };
 
 }  // namespace drivemock

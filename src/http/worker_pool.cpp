@@ -5,6 +5,7 @@ namespace drivemock {
 void WorkerPool::enqueue(std::function<void()> task) {
   std::lock_guard lock(mutex_);
   tasks_.push_back(std::move(task));
+  queued_ = tasks_.size();
   // Idle workers each take one queued task; start one for any left over.
   if (tasks_.size() > idle_ && threads_.size() < max_workers_) {
     threads_.emplace_back([this] { work(); });
@@ -37,6 +38,7 @@ void WorkerPool::work() {
     if (tasks_.empty()) return;  // stopping, nothing left to run
     auto task = std::move(tasks_.front());
     tasks_.pop_front();
+    queued_ = tasks_.size();
     lock.unlock();
     task();
     lock.lock();

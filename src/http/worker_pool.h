@@ -4,10 +4,12 @@
 // faults could starve everyone else. This pool starts a thread whenever a
 // connection arrives and no worker is free, up to `max_workers`, and keeps
 // it for later connections: threads follow the most connections ever open at
-// once, and only beyond max_workers do connections queue.
+// once, and only beyond max_workers do connections queue (counted in
+// `queued`, which the caller owns and which outlives the pool).
 
 #include <httplib.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -19,7 +21,8 @@ namespace drivemock {
 
 class WorkerPool final : public httplib::TaskQueue {
  public:
-  explicit WorkerPool(size_t max_workers) : max_workers_(max_workers) {}
+  WorkerPool(size_t max_workers, std::atomic<size_t>& queued)
+      : max_workers_(max_workers), queued_(queued) {}
   ~WorkerPool() override { shutdown(); }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -34,6 +37,7 @@ class WorkerPool final : public httplib::TaskQueue {
   void work();
 
   const size_t max_workers_;
+  std::atomic<size_t>& queued_;  ///< tasks no worker has taken yet
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> tasks_;

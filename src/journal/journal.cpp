@@ -62,8 +62,10 @@ size_t Journal::wait_for(const FilterMatcher& filter, size_t wanted,
     size_t reached = count(filter);
     std::unique_lock lock(mutex_);
     if (reached >= wanted || released_) return reached;
+    ++waiters_;
     bool changed =
         changed_.wait_until(lock, deadline, [&] { return generation_ != seen || released_; });
+    --waiters_;
     if (!changed) return reached;
   }
 }
@@ -74,6 +76,11 @@ void Journal::release_waiters() {
     released_ = true;
   }
   changed_.notify_all();
+}
+
+size_t Journal::waiters() const {
+  std::lock_guard lock(mutex_);
+  return waiters_;
 }
 
 size_t Journal::size() const {

@@ -49,6 +49,9 @@ class Journal {
                   std::chrono::milliseconds timeout) const;
   /// Wakes every waiter for good (the server is stopping).
   void release_waiters();
+  /// How many wait_for calls are blocked right now (for tests that must
+  /// know a waiter waits before they release it).
+  size_t waiters() const;
 
   /// How many entries are kept now.
   size_t size() const;
@@ -69,6 +72,7 @@ class Journal {
   uint64_t dropped_ = 0;
   uint64_t generation_ = 0;  ///< bumped on every change, for waiters
   bool released_ = false;
+  mutable size_t waiters_ = 0;
 };
 
 }  // namespace drivemock::journal

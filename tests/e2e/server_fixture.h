@@ -172,6 +172,11 @@ inline std::string raw_post(const std::string& path, const std::string& body) {
          std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
+/// True when a raw answer's status line has `status`.
+inline bool is_status(const std::string& answer, int status) {
+  return answer.rfind("HTTP/1.1 " + std::to_string(status) + " ", 0) == 0;
+}
+
 /// Parses a JSON body; fails the test if it is not JSON.
 inline rapidjson::Document parse_json(const std::string& text) {
   rapidjson::Document doc;

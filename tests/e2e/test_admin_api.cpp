@@ -1,9 +1,11 @@
 // The admin API call by call, as a test suite or a QA person uses it.
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 
@@ -60,16 +62,20 @@ TEST_CASE("a bad filter is a 400 that says what is wrong") {
 
 TEST_CASE("wait is released by a request from another thread") {
   RunningServer mock;
-  std::thread later([&] {
-    // Only once the wait is registered as a call in flight would a sleep be
-    // needed; a request before the wait also satisfies it, so none is.
-    mock.trash("w");
-    mock.trash("w");
+  // The wait may take a minute; the client's 5 s read time-out fails the
+  // test long before, and the requests are sent only once it waits.
+  auto waiter = std::async(std::launch::async, [&] {
+    return mock.admin("POST", "/__admin/requests/wait",
+                      R"({"uuid":"w","count":2,"timeoutMs":60000})");
   });
-  auto done = mock.admin_json("POST", "/__admin/requests/wait",
-                              R"({"uuid":"w","count":2,"timeoutMs":30000})");
-  later.join();
-  CHECK(done["count"].GetUint64() == 2);
+  REQUIRE(eventually([&] { return mock.server().journal().waiters() == 1; }));
+  mock.trash("w");
+  mock.trash("other");
+  mock.trash("w");
+  auto done = waiter.get();
+  REQUIRE(done);
+  CHECK(done->status == 200);
+  CHECK(parse_json(done->body)["count"].GetUint64() == 2);
 }
 
 TEST_CASE("wait answers 408 with the count reached when time is up") {

@@ -1,16 +1,18 @@
 // WireMock's scenario races (#456) are what the per-uuid lock prevents:
 // parallel calls on one uuid must each get their own sequence position.
 #include <atomic>
+#include <latch>
 #include <set>
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 
 TEST_CASE("parallel calls on one uuid see distinct consecutive sequence positions") {
   constexpr int kThreads = 8;
-  constexpr int kCalls = 60;
+  constexpr int kCalls = 250;
   std::string answers;
   for (int i = 0; i < kThreads * kCalls; ++i) {
     answers += "{body: {code: c" + std::to_string(i) + "}},";
@@ -18,10 +20,12 @@ TEST_CASE("parallel calls on one uuid see distinct consecutive sequence position
   RunningServer mock("directories: {u: {trash: {respond: [" + answers + "]}}}");
   std::vector<std::vector<std::string>> seen(kThreads);
   std::vector<std::thread> threads;
+  std::latch start(kThreads);
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       auto client = mock.client();
       client.set_keep_alive(true);
+      start.arrive_and_wait();
       for (int i = 0; i < kCalls; ++i) {
         auto res = client.Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
         seen[t].push_back(res ? res->body : "failed");
@@ -43,10 +47,12 @@ TEST_CASE("16 threads x 500 requests are all journaled with distinct rising ids"
   RunningServer mock;
   std::vector<std::thread> threads;
   std::atomic<int> failures{0};
+  std::latch start(kThreads);
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       auto client = mock.client();
       client.set_keep_alive(true);
+      start.arrive_and_wait();
       std::string body = R"({"uuid":"thread-)" + std::to_string(t) + R"("})";
       for (int i = 0; i < kCalls; ++i) {
         auto res = client.Post("/v3/dir/trash", body, "application/json");
@@ -64,4 +70,28 @@ TEST_CASE("16 threads x 500 requests are all journaled with distinct rising ids"
   CHECK(mock.server().count(one_thread) == kCalls);
   CHECK(mock.admin_json("POST", "/__admin/requests/count", "{}")["count"].GetUint64() ==
         kThreads * kCalls);
+}
+
+TEST_CASE("with threads 2, a third connection waits for a worker and is served when one closes") {
+  drivemock::ServerOptions options;
+  options.threads = 2;
+  RunningServer mock(options);
+  int port = mock.server().port();
+  const std::string trash = raw_post("/v3/dir/trash", R"({"uuid":"t"})");
+  // Two kept-alive connections hold both workers.
+  auto first = std::make_unique<RawConnection>(port);
+  RawConnection second(port);
+  for (RawConnection* held : {first.get(), &second}) {
+    REQUIRE(held->send(trash));
+    REQUIRE(is_status(held->read_answer(), 200));
+  }
+  RawConnection third(port);
+  REQUIRE(third.send(trash));
+  REQUIRE(eventually([&] { return mock.server().connections_queued() == 1; }));
+  CHECK_FALSE(third.answered());
+  CHECK(mock.server().journal().size() == 2);
+  first.reset();  // closing one frees its worker for the third
+  CHECK(is_status(third.read_answer(), 200));
+  CHECK(mock.server().connections_queued() == 0);
+  CHECK(mock.server().journal().size() == 3);
 }

@@ -1,8 +1,10 @@
 // The C++ API a test suite uses in-process: the same filters as the admin
 // API, without HTTP for the verification side.
+#include <future>
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 using drivemock::RequestFilter;
@@ -25,13 +27,19 @@ TEST_CASE("count and find take the same filter type as the admin API") {
 
 TEST_CASE("wait_for returns once another thread's requests arrive") {
   RunningServer mock;
-  std::thread client([&] {
-    for (int i = 0; i < 3; ++i) mock.trash("t");
-  });
   RequestFilter trashes;
   trashes.operation = "trash";
-  CHECK(mock.server().wait_for(trashes, 3, std::chrono::seconds(30)) == 3);
-  client.join();
+  // An hour of its own; the test gives it 10 s once the requests are in,
+  // and the requests are sent only once it waits.
+  auto waiter = std::async(std::launch::async, [&] {
+    return mock.server().wait_for(trashes, 3, std::chrono::hours(1));
+  });
+  REQUIRE(eventually([&] { return mock.server().journal().waiters() == 1; }));
+  for (int i = 0; i < 3; ++i) mock.trash("t");
+  bool returned = waiter.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!returned) mock.server().stop();  // releases the waiter, so that the test ends
+  CHECK(returned);
+  CHECK(waiter.get() == 3);
 }
 
 TEST_CASE("a filter with broken JSON is a programming error reported by exception") {

@@ -1,6 +1,10 @@
 // The minimal journal API: every request recorded in the spec's shape.
+#include <atomic>
+#include <mutex>
+
 #include "drivemock/version.h"
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 
@@ -82,4 +86,42 @@ TEST_CASE("a body that is not UTF-8 is journaled and the journal stays valid JSO
   REQUIRE_FALSE(doc.HasParseError());
   CHECK(std::string(doc["requests"][0]["request"]["body"].GetString()) ==
         "{\"uuid\":\"a\xEF\xBF\xBD\"}");
+}
+
+TEST_CASE("a request is journaled before its answer is written, refused ones too") {
+  // The hook runs where the entry is journaled and looks for the answer on
+  // the client's socket for half a second. A server that answered first
+  // (journaling on another thread, say) has the answer there by then.
+  std::atomic<RawConnection*> client{nullptr};
+  std::mutex mutex;
+  std::vector<bool> answer_seen_in_hook;
+  drivemock::ServerOptions options;
+  options.on_request = [&](const drivemock::journal::Entry&) {
+    RawConnection* c = client.load();
+    if (!c) return;
+    bool seen = eventually([&] { return c->answered(); }, std::chrono::milliseconds(500));
+    std::lock_guard lock(mutex);
+    answer_seen_in_hook.push_back(seen);
+  };
+  RunningServer mock(options);
+  const std::vector<std::pair<std::string, int>> requests = {
+      {raw_post("/v3/dir/trash", R"({"uuid":"u"})"), 200},
+      {"TRACE /v3/dir/trash HTTP/1.1\r\n\r\n", 405},  // refused by the library
+      {std::string("POST /v3/dir/trash HTTP/1.1\r\nX: a") + '\0' + "\r\n\r\n",
+       400},  // by drivemock
+  };
+  for (size_t i = 0; i < requests.size(); ++i) {
+    INFO(requests[i].first);
+    RawConnection connection(mock.server().port());
+    client = &connection;
+    REQUIRE(connection.send(requests[i].first));
+    REQUIRE(eventually([&] {
+      std::lock_guard lock(mutex);
+      return answer_seen_in_hook.size() == i + 1;
+    }));
+    client = nullptr;
+    CHECK_FALSE(answer_seen_in_hook[i]);
+    CHECK(is_status(connection.read_answer(), requests[i].second));
+  }
+  CHECK(mock.server().journal().size() == requests.size());
 }

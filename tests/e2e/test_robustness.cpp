@@ -13,10 +13,6 @@ namespace {
 
 const std::string kColor = R"({"uuid":"r1","color":"blue"})";
 
-bool is_status(const std::string& answer, int status) {
-  return answer.rfind("HTTP/1.1 " + std::to_string(status) + " ", 0) == 0;
-}
-
 /// The JSON `code` of a raw answer's body.
 std::string raw_code(const std::string& answer) {
   auto doc = parse_json(answer.substr(answer.find("\r\n\r\n") + 4));

@@ -1,6 +1,10 @@
 #include <catch2/catch.hpp>
+#include <future>
+#include <latch>
+#include <optional>
 #include <thread>
 
+#include "eventually.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "journal/redaction.h"
@@ -8,6 +12,7 @@
 
 using namespace drivemock;
 using namespace drivemock::journal;
+using drivemock::testing::eventually;
 
 TEST_CASE("ids rise by one from 1") {
   Journal j(10);
@@ -126,28 +131,83 @@ TEST_CASE("count and find apply the filter, oldest first") {
   CHECK(found[1]->id == 3);
 }
 
+// The wait tests release a waiter only once it is blocked (waiters() == 1).
+// The waiter's own time-out is an hour; the test gives it 10 s and then
+// releases it, so a journal that never wakes its waiters fails every time
+// instead of passing when the time-out ends the wait with the count reached.
+namespace {
+
+constexpr auto kForever = std::chrono::hours(1);
+
+/// The waiter's result if it returned within `bound`; else none, and the
+/// waiter is released so that the test can end.
+std::optional<size_t> result_within(std::future<size_t>& waiter, Journal& j,
+                                    std::chrono::seconds bound = std::chrono::seconds(10)) {
+  if (waiter.wait_for(bound) == std::future_status::ready) return waiter.get();
+  j.release_waiters();
+  waiter.get();
+  return std::nullopt;
+}
+
+}  // namespace
+
 TEST_CASE("wait_for is released by a request recorded on another thread") {
   Journal j(10);
-  std::thread recorder([&] {
-    // Records only once the waiter is (about to be) waiting: no sleep needed.
-    j.record(for_uuid("x"));
-    j.record(for_uuid("x"));
-  });
-  CHECK(j.wait_for(*uuid_is("x"), 2, std::chrono::seconds(30)) == 2);
-  recorder.join();
+  auto waiter =
+      std::async(std::launch::async, [&] { return j.wait_for(*uuid_is("x"), 2, kForever); });
+  REQUIRE(eventually([&] { return j.waiters() == 1; }));
+  j.record(for_uuid("x"));
+  j.record(for_uuid("y"));
+  j.record(for_uuid("x"));
+  CHECK(result_within(waiter, j) == 2u);
+  CHECK(j.waiters() == 0);
 }
 
 TEST_CASE("wait_for returns the count reached when the time is up") {
   Journal j(10);
   j.record(for_uuid("x"));
   CHECK(j.wait_for(*uuid_is("x"), 3, std::chrono::milliseconds(20)) == 1);
+  CHECK(j.waiters() == 0);
 }
 
 TEST_CASE("releasing waiters ends every wait at once") {
   Journal j(10);
-  std::thread releaser([&] { j.release_waiters(); });
+  auto first =
+      std::async(std::launch::async, [&] { return j.wait_for(*all_entries(), 1, kForever); });
+  auto second =
+      std::async(std::launch::async, [&] { return j.wait_for(*uuid_is("z"), 1, kForever); });
+  REQUIRE(eventually([&] { return j.waiters() == 2; }));
+  j.release_waiters();
+  bool woken = first.wait_for(std::chrono::seconds(10)) == std::future_status::ready &&
+               second.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!woken) j.record({});  // a change wakes them, so that the test ends
+  CHECK(woken);
+  CHECK(first.get() == 0);
+  CHECK(second.get() == 0);
+  // Released for good: later waits return at once.
   CHECK(j.wait_for(*all_entries(), 1, std::chrono::hours(1)) == 0);
-  releaser.join();
+}
+
+TEST_CASE("parallel records get distinct ids in the order they are kept") {
+  // Started together and many, so that a journal without its lock loses or
+  // repeats ids on every run.
+  constexpr int kThreads = 8;
+  constexpr int kRecords = 20000;
+  Journal j(kThreads * kRecords);
+  std::latch start(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      start.arrive_and_wait();
+      for (int i = 0; i < kRecords; ++i) j.record({});
+    });
+  }
+  for (auto& t : threads) t.join();
+  auto entries = j.entries();
+  REQUIRE(entries.size() == kThreads * kRecords);
+  bool in_order = true;
+  for (size_t i = 0; i < entries.size(); ++i) in_order = in_order && entries[i]->id == i + 1;
+  CHECK(in_order);
 }
 
 TEST_CASE("the listener sees every recorded entry with its id") {

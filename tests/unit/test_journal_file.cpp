@@ -144,7 +144,8 @@ TEST_CASE("a file size limit reached mid-line leaves whole lines only, and writi
   for (const auto& l : lines) CHECK(l + "\n" == line);
 }
 
-TEST_CASE("a pipe nobody reads never blocks append, and its reader later gets every line in order") {
+TEST_CASE(
+    "a pipe nobody reads never blocks append, and its reader later gets every line in order") {
   TempDir dir;
   Fifo fifo(dir.file("journal.fifo"));
   JournalFile file(fifo.path);
