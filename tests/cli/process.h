@@ -54,6 +54,24 @@ class Process {
     return line;
   }
 
+  /// Reads standard error until it contains `text` (true) or `bound`
+  /// passes (false). What was read stays in err().
+  bool wait_for_err(const std::string& text,
+                    std::chrono::milliseconds bound = std::chrono::seconds(10)) {
+    auto deadline = std::chrono::steady_clock::now() + bound;
+    char buffer[4096];
+    while (err_.find(text) == std::string::npos) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      pollfd p{err_fd_, POLLIN, 0};
+      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) return false;
+      ssize_t n = read(err_fd_, buffer, sizeof buffer);
+      if (n <= 0) return false;
+      err_.append(buffer, static_cast<size_t>(n));
+    }
+    return true;
+  }
+
   void signal(int sig) { kill(pid_, sig); }
   pid_t pid() const { return pid_; }
 

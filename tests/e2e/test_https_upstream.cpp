@@ -1,49 +1,14 @@
 // Recording from an https upstream: its certificate is checked against the
-// system's trust store unless told otherwise. The upstream here is a
-// cpp-httplib TLS server with a self-signed certificate made at test time.
+// system's trust store unless told otherwise.
 #include <filesystem>
-#include <thread>
 
 #include "e2e/server_fixture.h"
+#include "tls_upstream.h"
 
 using namespace drivemock::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-class TlsUpstream {
- public:
-  TlsUpstream() {
-    dir_ = fs::temp_directory_path() / ("drivemock-tls-" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-    std::string command =
-        "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 "
-        "-keyout " +
-        (dir_ / "key.pem").string() + " -out " + (dir_ / "cert.pem").string() + " >/dev/null 2>&1";
-    REQUIRE(std::system(command.c_str()) == 0);
-    server_ = std::make_unique<httplib::SSLServer>((dir_ / "cert.pem").c_str(),
-                                                   (dir_ / "key.pem").c_str());
-    REQUIRE(server_->is_valid());
-    server_->Post("/v3/dir/trash", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(R"({"status":"success","code":"over_tls"})", "application/json");
-    });
-    port_ = server_->bind_to_any_port("127.0.0.1");
-    thread_ = std::thread([this] { server_->listen_after_bind(); });
-    while (!server_->is_running()) std::this_thread::yield();
-  }
-  ~TlsUpstream() {
-    server_->stop();
-    thread_.join();
-    fs::remove_all(dir_);
-  }
-  std::string url() const { return "https://127.0.0.1:" + std::to_string(port_); }
-
- private:
-  fs::path dir_;
-  std::unique_ptr<httplib::SSLServer> server_;
-  std::thread thread_;
-  int port_ = 0;
-};
 
 drivemock::ServerOptions recording(const std::string& url, drivemock::record::TlsVerify verify) {
   drivemock::ServerOptions options;
