@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <cerrno>
 #include <string>
 #include <string_view>
 
@@ -151,6 +153,7 @@ class RawConnection {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
   }
+  int fd() const { return fd_; }
 
  private:
   int fd_;
@@ -162,6 +165,27 @@ inline std::string send_raw(int port, const std::string& request) {
   RawConnection connection(port);
   REQUIRE(connection.send(request));
   return connection.read_to_end();
+}
+
+/// How a connection ended, as a client sees the four answers a fault can
+/// give: "reset" (an RST), "empty" (closed with nothing sent), "malformed"
+/// (bytes that are not an HTTP answer) or "http" (an answer).
+inline std::string ending_of(int port, const std::string& request) {
+  RawConnection connection(port);
+  REQUIRE(connection.send(request));
+  std::string bytes;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = ::recv(connection.fd(), buffer, sizeof buffer, 0)) > 0)
+    bytes.append(buffer, size_t(n));
+  if (n < 0 && errno == ECONNRESET) return "reset";
+  if (n < 0) return "error " + std::to_string(errno);
+  if (bytes.empty()) return "empty";
+  bool status_line = bytes.size() > 13 && bytes.starts_with("HTTP/1.1 ") &&
+                     std::isdigit(static_cast<unsigned char>(bytes[9])) &&
+                     std::isdigit(static_cast<unsigned char>(bytes[10])) &&
+                     std::isdigit(static_cast<unsigned char>(bytes[11])) && bytes[12] == ' ';
+  return status_line ? "http" : "malformed";
 }
 
 /// A whole POST of `body` to `path`, as a client with keep-alive sends it.

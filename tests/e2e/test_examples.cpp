@@ -20,12 +20,16 @@ const std::string kFlaky = "6f1c7e0a-0000-4000-8000-000000000005";
 
 }  // namespace
 
-TEST_CASE("the examples load without errors") {
+TEST_CASE("the examples load without errors, with the one warning they show on purpose") {
   auto started = drivemock::Server::start(examples());
   REQUIRE(started.server);
-  for (const auto& d : started.diagnostics) {
-    CHECK(d.severity == drivemock::Severity::warning);
-  }
+  std::vector<std::string> diagnostics;
+  for (const auto& d : started.diagnostics) diagnostics.push_back(drivemock::format_diagnostic(d));
+  CHECK(diagnostics == std::vector<std::string>{
+                           std::string(DRIVEMOCK_SCENARIOS_DIR) +
+                           "/real-service-errors.yaml:9:13: warning: Field 'status' of the answer "
+                           "body is a boolean; expected a string (the contract of trash answers "
+                           "has string status, message, code)"});
 }
 
 TEST_CASE("example trash-flow: 503, success, then already in trash, defaults for others") {
@@ -43,10 +47,18 @@ TEST_CASE("example trash-flow: 503, success, then already in trash, defaults for
 
 TEST_CASE("example faults: one fault per color, success otherwise") {
   RunningServer mock(examples());
-  CHECK_FALSE(mock.color(kFaults, "red"));
-  CHECK_FALSE(mock.color(kFaults, "blue"));
-  CHECK_FALSE(mock.color(kFaults, "green"));
+  for (auto [color, ending] : std::vector<std::pair<std::string, std::string>>{
+           {"red", "reset"}, {"blue", "empty"}, {"green", "malformed"}}) {
+    INFO(color);
+    CHECK(ending_of(mock.server().port(),
+                    raw_post("/v3/dir/color", R"({"uuid":")" + kFaults + R"(","color":")" + color +
+                                                  R"("})")) == ending);
+  }
   CHECK(mock.color(kFaults, "purple")->body == R"({"status":"success"})");
+  std::vector<std::string> journaled;
+  for (const auto& entry : mock.server().journal().entries())
+    journaled.push_back(std::string(drivemock::scenario::fault_name(entry->response.fault)));
+  CHECK(journaled == std::vector<std::string>{"reset", "empty", "malformed", "none"});
 }
 
 TEST_CASE("example real-service-errors: boolean status, trashed folder, flaky cycle, raw") {

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 
@@ -22,10 +23,7 @@ directories:
 
 /// Waits (bounded) until the journal holds `n` entries.
 void wait_for_entries(drivemock::Server& server, size_t n) {
-  for (int i = 0; i < 2000 && server.journal().entries().size() < n; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  REQUIRE(server.journal().entries().size() >= n);
+  REQUIRE(eventually([&] { return server.journal().size() >= n; }));
 }
 
 /// Waits (bounded) until the engine has seen `n` color calls on uuid f.
@@ -39,17 +37,25 @@ void wait_for_calls(drivemock::Server& server, uint64_t n) {
 
 }  // namespace
 
-TEST_CASE("reset, empty and malformed faults give the client no valid answer") {
+TEST_CASE("reset, empty and malformed faults end the connection each in its own way") {
   RunningServer mock(kFaults);
   for (const char* fault : {"reset", "empty", "malformed"}) {
     INFO(fault);
-    auto res = mock.color("f", fault);
-    CHECK_FALSE(res);
+    CHECK_FALSE(mock.color("f", fault));  // no valid answer for a real client
+    std::string request =
+        raw_post("/v3/dir/color", std::string(R"({"uuid":"f","color":")") + fault + R"("})");
+    CHECK(ending_of(mock.server().port(), request) == fault);
   }
-  auto journal = mock.requests();
-  REQUIRE(journal["requests"].Size() == 3);
-  CHECK(std::string(journal["requests"][0]["response"]["fault"].GetString()) == "malformed");
-  CHECK(std::string(journal["requests"][2]["response"]["fault"].GetString()) == "reset");
+  std::string answered = raw_post("/v3/dir/color", R"({"uuid":"f","color":"x"})");
+  answered.insert(answered.find("\r\n") + 2, "Connection: close\r\n");
+  CHECK(ending_of(mock.server().port(), answered) == "http");
+  auto journal = mock.requests();  // newest first
+  REQUIRE(journal["requests"].Size() == 7);
+  std::vector<std::string> faults;
+  for (rapidjson::SizeType i = 1; i < 7; i += 2)
+    faults.push_back(journal["requests"][i]["response"]["fault"].GetString());
+  CHECK(faults == std::vector<std::string>{"malformed", "empty", "reset"});
+  CHECK(journal["requests"][0]["response"]["fault"].IsNull());
 }
 
 TEST_CASE("the server keeps serving on the same port after faults") {
