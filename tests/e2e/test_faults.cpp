@@ -28,11 +28,7 @@ void wait_for_entries(drivemock::Server& server, size_t n) {
 
 /// Waits (bounded) until the engine has seen `n` color calls on uuid f.
 void wait_for_calls(drivemock::Server& server, uint64_t n) {
-  auto calls = [&] { return server.engine().directory("f")->calls.at("color"); };
-  for (int i = 0; i < 2000 && calls() < n; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  REQUIRE(calls() >= n);
+  REQUIRE(eventually([&] { return server.engine().directory("f")->calls.at("color") >= n; }));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "e2e/server_fixture.h"
+#include "eventually.h"
 
 using namespace drivemock::testing;
 
@@ -164,11 +165,9 @@ TEST_CASE("connections that close without a request line are counted, not journa
   drivemock::RequestFilter all;
   CHECK(mock.color("after", "blue")->status == 200);
   // The server may still be reading the closed connections: wait for the count.
-  for (int i = 0; i < 1000; ++i) {
-    auto health = mock.admin_json("GET", "/__admin/health");
-    if (health["connectionsWithoutRequest"].GetUint64() >= 6) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  eventually([&] {
+    return mock.admin_json("GET", "/__admin/health")["connectionsWithoutRequest"].GetUint64() >= 6;
+  });
   auto health = mock.admin_json("GET", "/__admin/health");
   CHECK(health["connectionsWithoutRequest"].GetUint64() == 6);
   CHECK(mock.server().journal().size() == 1);

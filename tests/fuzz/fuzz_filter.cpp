@@ -1,13 +1,91 @@
 // Fuzz target: the admin filter parser (the JSON body of count, find and
-// wait), then the matcher against a journaled request. Any bytes in; a
-// matcher or a 400 that says what is wrong out, never a crash.
+// wait), then the matcher. Any bytes in; a 400 that says what is wrong, or a
+// matcher that agrees with a plain reading of the filter's JSON on a fixed
+// set of journaled requests, never a crash.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "admin/admin_json.h"
 #include "journal/filter.h"
+
+namespace {
+
+using drivemock::journal::Entry;
+
+Entry entry(const char* method, const char* url, const char* operation,
+            std::optional<std::string_view> uuid, const char* body) {
+  drivemock::RequestView view;
+  view.method = method;
+  view.url = url;
+  view.path = std::string(url).substr(0, std::string(url).find('?'));
+  view.body = body;
+  Entry e;
+  e.request = drivemock::journal::RecordedRequest(view, uuid);
+  e.operation = operation;
+  return e;
+}
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> all = {
+      entry("POST", "/v3/dir/trash", "trash", "d1", R"({"uuid":"d1"})"),
+      entry("POST", "/v3/dir/color?x=1", "color", "d2", R"({"uuid":"d2","color":"red"})"),
+      entry("POST", "/v3/dir/trash", "trash", std::nullopt, "not json"),
+      entry("PUT", "/other", "", std::nullopt, R"({"a":[1,2.5,"x"],"b":{"c":null},"t":true})"),
+      entry("POST", "/v3/dir/color", "color", "", R"([1,{"uuid":""}])"),
+  };
+  return all;
+}
+
+std::optional<rapidjson::Document> json_of(std::string_view text) {
+  rapidjson::Document doc;
+  doc.Parse(text.data(), text.size());
+  if (doc.HasParseError()) return std::nullopt;
+  return doc;
+}
+
+/// The filter's JSON read the plain way: every field given must hold.
+bool reference_matches(const rapidjson::Value& filter, const Entry& e) {
+  auto text_field = [&](const char* key, std::optional<std::string_view> actual) {
+    auto it = filter.FindMember(key);
+    if (it == filter.MemberEnd()) return true;
+    return actual &&
+           std::string_view(it->value.GetString(), it->value.GetStringLength()) == *actual;
+  };
+  if (!text_field("method", e.request.method()) || !text_field("url", e.request.path()) ||
+      !text_field("operation", e.operation) || !text_field("uuid", e.uuid()))
+    return false;
+  auto body_it = filter.FindMember("body");
+  auto patterns_it = filter.FindMember("bodyPatterns");
+  bool has_patterns = patterns_it != filter.MemberEnd() && !patterns_it->value.Empty();
+  if (body_it == filter.MemberEnd() && !has_patterns) return true;
+  auto body = json_of(e.request.body());
+  if (!body) return false;
+  if (body_it != filter.MemberEnd()) {
+    if (!body->IsObject()) return false;
+    for (const auto& wanted : body_it->value.GetObject()) {
+      auto it = body->FindMember(wanted.name);
+      if (it == body->MemberEnd() || it->value != wanted.value) return false;
+    }
+  }
+  if (patterns_it != filter.MemberEnd()) {
+    for (const auto& pattern : patterns_it->value.GetArray()) {
+      const auto& v = pattern["equalToJson"];
+      if (v.IsString()) {
+        auto wanted = json_of({v.GetString(), v.GetStringLength()});
+        if (!wanted || *wanted != *body) return false;
+      } else if (v != *body) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   drivemock::RequestView request;
@@ -22,9 +100,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     return 0;
   }
-  // The filter's own body as a journaled request: equal JSON on both sides.
-  drivemock::journal::Entry entry;
-  entry.request = drivemock::journal::RecordedRequest(request, "u");
-  matcher->matches(entry);
+  for (const auto& e : entries()) {
+    if (matcher->matches(e) != reference_matches(doc, e)) std::abort();
+  }
+  // The filter's own body as a journaled request must not trip the matcher.
+  Entry own;
+  own.request = drivemock::journal::RecordedRequest(request, "u");
+  matcher->matches(own);
   return 0;
 }
