@@ -10,6 +10,27 @@
 
 using namespace drivemock::testing;
 
+namespace {
+
+/// Runs `calls(thread, client)` on `threads` threads, each with its own
+/// kept-alive client, all started together on a latch; returns once all end.
+template <class Calls>
+void together(const RunningServer& mock, int threads, Calls calls) {
+  std::latch start(threads);
+  std::vector<std::thread> running;
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      auto client = mock.client();
+      client.set_keep_alive(true);
+      start.arrive_and_wait();
+      calls(t, client);
+    });
+  }
+  for (auto& t : running) t.join();
+}
+
+}  // namespace
+
 TEST_CASE("parallel calls on one uuid see distinct consecutive sequence positions") {
   constexpr int kThreads = 8;
   constexpr int kCalls = 250;
@@ -19,20 +40,12 @@ TEST_CASE("parallel calls on one uuid see distinct consecutive sequence position
   }
   RunningServer mock("directories: {u: {trash: {respond: [" + answers + "]}}}");
   std::vector<std::vector<std::string>> seen(kThreads);
-  std::vector<std::thread> threads;
-  std::latch start(kThreads);
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      auto client = mock.client();
-      client.set_keep_alive(true);
-      start.arrive_and_wait();
-      for (int i = 0; i < kCalls; ++i) {
-        auto res = client.Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
-        seen[t].push_back(res ? res->body : "failed");
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
+  together(mock, kThreads, [&](int t, httplib::Client& client) {
+    for (int i = 0; i < kCalls; ++i) {
+      auto res = client.Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
+      seen[t].push_back(res ? res->body : "failed");
+    }
+  });
   std::set<std::string> distinct;
   for (const auto& s : seen) distinct.insert(s.begin(), s.end());
   CHECK(distinct.size() == kThreads * kCalls);
@@ -45,22 +58,14 @@ TEST_CASE("16 threads x 500 requests are all journaled with distinct rising ids"
   constexpr int kThreads = 16;
   constexpr int kCalls = 500;
   RunningServer mock;
-  std::vector<std::thread> threads;
   std::atomic<int> failures{0};
-  std::latch start(kThreads);
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      auto client = mock.client();
-      client.set_keep_alive(true);
-      start.arrive_and_wait();
-      std::string body = R"({"uuid":"thread-)" + std::to_string(t) + R"("})";
-      for (int i = 0; i < kCalls; ++i) {
-        auto res = client.Post("/v3/dir/trash", body, "application/json");
-        if (!res || res->status != 200) ++failures;
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
+  together(mock, kThreads, [&](int t, httplib::Client& client) {
+    std::string body = R"({"uuid":"thread-)" + std::to_string(t) + R"("})";
+    for (int i = 0; i < kCalls; ++i) {
+      auto res = client.Post("/v3/dir/trash", body, "application/json");
+      if (!res || res->status != 200) ++failures;
+    }
+  });
   CHECK(failures == 0);
   auto entries = mock.server().journal().entries();
   REQUIRE(entries.size() == kThreads * kCalls);
