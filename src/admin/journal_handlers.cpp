@@ -52,11 +52,7 @@ Reply count_reply(int status, size_t count, const std::string& message = "") {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  if (!message.empty()) {
-    json::write_member(w, "status", "error");
-    json::write_member(w, "message", message);
-    json::write_member(w, "code", "timeout");
-  }
+  if (!message.empty()) json::write_error_members(w, message, "timeout");
   json::write_string(w, "count");
   w.Uint64(count);
   w.EndObject();

@@ -14,6 +14,7 @@
 #include "http/httplib_adapter.h"
 #include "http/request_view.h"
 #include "http/worker_pool.h"
+#include "util/json.h"
 
 namespace drivemock {
 namespace {
@@ -132,12 +133,11 @@ void HttpServer::configure(const Handler& handler) {
         // also make it apply byte ranges).
         return httplib::Server::HandlerResponse::Unhandled;
       }));
-  server_->set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-        res.status = 500;
-        res.set_content(R"({"status":"error","message":"internal error","code":"internal_error"})",
-                        "application/json");
-      });
+  server_->set_exception_handler([](const httplib::Request&, httplib::Response& res,
+                                    std::exception_ptr) {
+    res.status = 500;
+    res.set_content(json::error_envelope("internal error", "internal_error"), "application/json");
+  });
 }
 
 std::optional<std::string> HttpServer::start() {

@@ -1,12 +1,10 @@
 #include "scenario/catalog.h"
 
 #include "contract/operations.h"
+#include "util/json.h"
 
 namespace drivemock::scenario {
 namespace {
-
-constexpr const char* kFolderNotFound =
-    R"({"status":"error","message":"Folder not found.","code":"folder_not_found"})";
 
 void conflict(Diagnostics& diagnostics, const ScenarioSet& set, const std::string& message) {
   diagnostics.push_back({Severity::error, set.source, 0, 0, message});
@@ -66,7 +64,8 @@ std::shared_ptr<const Catalog> empty_catalog() {
 std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
                                              Diagnostics& diagnostics) {
   auto catalog = std::make_shared<Catalog>();
-  catalog->reject_answer = Answer{200, kFolderNotFound, {}, 0, Fault::none};
+  catalog->reject_answer = Answer{
+      200, json::error_envelope("Folder not found.", "folder_not_found"), {}, 0, Fault::none};
   add_fallbacks(*catalog);
   std::map<std::string, std::string> names, defaults, scripts;
   size_t errors_before = diagnostics.size();

@@ -92,8 +92,19 @@ std::string string_object(
   return {buffer.GetString(), buffer.GetSize()};
 }
 
+void write_error_members(Writer& w, std::string_view message, std::string_view code) {
+  write_member(w, "status", "error");
+  write_member(w, "message", message);
+  write_member(w, "code", code);
+}
+
 std::string error_envelope(std::string_view message, std::string_view code) {
-  return string_object({{"status", "error"}, {"message", message}, {"code", code}});
+  rapidjson::StringBuffer buffer;
+  Writer w(buffer);
+  w.StartObject();
+  write_error_members(w, message, code);
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
 }
 
 namespace {
