@@ -4,32 +4,27 @@
 // store accepts it). POST /v3/dir/trash answers {"status":"success","code":"over_tls"}.
 
 #include <httplib.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
 
 #include "eventually.h"
+#include "temp_dir.h"
 
 namespace drivemock::testing {
 
 class TlsUpstream {
  public:
   TlsUpstream() {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("drivemock-tls-" + std::to_string(::getpid()) + "-" + std::to_string(++made_));
-    std::filesystem::create_directories(dir_);
     std::string command =
-        "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 "
-        "-keyout " +
-        (dir_ / "key.pem").string() + " -out " + (dir_ / "cert.pem").string() + " >/dev/null 2>&1";
+        "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -keyout " +
+        dir_.file("key.pem") + " -out " + dir_.file("cert.pem") + " >/dev/null 2>&1";
     REQUIRE(std::system(command.c_str()) == 0);
-    server_ = std::make_unique<httplib::SSLServer>((dir_ / "cert.pem").c_str(),
-                                                   (dir_ / "key.pem").c_str());
+    server_ = std::make_unique<httplib::SSLServer>(dir_.file("cert.pem").c_str(),
+                                                   dir_.file("key.pem").c_str());
     REQUIRE(server_->is_valid());
     server_->Post("/v3/dir/trash", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(R"({"status":"success","code":"over_tls"})", "application/json");
@@ -41,16 +36,14 @@ class TlsUpstream {
   ~TlsUpstream() {
     server_->stop();
     thread_.join();
-    std::filesystem::remove_all(dir_);
   }
   std::string url() const { return "https://127.0.0.1:" + std::to_string(port_); }
 
  private:
-  std::filesystem::path dir_;
+  TempDir dir_;  ///< the key and certificate
   std::unique_ptr<httplib::SSLServer> server_;
   std::thread thread_;
   int port_ = 0;
-  static inline int made_ = 0;
 };
 
 }  // namespace drivemock::testing

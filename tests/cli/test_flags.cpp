@@ -3,10 +3,7 @@
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
-#include <condition_variable>
 #include <fstream>
-#include <mutex>
-#include <thread>
 
 #include "cli/binary.h"
 #include "cli/process.h"
@@ -175,30 +172,12 @@ TEST_CASE(
 }
 
 TEST_CASE("flag --upstream-timeout answers 502 when the upstream does not answer in time") {
-  // An upstream that answers only when the test lets it (at the end).
-  std::mutex mutex;
-  std::condition_variable released;
-  bool release = false;
-  httplib::Server slow;
-  slow.Post("/v3/dir/trash", [&](const httplib::Request&, httplib::Response& res) {
-    std::unique_lock lock(mutex);
-    released.wait_for(lock, std::chrono::seconds(10), [&] { return release; });
-    res.set_content("{}", "application/json");
-  });
-  int upstream_port = slow.bind_to_any_port("127.0.0.1");
-  std::thread serving([&] { slow.listen_after_bind(); });
+  RunningServer hanging("directories: {t: {trash: {fault: hang}}}");  // answers never
   TempDir dir;
-  Binary impatient({"--record-from", "http://127.0.0.1:" + std::to_string(upstream_port),
-                    "--record-to", dir.file("r.yaml"), "--upstream-timeout", "200"});
+  Binary impatient({"--record-from", hanging.server().base_url(), "--record-to", dir.file("r.yaml"),
+                    "--upstream-timeout", "200"});
   auto res = impatient.trash("t");
   REQUIRE(res);
   CHECK(res->status == 502);
   CHECK(res->body.find("did not answer") != std::string::npos);
-  {
-    std::lock_guard lock(mutex);
-    release = true;
-  }
-  released.notify_all();
-  slow.stop();
-  serving.join();
 }

@@ -124,14 +124,19 @@ class RawConnection {
     char byte;
     return ::recv(fd_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) >= 0;
   }
-  /// Everything the server sends until it closes.
+  /// Everything the server sends until it closes (or the read fails: see
+  /// read_error()).
   std::string read_to_end() {
     std::string answer;
     char buffer[4096];
     ssize_t n;
     while ((n = ::recv(fd_, buffer, sizeof buffer, 0)) > 0) answer.append(buffer, size_t(n));
+    read_error_ = n < 0 ? errno : 0;
     return answer;
   }
+  /// The errno that ended the last read_to_end (ECONNRESET for an RST), 0
+  /// for a clean close.
+  int read_error() const { return read_error_; }
   /// One whole answer (head and Content-Length body) on a kept-alive connection.
   std::string read_answer() {
     std::string answer;
@@ -153,10 +158,10 @@ class RawConnection {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
   }
-  int fd() const { return fd_; }
 
  private:
   int fd_;
+  int read_error_ = 0;
 };
 
 /// Sends `request` as is over a fresh loopback connection and returns all
@@ -173,13 +178,9 @@ inline std::string send_raw(int port, const std::string& request) {
 inline std::string ending_of(int port, const std::string& request) {
   RawConnection connection(port);
   REQUIRE(connection.send(request));
-  std::string bytes;
-  char buffer[4096];
-  ssize_t n;
-  while ((n = ::recv(connection.fd(), buffer, sizeof buffer, 0)) > 0)
-    bytes.append(buffer, size_t(n));
-  if (n < 0 && errno == ECONNRESET) return "reset";
-  if (n < 0) return "error " + std::to_string(errno);
+  std::string bytes = connection.read_to_end();
+  if (connection.read_error() == ECONNRESET) return "reset";
+  if (connection.read_error() != 0) return "error " + std::to_string(connection.read_error());
   if (bytes.empty()) return "empty";
   bool status_line = bytes.size() > 13 && bytes.starts_with("HTTP/1.1 ") &&
                      std::isdigit(static_cast<unsigned char>(bytes[9])) &&

@@ -2,12 +2,11 @@
 // leaves the old sets in force.
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <thread>
 
 #include "e2e/server_fixture.h"
 #include "eventually.h"
-#include "util/log.h"
+#include "log_capture.h"
 
 using namespace drivemock::testing;
 namespace fs = std::filesystem;
@@ -21,31 +20,6 @@ bool trash_answers(RunningServer& mock, const std::string& uuid, int status) {
     return res && res->status == status;
   });
 }
-
-/// Captures the server's log lines while alive.
-struct LogLines {
-  LogLines() {
-    drivemock::log::set_sink([this](drivemock::log::Level, std::string_view line) {
-      std::lock_guard lock(mutex);
-      lines.emplace_back(line);
-    });
-  }
-  ~LogLines() {
-    drivemock::log::flush(std::chrono::seconds(10));
-    drivemock::log::set_sink(nullptr);
-  }
-  /// True once a line containing `text` has been logged (bounded, 10 s).
-  bool eventually_has(const std::string& text) {
-    return eventually([&] {
-      std::lock_guard lock(mutex);
-      for (const auto& line : lines)
-        if (line.find(text) != std::string::npos) return true;
-      return false;
-    });
-  }
-  std::mutex mutex;
-  std::vector<std::string> lines;
-};
 
 /// Writes a file as editors do: a new file renamed over the old one.
 void save(const fs::path& path, const std::string& text) {
@@ -71,7 +45,7 @@ TEST_CASE("with watch on, a changed scenario file is reloaded") {
 
   // A broken file keeps everything as it was, a new file beside it included;
   // the logged error shows the reload was tried.
-  LogLines log;
+  LogCapture log;
   save(dir / "w.yaml", "directories: {u: {trash: {http: broken}}}\n");
   std::ofstream(dir / "z.yaml") << "directories: {z: {trash: {http: 203}}}\n";
   CHECK(log.eventually_has((dir / "w.yaml").string() + ":1:33: error:"));

@@ -10,14 +10,14 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <vector>
 
 #include "journal/journal_file.h"
+#include "log_capture.h"
 #include "temp_dir.h"
-#include "util/log.h"
 
 using drivemock::journal::JournalFile;
+using drivemock::testing::LogCapture;
 using drivemock::testing::TempDir;
 
 namespace {
@@ -34,24 +34,6 @@ std::vector<std::string> lines_of(const std::string& path) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
-
-/// Captures the log lines written while it lives.
-struct LogCapture {
-  LogCapture() {
-    drivemock::log::set_sink([this](drivemock::log::Level, std::string_view line) {
-      std::lock_guard lock(mutex);
-      lines.emplace_back(line);
-    });
-  }
-  ~LogCapture() { drivemock::log::set_sink(nullptr); }
-  std::vector<std::string> taken() {
-    REQUIRE(drivemock::log::flush(std::chrono::seconds(10)));
-    std::lock_guard lock(mutex);
-    return lines;
-  }
-  std::mutex mutex;
-  std::vector<std::string> lines;
-};
 
 /// A FIFO with a reader that reads only when asked.
 struct Fifo {
