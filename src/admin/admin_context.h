@@ -11,9 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "http/request_view.h"
 #include "journal/journal.h"
 #include "journal/journal_file.h"
+#include "model/reply.h"
+#include "model/request.h"
 #include "record/recorder.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
@@ -41,16 +42,7 @@ struct Context {
   std::string version;
 };
 
-struct Reply {
-  int status = 200;
-  std::string body;  ///< JSON
-  std::vector<Header> headers = {};
-};
-
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);
-
-/// A JSON error reply: `{"status":"error","message":…,"code":…}`.
-Reply error(int status, const std::string& message, const char* code);
 
 /// A JSON success reply: `{"status":"success","message":…}`.
 Reply success(const std::string& message);

@@ -5,35 +5,30 @@
 
 namespace drivemock::admin {
 
-Reply error(int status, const std::string& message, const char* code) {
-  return {status, json::error_envelope(message, code)};
-}
-
 Reply success(const std::string& message) {
-  return {200, json::string_object({{"status", "success"}, {"message", message}})};
+  return json_reply(200, json::string_object({{"status", "success"}, {"message", message}}));
 }
 
-std::optional<Reply> parse_object_body(const RequestView& request, rapidjson::Document& doc) {
+Result<rapidjson::Document, Reply> parse_object_body(const RequestView& request) {
   std::string_view body = request.body.empty() ? std::string_view("{}") : request.body;
+  rapidjson::Document doc;
   if (auto problem = json::parse_untrusted(body, doc)) {
-    return error(400, "The body is not valid JSON: " + *problem, "invalid_params");
+    return error_reply(400, "The body is not valid JSON: " + *problem, "invalid_params");
   }
-  if (!doc.IsObject()) return error(400, "The body must be a JSON object", "invalid_params");
-  return std::nullopt;
+  if (!doc.IsObject()) return error_reply(400, "The body must be a JSON object", "invalid_params");
+  return doc;
 }
 
-std::optional<Reply> read_filter(const RequestView& request, rapidjson::Document& doc,
-                                 const std::vector<std::string>& extra,
-                                 std::unique_ptr<journal::FilterMatcher>& matcher) {
-  if (auto bad = parse_object_body(request, doc)) return bad;
-  std::string problem;
-  auto filter = journal::parse_filter(doc, extra, problem);
-  if (filter) matcher = journal::FilterMatcher::create(std::move(*filter), problem);
-  if (!matcher) return error(400, problem, "invalid_params");
-  return std::nullopt;
+Result<journal::FilterMatcher, Reply> read_filter(const rapidjson::Document& doc,
+                                                  const std::vector<std::string>& extra) {
+  auto filter = journal::parse_filter(doc, extra);
+  if (!filter) return error_reply(400, filter.error().message, "invalid_params");
+  auto matcher = journal::FilterMatcher::create(std::move(*filter));
+  if (!matcher) return error_reply(400, matcher.error().message, "invalid_params");
+  return std::move(matcher).value();
 }
 
-Reply entries_reply(const std::vector<journal::EntryPtr>& entries, const journal::Journal* meta) {
+Reply entries_reply(const std::vector<EntryPtr>& entries, const journal::Journal* meta) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
@@ -51,7 +46,7 @@ Reply entries_reply(const std::vector<journal::EntryPtr>& entries, const journal
     w.EndObject();
   }
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 }  // namespace drivemock::admin

@@ -14,16 +14,15 @@
 
 namespace drivemock::admin {
 
-/// Parses the request body as a JSON object; on failure returns the 400 reply.
-std::optional<Reply> parse_object_body(const RequestView& request, rapidjson::Document& doc);
+/// The request body as a JSON object, or the 400 reply saying why it is not one.
+Result<rapidjson::Document, Reply> parse_object_body(const RequestView& request);
 
-/// Reads a filter body (with extra keys allowed); on failure returns the 400 reply.
-std::optional<Reply> read_filter(const RequestView& request, rapidjson::Document& doc,
-                                 const std::vector<std::string>& extra,
-                                 std::unique_ptr<journal::FilterMatcher>& matcher);
+/// The filter in a request's JSON object (with `extra` keys allowed), or the 400 reply.
+Result<journal::FilterMatcher, Reply> read_filter(const rapidjson::Document& doc,
+                                                  const std::vector<std::string>& extra);
 
 /// `{"requests":[…]}` with the entries in the given order, plus `meta` when
 /// `with_meta` (total kept and dropped).
-Reply entries_reply(const std::vector<journal::EntryPtr>& entries, const journal::Journal* meta);
+Reply entries_reply(const std::vector<EntryPtr>& entries, const journal::Journal* meta);
 
 }  // namespace drivemock::admin

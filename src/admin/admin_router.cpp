@@ -48,10 +48,10 @@ bool is_admin_path(std::string_view path) {
 
 Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token) {
   if (token && !bearer_matches(request.header("Authorization"), *token)) {
-    Reply denied = error(401,
-                         "This admin API needs the header 'Authorization: Bearer <token>' "
-                         "with the token given by --admin-token",
-                         "unauthorized");
+    Reply denied = error_reply(401,
+                               "This admin API needs the header 'Authorization: Bearer <token>' "
+                               "with the token given by --admin-token",
+                               "unauthorized");
     denied.headers.push_back({"WWW-Authenticate", "Bearer"});
     return denied;
   }
@@ -63,10 +63,11 @@ Reply route(const RequestView& request, Context& context, const std::optional<st
     if (request.method == r.method) return r.handler(request, context, match);
   }
   if (path_known) {
-    return error(405, "Method " + request.method + " is not allowed on " + request.path,
-                 "method_not_allowed");
+    return error_reply(405, "Method " + request.method + " is not allowed on " + request.path,
+                       "method_not_allowed");
   }
-  return error(404, "No such admin call: " + request.method + " " + request.path, "not_found");
+  return error_reply(404, "No such admin call: " + request.method + " " + request.path,
+                     "not_found");
 }
 
 }  // namespace drivemock::admin

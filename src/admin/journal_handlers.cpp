@@ -5,6 +5,7 @@
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "journal/entry_json.h"
+#include "model/error_envelope.h"
 #include "util/json.h"
 
 namespace drivemock::admin {
@@ -21,29 +22,30 @@ struct ListQuery {
   const std::string* operation = nullptr;
 };
 
-bool selected(const journal::Entry& e, const ListQuery& q) {
+bool selected(const Entry& e, const ListQuery& q) {
   if (q.uuid && e.uuid() != *q.uuid) return false;
   if (q.operation && e.operation != *q.operation) return false;
   return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
 }
 
-std::optional<Reply> parse_query(const RequestView& request, ListQuery& q) {
+Result<ListQuery, Reply> parse_query(const RequestView& request) {
+  ListQuery q;
   if (const std::string* limit = request.query_param("limit")) {
     const char* end = limit->data() + limit->size();
     auto [p, ec] = std::from_chars(limit->data(), end, q.limit);
     if (ec != std::errc() || p != end) {
-      return error(400, "Query parameter limit is '" + *limit + "'; expected a whole number",
-                   "invalid_params");
+      return error_reply(400, "Query parameter limit is '" + *limit + "'; expected a whole number",
+                         "invalid_params");
     }
   }
   if (const std::string* since = request.query_param("since")) q.since = *since;
   q.uuid = request.query_param("uuid");
   q.operation = request.query_param("operation");
-  return std::nullopt;
+  return q;
 }
 
 /// Newest first, as the list calls answer.
-std::vector<journal::EntryPtr> newest_first(std::vector<journal::EntryPtr> entries) {
+std::vector<EntryPtr> newest_first(std::vector<EntryPtr> entries) {
   std::reverse(entries.begin(), entries.end());
   return entries;
 }
@@ -52,37 +54,35 @@ Reply count_reply(int status, size_t count, const std::string& message = "") {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  if (!message.empty()) json::write_error_members(w, message, "timeout");
+  if (!message.empty()) write_error_members(w, message, "timeout");
   json::write_string(w, "count");
   w.Uint64(count);
   w.EndObject();
-  return {status, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(status, {buffer.GetString(), buffer.GetSize()});
 }
 
-std::optional<Reply> read_whole_number(const rapidjson::Document& doc, const char* key,
-                                       long long fallback, long long max, long long& out) {
-  out = fallback;
+Result<long long, Reply> read_whole_number(const rapidjson::Document& doc, const char* key,
+                                           long long fallback, long long max) {
   auto it = doc.FindMember(key);
-  if (it == doc.MemberEnd()) return std::nullopt;
+  if (it == doc.MemberEnd()) return fallback;
   if (!it->value.IsInt64() || it->value.GetInt64() < 0 || it->value.GetInt64() > max) {
-    return error(
+    return error_reply(
         400,
         std::string("Field '") + key + "' must be a whole number from 0 to " + std::to_string(max),
         "invalid_params");
   }
-  out = it->value.GetInt64();
-  return std::nullopt;
+  return static_cast<long long>(it->value.GetInt64());
 }
 
 }  // namespace
 
 Reply handle_list_requests(const RequestView& request, Context& context, const std::smatch&) {
-  ListQuery query;
-  if (auto bad = parse_query(request, query)) return *bad;
-  std::vector<journal::EntryPtr> out;
+  auto query = parse_query(request);
+  if (!query) return query.error();
+  std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
-    if (out.size() >= query.limit) break;
-    if (selected(*e, query)) out.push_back(std::move(e));
+    if (out.size() >= query->limit) break;
+    if (selected(*e, *query)) out.push_back(std::move(e));
   }
   return entries_reply(out, &context.journal);
 }
@@ -94,35 +94,38 @@ Reply handle_get_request(const RequestView&, Context& context, const std::smatch
   auto entry = ec == std::errc() && p == id_text.data() + id_text.size() ? context.journal.by_id(id)
                                                                          : nullptr;
   if (!entry) {
-    return error(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
-                 "not_found");
+    return error_reply(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
+                       "not_found");
   }
-  return {200, journal::entry_to_json(*entry)};
+  return json_reply(200, journal::entry_to_json(*entry));
 }
 
 Reply handle_count_requests(const RequestView& request, Context& context, const std::smatch&) {
-  rapidjson::Document doc;
-  std::unique_ptr<journal::FilterMatcher> filter;
-  if (auto bad = read_filter(request, doc, {}, filter)) return *bad;
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto filter = read_filter(*doc, {});
+  if (!filter) return filter.error();
   return count_reply(200, context.journal.count(*filter));
 }
 
 Reply handle_find_requests(const RequestView& request, Context& context, const std::smatch&) {
-  rapidjson::Document doc;
-  std::unique_ptr<journal::FilterMatcher> filter;
-  if (auto bad = read_filter(request, doc, {}, filter)) return *bad;
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto filter = read_filter(*doc, {});
+  if (!filter) return filter.error();
   return entries_reply(context.journal.find(*filter), nullptr);
 }
 
 Reply handle_wait_requests(const RequestView& request, Context& context, const std::smatch&) {
-  rapidjson::Document doc;
-  std::unique_ptr<journal::FilterMatcher> filter;
-  if (auto bad = read_filter(request, doc, {"count", "timeoutMs"}, filter)) return *bad;
-  long long wanted = 1, timeout_ms = kDefaultWaitMs;
-  if (auto bad = read_whole_number(doc, "count", 1, INT32_MAX, wanted)) return *bad;
-  if (auto bad = read_whole_number(doc, "timeoutMs", kDefaultWaitMs, kMaxWaitMs, timeout_ms)) {
-    return *bad;
-  }
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto filter = read_filter(*doc, {"count", "timeoutMs"});
+  if (!filter) return filter.error();
+  auto count = read_whole_number(*doc, "count", 1, INT32_MAX);
+  if (!count) return count.error();
+  auto timeout = read_whole_number(*doc, "timeoutMs", kDefaultWaitMs, kMaxWaitMs);
+  if (!timeout) return timeout.error();
+  long long wanted = *count, timeout_ms = *timeout;
   size_t reached = context.journal.wait_for(*filter, static_cast<size_t>(wanted),
                                             std::chrono::milliseconds(timeout_ms));
   if (reached >= static_cast<size_t>(wanted)) return count_reply(200, reached);
@@ -132,7 +135,7 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 }
 
 Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
-  std::vector<journal::EntryPtr> out;
+  std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     if (!e->named) out.push_back(std::move(e));
   }
@@ -140,7 +143,7 @@ Reply handle_unmatched_requests(const RequestView&, Context& context, const std:
 }
 
 Reply handle_violations(const RequestView&, Context& context, const std::smatch&) {
-  std::vector<journal::EntryPtr> out;
+  std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     if (!e->violations.empty()) out.push_back(std::move(e));
   }

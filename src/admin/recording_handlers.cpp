@@ -9,25 +9,26 @@
 namespace drivemock::admin {
 
 Reply handle_start_recording(const RequestView& request, Context& context, const std::smatch&) {
-  rapidjson::Document doc;
-  if (auto bad = parse_object_body(request, doc)) return *bad;
+  auto body = parse_object_body(request);
+  if (!body) return body.error();
+  const rapidjson::Document& doc = *body;
   auto target = doc.FindMember("targetBaseUrl");
   if (target == doc.MemberEnd() || !target->value.IsString() ||
       !record::is_http_url(target->value.GetString())) {
-    return error(400, R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})",
-                 "invalid_params");
+    return error_reply(400, R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})",
+                       "invalid_params");
   }
   std::string url = target->value.GetString();
   while (url.ends_with('/')) url.pop_back();
   if (size_t unsaved = context.recorder.unsaved_calls()) {
-    return error(409,
-                 "A stopped recording of " + std::to_string(unsaved) +
-                     " calls could not be written yet; fix the problem and call POST "
-                     "/__admin/recordings/stop to write it before starting another",
-                 "unsaved_recording");
+    return error_reply(409,
+                       "A stopped recording of " + std::to_string(unsaved) +
+                           " calls could not be written yet; fix the problem and call POST "
+                           "/__admin/recordings/stop to write it before starting another",
+                       "unsaved_recording");
   }
   if (!context.recorder.start(url)) {
-    return error(409, "A recording is already running; stop it first", "already_recording");
+    return error_reply(409, "A recording is already running; stop it first", "already_recording");
   }
   context.log_change("recording started, proxying to " + url);
   return success("Recording: requests are proxied to " + url + ".");
@@ -35,16 +36,17 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
 
 Reply handle_stop_recording(const RequestView&, Context& context, const std::smatch&) {
   auto saved = record::stop_and_save(context.recorder, context.record_to);
-  if (!saved) return error(409, "No recording is running", "not_recording");
-  if (auto* unsaved = std::get_if<record::UnsavedRecording>(&*saved)) {
-    return error(500,
-                 "The recording could not be written: " + unsaved->error + ". Its " +
-                     std::to_string(unsaved->captured) +
-                     " captured calls are kept: fix the problem and call POST "
-                     "/__admin/recordings/stop again to write them",
-                 "write_failed");
+  if (!saved) return error_reply(409, "No recording is running", "not_recording");
+  if (!*saved) {
+    const record::UnsavedRecording& unsaved = saved->error();
+    return error_reply(500,
+                       "The recording could not be written: " + unsaved.error + ". Its " +
+                           std::to_string(unsaved.captured) +
+                           " captured calls are kept: fix the problem and call POST "
+                           "/__admin/recordings/stop again to write them",
+                       "write_failed");
   }
-  const auto& file = std::get<record::SavedRecording>(*saved);
+  const record::SavedRecording& file = saved->value();
   context.log_change("recording stopped; " + std::to_string(file.captured) + " calls written to " +
                      file.file);
   rapidjson::StringBuffer buffer;
@@ -55,7 +57,7 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   json::write_string(w, "captured");
   w.Uint64(file.captured);
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_recording_status(const RequestView&, Context& context, const std::smatch&) {
@@ -66,7 +68,7 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
   json::write_string(w, "unsavedCalls");
   w.Uint64(context.recorder.unsaved_calls());
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 }  // namespace drivemock::admin

@@ -37,7 +37,7 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
   }
   write_diagnostics(w, "warnings", diagnostics, Severity::warning);
   w.EndObject();
-  return {failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()});
 }
 
 }  // namespace
@@ -64,7 +64,7 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
   for (const auto& p : context.scenarios.paths()) json::write_string(w, p);
   w.EndArray();
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {
@@ -77,7 +77,7 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
 Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {
   const std::string name = match[1];
   if (!context.scenarios.remove(name)) {
-    return error(404, "No scenario set named '" + name + "'", "not_found");
+    return error_reply(404, "No scenario set named '" + name + "'", "not_found");
   }
   context.log_change("scenario set '" + name + "' removed");
   return success("Scenario set '" + name + "' removed.");

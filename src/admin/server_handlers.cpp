@@ -32,7 +32,7 @@ Reply directory_reply(const scenario::DirectorySnapshot& d) {
   }
   w.EndObject();
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats) {
@@ -51,11 +51,11 @@ void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats)
 }
 
 Reply unknown_directory(const std::string& uuid) {
-  return error(404,
-               "No directory '" + uuid +
-                   "': no scenario names it and unknown uuids are "
-                   "rejected",
-               "not_found");
+  return error_reply(404,
+                     "No directory '" + uuid +
+                         "': no scenario names it and unknown uuids are "
+                         "rejected",
+                     "not_found");
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
     w.Null();
   }
   w.EndObject();
-  return {200, {buffer.GetString(), buffer.GetSize()}};
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_reset(const RequestView&, Context& context, const std::smatch&) {
@@ -103,12 +103,13 @@ Reply handle_get_directory(const RequestView&, Context& context, const std::smat
 Reply handle_put_directory_state(const RequestView& request, Context& context,
                                  const std::smatch& match) {
   const std::string uuid = match[1];
-  rapidjson::Document doc;
-  if (auto bad = parse_object_body(request, doc)) return *bad;
+  auto body = parse_object_body(request);
+  if (!body) return body.error();
+  const rapidjson::Document& doc = *body;
   auto state = doc.FindMember("state");
   if (state == doc.MemberEnd() || !state->value.IsString() || state->value.GetStringLength() == 0) {
-    return error(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
-                 "invalid_params");
+    return error_reply(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
+                       "invalid_params");
   }
   if (!context.engine.directory(uuid)) return unknown_directory(uuid);
   context.engine.set_state(uuid, state->value.GetString());

@@ -8,15 +8,9 @@
 #include <vector>
 
 #include "contract/operations.h"
+#include "model/entry.h"
 
 namespace drivemock::contract {
-
-/// A breach of the contract: a short rule id and a sentence for humans.
-struct Violation {
-  std::string rule;
-  std::string message;
-  std::string field = {};  ///< the body field concerned, if any (not journaled)
-};
 
 /// Whether to report fields that the list does not name.
 enum class UnknownFields { report, allow };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::contract {
 namespace {

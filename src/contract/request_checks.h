@@ -11,7 +11,7 @@
 
 #include "contract/field_checks.h"
 #include "contract/operations.h"
-#include "http/request_view.h"
+#include "model/request.h"
 
 namespace drivemock::contract {
 

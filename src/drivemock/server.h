@@ -10,7 +10,7 @@
 //   ... exercise the client under test ...
 //   drivemock::RequestFilter trashes;
 //   trashes.operation = "trash";
-//   CHECK(started.server->wait_for(trashes, 2, std::chrono::seconds(5)) == 2);
+//   CHECK(started.server->wait_for(trashes, 2, std::chrono::seconds(5)).value() == 2);
 
 #include <chrono>
 #include <functional>
@@ -26,7 +26,9 @@
 #include "journal/request_log.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
+#include "util/clock.h"
 #include "util/diagnostic.h"
+#include "util/result.h"
 
 namespace drivemock {
 
@@ -58,9 +60,12 @@ struct ServerOptions {
   /// Called with every journaled request (mock, admin, proxied or refused)
   /// before its answer is written, on the request's own thread: the client
   /// waits for it, so keep it short. For tests that react to each request.
-  std::function<void(const journal::Entry&)> on_request = {};
+  std::function<void(const Entry&)> on_request = {};
   /// Where proxied requests go; null for the real HTTP client (tests pass fakes).
   std::shared_ptr<record::Upstream> upstream_override = {};
+  /// Where journal entries take their time and durations from; null for the
+  /// system's clocks. Tests pin time with a Clock of their own (util/clock.h).
+  std::shared_ptr<const Clock> clock = {};
 };
 
 class Server;
@@ -87,16 +92,16 @@ class Server {
   /// "http://HOST:PORT"
   std::string base_url() const;
 
-  // The filter calls throw std::invalid_argument when `filter.body` or
-  // `filter.equal_to_json` is not valid JSON (a bug in the calling test).
+  // The filter calls return an Error instead of a value when `filter.body`
+  // or `filter.equal_to_json` is not valid JSON.
 
   /// How many journaled requests match.
-  size_t count(const RequestFilter& filter) const;
+  Result<size_t> count(const RequestFilter& filter) const;
   /// The journaled requests that match, oldest first.
-  std::vector<journal::EntryPtr> find(const RequestFilter& filter) const;
+  Result<std::vector<EntryPtr>> find(const RequestFilter& filter) const;
   /// Waits until `wanted` requests match or `timeout` passes; returns the count reached.
-  size_t wait_for(const RequestFilter& filter, size_t wanted,
-                  std::chrono::milliseconds timeout) const;
+  Result<size_t> wait_for(const RequestFilter& filter, size_t wanted,
+                          std::chrono::milliseconds timeout) const;
   /// Empties the journal, restarts states and sequences, drops pushed sets.
   void reset();
   /// Adds or replaces a scenario set (YAML or JSON); errors leave all as it was.

@@ -13,7 +13,7 @@
 namespace drivemock {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 thread_local Connection* current_connection = nullptr;
@@ -37,9 +37,9 @@ void address_of(const sockaddr_storage& addr, std::string& ip, int& port) {
   ip = text;
 }
 
-milliseconds remaining(Clock::time_point deadline) {
+milliseconds remaining(SteadyClock::time_point deadline) {
   return std::max(milliseconds(0),
-                  std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+                  std::chrono::duration_cast<milliseconds>(deadline - SteadyClock::now()));
 }
 
 }  // namespace
@@ -66,7 +66,7 @@ Connection::~Connection() {
   } else if (!detached_) {
     ::shutdown(fd_, SHUT_WR);
     if (close_after_) {
-      auto until = Clock::now() + kDrainTime;
+      auto until = SteadyClock::now() + kDrainTime;
       char sink[4096];
       while (wait_for(POLLIN, remaining(until)) == Wait::ready &&
              ::recv(fd_, sink, sizeof sink, 0) > 0) {
@@ -99,7 +99,7 @@ bool Connection::next_request() {
   head_.reset();
   request_line_.clear();
   handler_ran_ = false;
-  started_ = Clock::now();
+  started_ = SteadyClock::now();
   deadline_ = started_ + limits_.request_timeout;
   return true;
 }
@@ -112,7 +112,8 @@ void Connection::handler_started() {
 
 RequestView Connection::as_read() const {
   RequestView view;
-  parse_request_line(request_line_, !head_.in_request_line(), view);
+  parse_request_line(request_line_,
+                     head_.in_request_line() ? LineState::partial : LineState::complete, view);
   view.client_ip = remote_ip_;
   return view;
 }
@@ -123,9 +124,9 @@ void Connection::refused(const RefusedRequest& refused) {
   if (refused_listener_ && *refused_listener_) (*refused_listener_)(refused);
 }
 
-void Connection::detach(bool abort) {
+void Connection::detach(SocketClose close) {
   detached_ = true;
-  abort_on_close_ = abort;
+  abort_on_close_ = close == SocketClose::reset;
 }
 
 bool Connection::fill() {
@@ -147,13 +148,15 @@ bool Connection::fill() {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
-          refuse({408, "Request Timeout", "request_timeout", "request_timeout",
-                  "The request did not arrive within " +
-                      std::to_string(limits_.request_timeout.count()) +
-                      " ms of its first byte (--request-timeout)"});
+          refuse(make_refusal(408, "request_timeout", "request_timeout",
+                              "The request did not arrive within " +
+                                  std::to_string(limits_.request_timeout.count()) +
+                                  " ms of its first byte (--request-timeout)"));
         }
         return false;
-      case Wait::stopped: detach(false); return false;  // no answer: the server is going away
+      case Wait::stopped:
+        detach(SocketClose::graceful);
+        return false;  // no answer: the server is going away
       case Wait::failed: return false;
     }
   }
@@ -210,13 +213,16 @@ void Connection::get_local_ip_and_port(std::string& ip, int& port) const {
 }
 
 void Connection::refuse(const Refusal& refusal) {
-  std::string body = answer_body(refusal);
   // Journaled before the answer leaves, like every other request.
-  refused(RefusedRequest{as_read(), refusal, body, started_});
+  refused(RefusedRequest{as_read(), refusal, started_});
+  // The library never saw this request, so the answer is written here.
+  int status = refusal.reply.status;
+  std::string_view body = refusal.reply.body_text();
   std::string answer =
-      "HTTP/1.1 " + std::to_string(refusal.status) + " " + refusal.reason +
+      "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-      "\r\nConnection: close\r\n\r\n" + body;
+      "\r\nConnection: close\r\n\r\n";
+  answer += body;
   for (size_t sent = 0; sent < answer.size();) {
     ssize_t n = write(answer.data() + sent, answer.size() - sent);
     if (n <= 0) break;

@@ -66,8 +66,10 @@ class Connection final : public httplib::Stream {
   void close_after_answer() { close_after_ = true; }
   bool closing() const { return close_after_ || detached_; }
   /// A fault has taken the socket over: whatever the library still writes is
-  /// dropped, and closing sends RST when `abort` (else the fault closed it).
-  void detach(bool abort);
+  /// dropped, and closing sends RST for SocketClose::reset (else the fault
+  /// closed it already, or the server is going away).
+  enum class SocketClose { graceful, reset };
+  void detach(SocketClose close);
 
   int fd() const { return fd_; }
 

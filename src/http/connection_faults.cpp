@@ -12,12 +12,12 @@ namespace drivemock {
 namespace {
 
 void reset(Connection& connection) {
-  connection.detach(/*abort=*/true);  // closing sends RST instead of FIN
+  connection.detach(Connection::SocketClose::reset);  // RST instead of FIN
 }
 
 void empty(Connection& connection) {
   ::shutdown(connection.fd(), SHUT_RDWR);  // FIN with nothing sent: "empty reply from server"
-  connection.detach(false);
+  connection.detach(Connection::SocketClose::graceful);
 }
 
 void malformed(Connection& connection) {
@@ -40,19 +40,19 @@ void hang(Connection& connection, const StopSignal& stop) {
 
 }  // namespace
 
-void apply_fault(scenario::Fault fault, const StopSignal& stop) {
+void apply_fault(Fault fault, const StopSignal& stop) {
   Connection* connection = Connection::current();
   if (!connection) {
-    log::warning(std::string("drivemock: no connection for the ") + scenario::fault_name(fault) +
+    log::warning(std::string("drivemock: no connection for the ") + fault_name(fault) +
                  " fault; answering normally instead");
     return;
   }
   switch (fault) {
-    case scenario::Fault::reset: reset(*connection); return;
-    case scenario::Fault::empty: empty(*connection); return;
-    case scenario::Fault::malformed: malformed(*connection); return;
-    case scenario::Fault::hang: hang(*connection, stop); return;
-    case scenario::Fault::none: return;
+    case Fault::reset: reset(*connection); return;
+    case Fault::empty: empty(*connection); return;
+    case Fault::malformed: malformed(*connection); return;
+    case Fault::hang: hang(*connection, stop); return;
+    case Fault::none: return;
   }
 }
 

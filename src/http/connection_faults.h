@@ -6,12 +6,12 @@
 // new connection while the library still holds it.
 
 #include "http/stop_signal.h"
-#include "scenario/model.h"
+#include "model/reply.h"
 
 namespace drivemock {
 
 /// Performs `fault` on the current connection. For `hang`, returns only when
 /// the client has gone or `stop` is tripped.
-void apply_fault(scenario::Fault fault, const StopSignal& stop);
+void apply_fault(Fault fault, const StopSignal& stop);
 
 }  // namespace drivemock

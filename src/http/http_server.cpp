@@ -7,14 +7,14 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 
-#include "http/httplib_adapter.h"
-#include "http/request_view.h"
+#include "http/body_limit.h"
+#include "http/request_reader.h"
 #include "http/worker_pool.h"
-#include "util/json.h"
+#include "model/request.h"
+#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -42,15 +42,6 @@ class HttpServer::Library final : public httplib::Server {
   HttpServer& owner_;
 };
 
-std::optional<size_t> oversized_body(std::string_view content_length, size_t max_body) {
-  size_t announced = 0;
-  auto [end, ec] = std::from_chars(content_length.data(),
-                                   content_length.data() + content_length.size(), announced);
-  if (ec == std::errc::result_out_of_range) return SIZE_MAX;
-  if (ec == std::errc() && announced > max_body) return announced;
-  return std::nullopt;
-}
-
 size_t HttpServer::default_threads() {
   return kDefaultThreads;
 }
@@ -60,10 +51,16 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
       refused_(std::move(refused)),
       server_(std::make_unique<Library>(*this)),
       stop_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
-  // The handler has the whole request once it runs: no more read deadline.
-  Handler handler = [given](const httplib::Request& req, httplib::Response& res) {
+  LibraryHandler handler = [this, given](const httplib::Request& req, httplib::Response& res) {
+    // The handler has the whole request once it runs: no more read deadline.
     if (Connection* connection = Connection::current()) connection->handler_started();
-    given(req, res);
+    RequestView request = to_view(req);
+    if (request.body.size() > options_.max_body) {  // chunked: read whole, then refused
+      Refusal refusal = too_large(request.body.size(), options_.max_body, request);
+      return refuse(std::move(refusal), std::move(request), res);
+    }
+    ReplyWriter writer(res, stopping_);
+    given(std::move(request), writer);
   };
   configure(handler);
 }
@@ -73,7 +70,7 @@ HttpServer::~HttpServer() {
   if (stop_fd_ >= 0) ::close(stop_fd_);
 }
 
-void HttpServer::configure(const Handler& handler) {
+void HttpServer::configure(const LibraryHandler& handler) {
   // One catch-all route per method: routing is drivemock's own (contract
   // table, admin route table), so that unknown paths get its JSON 404.
   server_->Get(".*", handler);
@@ -85,11 +82,10 @@ void HttpServer::configure(const Handler& handler) {
   // A POST without Content-Length (`curl -X POST url`) would make the library
   // read a body until the client closes, then answer an empty 400. Such a
   // request has no body: serve it before the library tries to read one.
-  // A body over --max-body is not read at all: the handler answers at once and
-  // the connection closes, since the unread bytes would follow the answer.
-  size_t max_body = options_.max_body;
+  // A body announced over --max-body is not read at all: it is refused at
+  // once and the connection closes, since the unread bytes would follow.
   server_->set_pre_routing_handler(
-      [handler, max_body](const httplib::Request& req, httplib::Response& res) {
+      [this, handler](const httplib::Request& req, httplib::Response& res) {
         // One pass over the headers: the library's own lookups cost a
         // locale-aware comparison per character.
         const std::string* content_length = nullptr;
@@ -101,12 +97,16 @@ void HttpServer::configure(const Handler& handler) {
         }
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
         bool no_body = takes_body && !content_length && !transfer_encoding;
-        bool too_large = content_length && oversized_body(*content_length, max_body);
-        if (!no_body && !too_large) return httplib::Server::HandlerResponse::Unhandled;
-        handler(req, res);
-        if (too_large) {
-          res.set_header("Connection", "close");
-          if (Connection* connection = Connection::current()) connection->close_after_answer();
+        auto announced =
+            content_length ? announced_too_large(*content_length, options_.max_body) : std::nullopt;
+        if (announced) {
+          RequestView request = to_view(req);
+          Refusal refusal = too_large(*announced, options_.max_body, request);
+          refuse(std::move(refusal), std::move(request), res);
+        } else if (no_body) {
+          handler(req, res);
+        } else {
+          return httplib::Server::HandlerResponse::Unhandled;
         }
         return httplib::Server::HandlerResponse::Handled;
       });
@@ -133,11 +133,10 @@ void HttpServer::configure(const Handler& handler) {
         // also make it apply byte ranges).
         return httplib::Server::HandlerResponse::Unhandled;
       }));
-  server_->set_exception_handler([](const httplib::Request&, httplib::Response& res,
-                                    std::exception_ptr) {
-    res.status = 500;
-    res.set_content(json::error_envelope("internal error", "internal_error"), "application/json");
-  });
+  server_->set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+        fill_response(res, error_reply(500, "internal error", "internal_error"));
+      });
 }
 
 std::optional<std::string> HttpServer::start() {
@@ -166,16 +165,26 @@ void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response&
   if (!connection || connection->handler_ran() || connection->closing()) return;
   // Method and url from the connection's own bytes: the library's parse of
   // the request line may be what failed. Headers and body as far as it read.
-  RefusedRequest refused{connection->as_read(), {}, {}, connection->started()};
+  RequestView request = connection->as_read();
   RequestView read_by_library = to_view(req);
-  refused.request.headers = std::move(read_by_library.headers);
-  refused.request.body = std::move(read_by_library.body);
-  refused.refusal = library_refusal(res.status, refused.request.method, connection->client_gone());
-  refused.answer = answer_body(refused.refusal);
-  connection->refused(refused);
-  res.status = refused.refusal.status;
-  res.set_header("Connection", "close");
-  res.set_content(refused.answer, "application/json");
+  request.headers = std::move(read_by_library.headers);
+  request.body = std::move(read_by_library.body);
+  auto client = connection->client_gone() ? ClientState::gone : ClientState::connected;
+  Refusal refusal = library_refusal(res.status, request.method, client);
+  refuse(std::move(refusal), std::move(request), res);
+}
+
+void HttpServer::refuse(Refusal refusal, RequestView request, httplib::Response& res) {
+  fill_response(res, refusal.reply);
+  Connection* connection = Connection::current();
+  auto started = connection ? connection->started() : std::chrono::steady_clock::now();
+  RefusedRequest refused{std::move(request), std::move(refusal), started};
+  // Told before the library writes the answer; the connection closes after it.
+  if (connection) {
+    connection->refused(refused);
+  } else if (refused_) {
+    refused_(refused);
+  }
 }
 
 void HttpServer::serve_connection(int fd) {

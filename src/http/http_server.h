@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "http/connection.h"
+#include "http/reply_writer.h"
 #include "http/stop_signal.h"
 
 namespace drivemock {
@@ -27,19 +28,15 @@ struct HttpServerOptions {
   std::string host = "127.0.0.1";
   int port = 0;               ///< 0 picks a free port
   size_t threads = 0;         ///< most connections served at once; 0 picks the default
-  size_t max_body = 1 << 20;  ///< larger bodies are not read (see oversized_body)
+  size_t max_body = 1 << 20;  ///< larger bodies are refused (http/body_limit.h)
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
 };
 
-/// The size a Content-Length value announces when it is larger than
-/// `max_body` (SIZE_MAX for a number too big to read), else nullopt. Such a
-/// body is never read, and the handler must answer without it.
-std::optional<size_t> oversized_body(std::string_view content_length, size_t max_body);
-
 class HttpServer {
  public:
-  /// Every request of every method and path goes to `handler`.
-  using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
+  /// Every request of every method and path that is not refused goes to
+  /// `handler`, read into a RequestView, with the writer for its reply.
+  using Handler = std::function<void(RequestView, ReplyWriter&)>;
 
   /// `refused` hears of every request answered before reaching `handler`.
   HttpServer(HttpServerOptions options, Handler handler, RefusalListener refused);
@@ -74,8 +71,11 @@ class HttpServer {
 
  private:
   class Library;
-  void configure(const Handler& handler);
+  using LibraryHandler = std::function<void(const httplib::Request&, httplib::Response&)>;
+  void configure(const LibraryHandler& handler);
   void refuse_unparsed(const httplib::Request& req, httplib::Response& res);
+  /// Answers a request the HTTP layer refuses itself (its body is too large).
+  void refuse(Refusal refusal, RequestView request, httplib::Response& res);
 
   HttpServerOptions options_;
   RefusalListener refused_;

@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "util/json.h"
-
 namespace drivemock {
 namespace {
 
@@ -20,34 +18,49 @@ bool is_routed(std::string_view method) {
 
 }  // namespace
 
-std::string answer_body(const Refusal& refusal) {
-  return json::error_envelope(refusal.message, refusal.code);
+const char* reason_phrase(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
+    case 431: return "Request Header Fields Too Large";
+    default: return "Error";
+  }
 }
 
-Refusal library_refusal(int status, std::string_view method, bool client_gone) {
-  if (client_gone) {
-    return {400, "Bad Request", "bad_request", "incomplete_request",
-            "The client closed the connection before the request was complete"};
+Refusal make_refusal(int status, std::string_view code, std::string_view rule,
+                     std::string message) {
+  Reply reply = error_reply(status, message, code);
+  reply.headers.push_back({"Connection", "close"});
+  return {Violation{std::string(rule), std::move(message)}, std::move(reply)};
+}
+
+Refusal library_refusal(int status, std::string_view method, ClientState client) {
+  if (client == ClientState::gone) {
+    return make_refusal(400, "bad_request", "incomplete_request",
+                        "The client closed the connection before the request was complete");
   }
   if (status == 414) {
-    return {414, "URI Too Long", "uri_too_long", "request_line_too_long",
-            "The request line is longer than 8192 bytes, its line end included"};
+    return make_refusal(414, "uri_too_long", "request_line_too_long",
+                        "The request line is longer than 8192 bytes, its line end included");
   }
   if (!method.empty() && !is_routed(method)) {
-    return {405, "Method Not Allowed", "method_not_allowed", "method_not_allowed",
-            "Method " + std::string(method) + " is not served"};
+    return make_refusal(405, "method_not_allowed", "method_not_allowed",
+                        "Method " + std::string(method) + " is not served");
   }
-  return {400, "Bad Request", "bad_request", "malformed_request",
-          "The request is not valid HTTP/1.1: its request line, a header or the framing of "
-          "its body could not be read"};
+  return make_refusal(400, "bad_request", "malformed_request",
+                      "The request is not valid HTTP/1.1: its request line, a header or the "
+                      "framing of its body could not be read");
 }
 
-void parse_request_line(std::string_view line, bool complete, RequestView& into) {
+void parse_request_line(std::string_view line, LineState state, RequestView& into) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   size_t method_end = line.find(' ');
   if (method_end == std::string_view::npos) return;
   into.method = line.substr(0, method_end);
-  if (!complete) return;
+  if (state == LineState::partial) return;
   std::string_view rest = line.substr(method_end + 1);
   into.url = rest.substr(0, rest.find(' '));
   into.path = into.url.substr(0, into.url.find('?'));

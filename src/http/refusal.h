@@ -1,48 +1,54 @@
 #pragma once
 // Requests drivemock answers before any handler runs: a head over a limit, a
-// request that did not arrive in time, one the HTTP library could not parse,
-// or one whose client went away half-way. They are answered with the JSON
-// error envelope and journaled like every other request, with the violation
-// rule that says why, so a test can see them.
+// body over --max-body, a request that did not arrive in time, one the HTTP
+// library could not parse, or one whose client went away half-way. They are
+// answered with the JSON error envelope and journaled like every other
+// request, with the violation rule that says why, so a test can see them.
 
 #include <chrono>
 #include <functional>
 #include <string>
+#include <string_view>
 
-#include "http/request_view.h"
+#include "model/entry.h"
+#include "model/reply.h"
+#include "model/request.h"
 
 namespace drivemock {
 
-/// The answer to a refused request, and why it was refused.
+/// Why a request was refused (the violation journaled) and what it is
+/// answered (the error envelope, closing the connection).
 struct Refusal {
-  int status;
-  const char* reason;  ///< the status line's reason phrase
-  const char* code;    ///< the JSON envelope's code
-  const char* rule;    ///< the journal violation's rule
-  std::string message;
+  Violation violation;
+  Reply reply;
 };
+
+/// A refusal with `status`, the envelope's `code`, the violation's `rule`
+/// and one `message` for both.
+Refusal make_refusal(int status, std::string_view code, std::string_view rule, std::string message);
+
+/// The status line's reason phrase for a refusal's status.
+const char* reason_phrase(int status);
 
 /// A refused request as far as it was read.
 struct RefusedRequest {
   RequestView request;  ///< method and url only when the request line was read whole
   Refusal refusal;
-  std::string answer;  ///< the JSON body sent (or attempted, when the client is gone)
   std::chrono::steady_clock::time_point started;  ///< when its first byte arrived
 };
 
 /// Told of every refused request before its answer is written.
 using RefusalListener = std::function<void(const RefusedRequest&)>;
 
-/// The JSON error envelope a refusal answers with.
-std::string answer_body(const Refusal& refusal);
-
 /// The refusal for a request the HTTP library answered with `status` by
 /// itself (it could not parse it), or for one whose client closed the
 /// connection before it was whole.
-Refusal library_refusal(int status, std::string_view method, bool client_gone);
+enum class ClientState { connected, gone };
+Refusal library_refusal(int status, std::string_view method, ClientState client);
 
 /// Method and url from the bytes of a request line (`line` without its line
 /// end, `complete` when the line end was seen); empty where not read whole.
-void parse_request_line(std::string_view line, bool complete, RequestView& into);
+enum class LineState { partial, complete };
+void parse_request_line(std::string_view line, LineState state, RequestView& into);
 
 }  // namespace drivemock

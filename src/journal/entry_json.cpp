@@ -27,7 +27,7 @@ void write_request(json::Writer& w, const RecordedRequest& request) {
   w.EndObject();
 }
 
-void write_matched(json::Writer& w, const std::optional<scenario::Matched>& matched) {
+void write_matched(json::Writer& w, const std::optional<Matched>& matched) {
   if (!matched) {
     w.Null();
     return;
@@ -49,17 +49,17 @@ void write_response(json::Writer& w, const ResponseRecord& response) {
   w.Int(response.status);
   json::write_member(w, "body", response.body_text());
   json::write_string(w, "fault");
-  if (response.fault == scenario::Fault::none) {
+  if (response.fault == Fault::none) {
     w.Null();
   } else {
-    json::write_string(w, scenario::fault_name(response.fault));
+    json::write_string(w, fault_name(response.fault));
   }
   json::write_string(w, "proxied");
   w.Bool(response.proxied);
   w.EndObject();
 }
 
-void write_violations(json::Writer& w, const std::vector<contract::Violation>& violations) {
+void write_violations(json::Writer& w, const std::vector<Violation>& violations) {
   w.StartArray();
   for (const auto& v : violations) {
     w.StartObject();

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "journal/entry.h"
+#include "model/entry.h"
 #include "util/json.h"
 
 namespace drivemock::journal {

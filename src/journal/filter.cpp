@@ -54,23 +54,21 @@ bool read_body_patterns(const rapidjson::Value& patterns, RequestFilter& filter,
 
 }  // namespace
 
-std::unique_ptr<FilterMatcher> FilterMatcher::create(RequestFilter filter, std::string& error) {
-  auto matcher = std::unique_ptr<FilterMatcher>(new FilterMatcher);
+Result<FilterMatcher> FilterMatcher::create(RequestFilter filter) {
+  FilterMatcher matcher;
   if (filter.body) {
-    matcher->body_.emplace();
-    if (!parse_json(*filter.body, *matcher->body_) || !matcher->body_->IsObject()) {
-      error = "Filter field 'body' must be a JSON object";
-      return nullptr;
+    matcher.body_.emplace();
+    if (!parse_json(*filter.body, *matcher.body_) || !matcher.body_->IsObject()) {
+      return Error{"Filter field 'body' must be a JSON object"};
     }
   }
   for (const auto& text : filter.equal_to_json) {
-    matcher->equal_to_json_.emplace_back();
-    if (!parse_json(text, matcher->equal_to_json_.back())) {
-      error = "bodyPatterns equalToJson is not valid JSON: " + text;
-      return nullptr;
+    matcher.equal_to_json_.emplace_back();
+    if (!parse_json(text, matcher.equal_to_json_.back())) {
+      return Error{"bodyPatterns equalToJson is not valid JSON: " + text};
     }
   }
-  matcher->filter_ = std::move(filter);
+  matcher.filter_ = std::move(filter);
   return matcher;
 }
 
@@ -88,39 +86,32 @@ bool FilterMatcher::matches(const Entry& entry) const {
                      [&](const rapidjson::Document& wanted) { return wanted == body; });
 }
 
-std::optional<RequestFilter> parse_filter(const rapidjson::Value& object,
-                                          const std::vector<std::string>& allowed_extra,
-                                          std::string& error) {
+Result<RequestFilter> parse_filter(const rapidjson::Value& object,
+                                   const std::vector<std::string>& allowed_extra) {
   static const std::vector<std::string> kKeys = {"method", "url",  "operation",
                                                  "uuid",   "body", "bodyPatterns"};
-  if (!object.IsObject()) {
-    error = "The filter must be a JSON object";
-    return std::nullopt;
-  }
+  if (!object.IsObject()) return Error{"The filter must be a JSON object"};
   for (const auto& member : object.GetObject()) {
     std::string key = member.name.GetString();
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end() &&
         std::find(allowed_extra.begin(), allowed_extra.end(), key) == allowed_extra.end()) {
-      error = "Unknown filter field '" + key +
-              "'; expected method, url, operation, uuid, body or bodyPatterns";
-      return std::nullopt;
+      return Error{"Unknown filter field '" + key +
+                   "'; expected method, url, operation, uuid, body or bodyPatterns"};
     }
   }
+  std::string error;
   RequestFilter filter;
   filter.method = string_member(object, "method", error);
   filter.url = string_member(object, "url", error);
   filter.operation = string_member(object, "operation", error);
   filter.uuid = string_member(object, "uuid", error);
-  if (!error.empty()) return std::nullopt;
+  if (!error.empty()) return Error{error};
   if (auto it = object.FindMember("body"); it != object.MemberEnd()) {
-    if (!it->value.IsObject()) {
-      error = "Filter field 'body' must be a JSON object";
-      return std::nullopt;
-    }
+    if (!it->value.IsObject()) return Error{"Filter field 'body' must be a JSON object"};
     filter.body = json::to_string(it->value);
   }
   if (auto it = object.FindMember("bodyPatterns"); it != object.MemberEnd()) {
-    if (!read_body_patterns(it->value, filter, error)) return std::nullopt;
+    if (!read_body_patterns(it->value, filter, error)) return Error{error};
   }
   return filter;
 }

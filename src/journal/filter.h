@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "journal/entry.h"
+#include "model/entry.h"
+#include "util/result.h"
 
 namespace drivemock::journal {
 
@@ -28,8 +29,8 @@ struct RequestFilter {
 /// A filter with its JSON parsed once, ready to match many entries.
 class FilterMatcher {
  public:
-  /// Parses the filter's JSON; `error` says what is wrong when it returns null.
-  static std::unique_ptr<FilterMatcher> create(RequestFilter filter, std::string& error);
+  /// Parses the filter's JSON, or says what is wrong with it.
+  static Result<FilterMatcher> create(RequestFilter filter);
 
   bool matches(const Entry& entry) const;
 
@@ -41,8 +42,7 @@ class FilterMatcher {
 
 /// Reads a filter from an admin JSON body (extra keys in `allowed_extra`
 /// are left for the caller, any other unknown key is an error).
-std::optional<RequestFilter> parse_filter(const rapidjson::Value& object,
-                                          const std::vector<std::string>& allowed_extra,
-                                          std::string& error);
+Result<RequestFilter> parse_filter(const rapidjson::Value& object,
+                                   const std::vector<std::string>& allowed_extra);
 
 }  // namespace drivemock::journal

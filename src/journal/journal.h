@@ -13,12 +13,10 @@
 #include <mutex>
 #include <vector>
 
-#include "journal/entry.h"
 #include "journal/filter.h"
+#include "model/entry.h"
 
 namespace drivemock::journal {
-
-using EntryPtr = std::shared_ptr<const Entry>;
 
 class Journal {
  public:

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <thread>
 
-#include "journal/entry.h"
+#include "model/entry.h"
 
 namespace drivemock::journal {
 

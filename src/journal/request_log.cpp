@@ -12,8 +12,8 @@ std::string matched_text(const Entry& e) {
 }
 
 std::string outcome_text(const Entry& e) {
-  if (e.response.fault != scenario::Fault::none) {
-    return std::string("fault:") + scenario::fault_name(e.response.fault);
+  if (e.response.fault != Fault::none) {
+    return std::string("fault:") + fault_name(e.response.fault);
   }
   return std::to_string(e.response.status);
 }

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "journal/entry.h"
+#include "model/entry.h"
 
 namespace drivemock::journal {
 

@@ -11,32 +11,41 @@ CapturedField captured_field(const std::string& name, const rapidjson::Value& va
   return {name, json, value.IsString() ? value.GetString() : json};
 }
 
-std::string content_type_of(const UpstreamAnswer& answer) {
+std::string content_type_of(const Reply& answer) {
   const std::string* type = find_header(answer.headers, "Content-Type");
   return type ? *type : std::string();
 }
 
 }  // namespace
 
-mock::Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target) {
-  if (!answer.reached) {
-    return mock::json_reply(
-        502, json::error_envelope("The upstream " + target + " did not answer: " + answer.error,
-                                  "upstream_unreachable"));
-  }
-  return {answer.status, std::make_shared<const std::string>(answer.body), answer.headers, 0,
-          scenario::Fault::none};
+Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
+              const contract::Classified& classified, Recorder& recorder) {
+  UpstreamAnswer answer = upstream.forward(target, request);
+  if (auto capture = capture_of(classified, answer)) recorder.capture(std::move(*capture));
+  return proxied_reply(answer, target);
 }
 
-std::optional<Capture> capture_of(const mock::Inspection& inspection,
+Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target) {
+  if (!answer) {
+    return error_reply(502, "The upstream " + target + " did not answer: " + answer.error().message,
+                       "upstream_unreachable");
+  }
+  return *answer;
+}
+
+std::optional<Capture> capture_of(const contract::Classified& classified,
                                   const UpstreamAnswer& answer) {
-  const auto& checked = inspection.checked;
-  if (!answer.reached || !inspection.operation || checked.rejection || checked.uuid.empty()) {
+  const auto& checked = classified.checked;
+  if (!answer || !classified.operation || checked.rejection || checked.uuid.empty()) {
     return std::nullopt;
   }
-  Capture capture{inspection.operation->name, checked.uuid, {}, answer.status, answer.body,
-                  content_type_of(answer)};
-  for (const auto& field : inspection.operation->fields) {
+  Capture capture{classified.operation->name,
+                  checked.uuid,
+                  {},
+                  answer->status,
+                  std::string(answer->body_text()),
+                  content_type_of(*answer)};
+  for (const auto& field : classified.operation->fields) {
     if (field.name == contract::kKeyField) continue;
     auto it = checked.body.FindMember(field.name.c_str());
     if (it != checked.body.MemberEnd())

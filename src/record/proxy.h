@@ -1,21 +1,30 @@
 #pragma once
-// The proxy half of recording, as pure functions: the reply a client gets for
-// a proxied request, and what of the call the recording keeps.
+// The decide stage while recording: the request goes to the upstream, whose
+// answer is the reply, and what of the call can be replayed is captured. The
+// reply and the capture are pure functions of the upstream's answer.
 
 #include <optional>
 #include <string>
 
-#include "mock/mock_service.h"
+#include "contract/classify.h"
+#include "model/reply.h"
+#include "record/recorder.h"
 #include "record/recording_yaml.h"
 #include "record/upstream.h"
 
 namespace drivemock::record {
 
+/// Forwards `request` to `target`, captures the call into `recorder` when it
+/// can be replayed, and returns the reply for the client.
+Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
+              const contract::Classified& classified, Recorder& recorder);
+
 /// The upstream's answer unchanged, or 502 upstream_unreachable saying why.
-mock::Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target);
+Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target);
 
 /// The call as the recording keeps it; nullopt when it cannot be replayed
 /// (unreachable upstream, unknown path, no usable uuid).
-std::optional<Capture> capture_of(const mock::Inspection& inspection, const UpstreamAnswer& answer);
+std::optional<Capture> capture_of(const contract::Classified& classified,
+                                  const UpstreamAnswer& answer);
 
 }  // namespace drivemock::record

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "util/log.h"
+
 namespace drivemock::record {
 
 std::string default_recording_path(const std::string& name) {
@@ -29,48 +31,64 @@ int write_and_sync(int fd, const std::string& text) {
 
 }  // namespace
 
-std::optional<std::string> write_atomically(const std::string& path, const std::string& text) {
+Status write_atomically(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path target(path);
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) return "cannot create " + target.parent_path().string() + ": " + ec.message();
+  if (ec) return Error{"cannot create " + target.parent_path().string() + ": " + ec.message()};
   std::string temp = target.string() + ".tmp-" + std::to_string(::getpid());
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return "cannot create " + temp + ": " + std::strerror(errno);
+  if (fd < 0) return Error{"cannot create " + temp + ": " + std::strerror(errno)};
   int error = write_and_sync(fd, text);
   if (::close(fd) != 0 && error == 0) error = errno;
   // A full disk leaves neither a half file at the target nor the temporary.
   if (error != 0) {
     fs::remove(temp, ec);
-    return "cannot write " + temp + ": " + std::strerror(error);
+    return Error{"cannot write " + temp + ": " + std::strerror(error)};
   }
   fs::rename(temp, target, ec);
   if (ec) {
     std::error_code ignored;
     fs::remove(temp, ignored);
-    return "cannot rename the recording to " + path + ": " + ec.message();
+    return Error{"cannot rename the recording to " + path + ": " + ec.message()};
   }
-  return std::nullopt;
+  return done();
 }
 
-std::optional<std::variant<SavedRecording, UnsavedRecording>> stop_and_save(
+std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(
     Recorder& recorder, const std::string& record_to) {
   auto recording = recorder.stop();
   if (!recording) return std::nullopt;
   auto saved = save_recording(*recording, record_to);
-  if (auto* file = std::get_if<SavedRecording>(&saved)) return std::move(*file);
-  UnsavedRecording unsaved{std::get<std::string>(std::move(saved)), recording->captures.size()};
+  if (saved) return Result<SavedRecording, UnsavedRecording>(std::move(saved).value());
+  UnsavedRecording unsaved{saved.error().message, recording->captures.size()};
   recorder.unsaved(std::move(*recording));
-  return unsaved;
+  return Result<SavedRecording, UnsavedRecording>(std::move(unsaved));
 }
 
-std::variant<SavedRecording, std::string> save_recording(const Recording& recording,
-                                                         const std::string& record_to) {
+Status save_on_stop(Recorder& recorder, const std::string& record_to) {
+  // A running recording, or one whose writing failed before.
+  auto saved = stop_and_save(recorder, record_to);
+  if (!saved) return done();
+  if (!*saved) {
+    const UnsavedRecording& unsaved = saved->error();
+    std::string problem = "the recording of " + std::to_string(unsaved.captured) +
+                          " calls could not be saved: " + unsaved.error;
+    log::error("drivemock: " + problem);
+    return Error{problem};
+  }
+  const SavedRecording& file = saved->value();
+  log::info("drivemock: recording of " + std::to_string(file.captured) + " calls written to " +
+            file.file);
+  return done();
+}
+
+Result<SavedRecording> save_recording(const Recording& recording, const std::string& record_to) {
   std::string name = recording_name(recording.started);
   SavedRecording saved{record_to.empty() ? default_recording_path(name) : record_to,
                        recording_yaml(recording, name), recording.captures.size()};
-  if (auto error = write_atomically(saved.file, saved.yaml)) return *error;
+  if (auto written = write_atomically(saved.file, saved.yaml); !written) return written.error();
   return saved;
 }
 

@@ -5,18 +5,18 @@
 
 #include <optional>
 #include <string>
-#include <variant>
 
 #include "record/recorder.h"
 #include "record/recording_yaml.h"
+#include "util/result.h"
 
 namespace drivemock::record {
 
 /// recordings/recording-<UTC time>.yaml, relative to the working directory.
 std::string default_recording_path(const std::string& name);
 
-/// Writes `text` to `path`; returns why it could not, if it could not.
-std::optional<std::string> write_atomically(const std::string& path, const std::string& text);
+/// Writes `text` to `path`, or says why it could not.
+Status write_atomically(const std::string& path, const std::string& text);
 
 /// A recording on disk.
 struct SavedRecording {
@@ -27,8 +27,7 @@ struct SavedRecording {
 
 /// Writes `recording` to `record_to` (the default path when empty); the
 /// result, or why it could not be written.
-std::variant<SavedRecording, std::string> save_recording(const Recording& recording,
-                                                         const std::string& record_to);
+Result<SavedRecording> save_recording(const Recording& recording, const std::string& record_to);
 
 /// A recording that could not be written, and why; its calls went back to
 /// the recorder, which hands them to the next stop().
@@ -40,7 +39,11 @@ struct UnsavedRecording {
 /// Stops `recorder` (or takes back a recording whose writing failed before)
 /// and writes it to `record_to`, giving it back to the recorder when that
 /// fails; nullopt when there was nothing to write.
-std::optional<std::variant<SavedRecording, UnsavedRecording>> stop_and_save(
-    Recorder& recorder, const std::string& record_to);
+std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(Recorder& recorder,
+                                                                      const std::string& record_to);
+
+/// What the server does with a recording in progress when it stops: writes
+/// it (as stop_and_save) and logs where, or says why it could not.
+Status save_on_stop(Recorder& recorder, const std::string& record_to);
 
 }  // namespace drivemock::record

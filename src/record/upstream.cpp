@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "util/text.h"
+
 namespace drivemock::record {
 namespace {
 
@@ -46,17 +48,14 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
   client.enable_server_certificate_verification(options_.verify == TlsVerify::on);
   client.set_tcp_nodelay(true);
   auto result = client.send(to_upstream_request(request));
-  UpstreamAnswer answer;
   if (!result) {
-    answer.error = httplib::to_string(result.error());
+    std::string why = httplib::to_string(result.error());
     if (result.error() == httplib::Error::SSLServerVerification) {
-      answer.error += " (the certificate is not trusted; --insecure-upstream skips the check)";
+      why += " (the certificate is not trusted; --insecure-upstream skips the check)";
     }
-    return answer;
+    return Error{why};
   }
-  answer.reached = true;
-  answer.status = result->status;
-  answer.body = result->body;
+  Reply answer = json_reply(result->status, std::move(result->body));
   for (const auto& [name, value] : result->headers) {
     if (!is_hop_by_hop(name)) answer.headers.push_back({name, value});
   }

@@ -7,18 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "http/request_view.h"
+#include "model/reply.h"
+#include "model/request.h"
+#include "util/result.h"
 
 namespace drivemock::record {
 
-/// What the upstream answered, or why there is no answer.
-struct UpstreamAnswer {
-  bool reached = false;
-  int status = 0;
-  std::vector<Header> headers;  ///< end-to-end headers only
-  std::string body;
-  std::string error;  ///< why not reached
-};
+/// What the upstream answered (end-to-end headers only), or why there is no answer.
+using UpstreamAnswer = Result<Reply>;
 
 class Upstream {
  public:

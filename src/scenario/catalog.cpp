@@ -12,7 +12,7 @@ void conflict(Diagnostics& diagnostics, const ScenarioSet& set, const std::strin
 
 void add_fallbacks(Catalog& catalog) {
   for (const auto& op : contract::operations()) {
-    catalog.fallbacks[op.name] = {std::nullopt, Answer{200, op.builtin_body, {}, 0, Fault::none}};
+    catalog.fallbacks[op.name] = {std::nullopt, json_reply(200, op.builtin_body)};
   }
 }
 
@@ -64,8 +64,7 @@ std::shared_ptr<const Catalog> empty_catalog() {
 std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
                                              Diagnostics& diagnostics) {
   auto catalog = std::make_shared<Catalog>();
-  catalog->reject_answer = Answer{
-      200, json::error_envelope("Folder not found.", "folder_not_found"), {}, 0, Fault::none};
+  catalog->reject_answer = error_reply(200, "Folder not found.", "folder_not_found");
   add_fallbacks(*catalog);
   std::map<std::string, std::string> names, defaults, scripts;
   size_t errors_before = diagnostics.size();

@@ -129,10 +129,10 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.
   const Answer& answer = *decision.answer;
-  bool succeeded = answer.fault == Fault::none && answer.http >= 200 && answer.http < 300;
+  bool succeeded = answer.fault == Fault::none && answer.status >= 200 && answer.status < 300;
   if (then && succeeded) {
     d.state = *then;
-  } else if (!then && answer.http == 200 && answer.fault == Fault::none) {
+  } else if (!then && answer.status == 200 && answer.fault == Fault::none) {
     apply_success(op, body, d.state, d.attributes);
   }
   return decision;

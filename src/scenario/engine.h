@@ -19,15 +19,10 @@
 #include <unordered_map>
 
 #include "contract/operations.h"
+#include "model/entry.h"
 #include "scenario/catalog.h"
 
 namespace drivemock::scenario {
-
-/// Which scenario rule served a request (rule is 1-based; nullopt for defaults).
-struct Matched {
-  std::string scenario;
-  std::optional<int> rule;
-};
 
 /// The engine's choice for one request.
 struct Decision {

@@ -301,7 +301,7 @@ class DocumentParser {
     check_keys(node, kAnswerKeys, "an answer");
     Answer answer;
     if (auto http = member(node, "http"))
-      answer.http = integer(http, "an HTTP status", 100, 599).value_or(200);
+      answer.status = integer(http, "an HTTP status", 100, 599).value_or(200);
     if (auto delay = member(node, "delay_ms")) {
       answer.delay_ms = integer(delay, "delay_ms", 0, kMaxDelayMs).value_or(0);
     }
@@ -343,10 +343,13 @@ class DocumentParser {
     if (body && raw) {
       error(raw, "an answer has either body or raw, not both");
     } else if (raw) {
-      if (auto text = scalar(raw, "raw text (string)")) answer.body = *text;
+      if (auto text = scalar(raw, "raw text (string)")) {
+        answer.body = std::make_shared<const std::string>(std::move(*text));
+      }
     } else if (body && expect(body, YAML::NodeType::Map, "a body mapping (sent as JSON)")) {
-      answer.body = yaml_to_json(body);
-      warn_on_answer_body(op, body, answer.body);
+      std::string json = yaml_to_json(body);
+      warn_on_answer_body(op, body, json);
+      answer.body = std::make_shared<const std::string>(std::move(json));
     }
   }
 

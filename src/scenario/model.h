@@ -1,33 +1,20 @@
 #pragma once
 // The scenario model: what a scenario file says, as plain data. The loader
 // builds it from YAML, the catalog indexes it, the engine answers from it.
-// Answers are stored ready to send (bodies already serialised to JSON).
+// Answers are stored ready to send, as the Reply the HTTP layer writes.
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "http/request_view.h"
+#include "model/reply.h"
 
 namespace drivemock::scenario {
 
-/// How an answer misbehaves at the connection level instead of answering.
-enum class Fault { none, reset, empty, malformed, hang };
-
-/// "reset", "hang", …; "none" for Fault::none.
-const char* fault_name(Fault fault);
-/// The fault of that name, or nullopt.
-std::optional<Fault> fault_from_name(std::string_view name);
-
-/// One answer: status, body bytes, headers, delay or fault.
-struct Answer {
-  int http = 200;
-  std::string body;  ///< sent as is: JSON from `body`, or the `raw` string
-  std::vector<Header> headers;
-  int delay_ms = 0;
-  Fault fault = Fault::none;
-};
+/// One answer, ready to send: status, body bytes (JSON from `body`, or the
+/// `raw` string), headers, delay or fault.
+using Answer = Reply;
 
 /// One body field a rule requires, with the JSON text it must equal.
 struct FieldCondition {

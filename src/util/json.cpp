@@ -92,21 +92,6 @@ std::string string_object(
   return {buffer.GetString(), buffer.GetSize()};
 }
 
-void write_error_members(Writer& w, std::string_view message, std::string_view code) {
-  write_member(w, "status", "error");
-  write_member(w, "message", message);
-  write_member(w, "code", code);
-}
-
-std::string error_envelope(std::string_view message, std::string_view code) {
-  rapidjson::StringBuffer buffer;
-  Writer w(buffer);
-  w.StartObject();
-  write_error_members(w, message, code);
-  w.EndObject();
-  return {buffer.GetString(), buffer.GetSize()};
-}
-
 namespace {
 
 /// Calls `visit(container, depth)` for each array and object in `root` (the

@@ -33,12 +33,6 @@ void write_member(Writer& w, std::string_view key, std::string_view value);
 std::string string_object(
     std::initializer_list<std::pair<std::string_view, std::string_view>> members);
 
-/// `{"status":"error","message":…,"code":…}`: the error envelope of the API,
-/// the one place that knows its shape.
-std::string error_envelope(std::string_view message, std::string_view code);
-/// The envelope's members, for an object that carries more (an open object).
-void write_error_members(Writer& w, std::string_view message, std::string_view code);
-
 /// Arrays and objects nested deeper than this are refused wherever drivemock
 /// reads JSON from outside: RapidJSON compares and writes values
 /// recursively, so a deep enough value would overflow the stack.

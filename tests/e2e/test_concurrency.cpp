@@ -72,7 +72,7 @@ TEST_CASE("16 threads x 500 requests are all journaled with distinct rising ids"
   for (size_t i = 0; i < entries.size(); ++i) CHECK(entries[i]->id == i + 1);
   drivemock::RequestFilter one_thread;
   one_thread.uuid = "thread-7";
-  CHECK(mock.server().count(one_thread) == kCalls);
+  CHECK(mock.server().count(one_thread).value() == kCalls);
   CHECK(mock.admin_json("POST", "/__admin/requests/count", "{}")["count"].GetUint64() ==
         kThreads * kCalls);
 }

@@ -57,7 +57,7 @@ TEST_CASE("example faults: one fault per color, success otherwise") {
   CHECK(mock.color(kFaults, "purple")->body == R"({"status":"success"})");
   std::vector<std::string> journaled;
   for (const auto& entry : mock.server().journal().entries())
-    journaled.push_back(std::string(drivemock::scenario::fault_name(entry->response.fault)));
+    journaled.push_back(std::string(drivemock::fault_name(entry->response.fault)));
   CHECK(journaled == std::vector<std::string>{"reset", "empty", "malformed", "none"});
 }
 

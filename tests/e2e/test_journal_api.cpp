@@ -96,7 +96,7 @@ TEST_CASE("a request is journaled before its answer is written, refused ones too
   std::mutex mutex;
   std::vector<bool> answer_seen_in_hook;
   drivemock::ServerOptions options;
-  options.on_request = [&](const drivemock::journal::Entry&) {
+  options.on_request = [&](const drivemock::Entry&) {
     RawConnection* c = client.load();
     if (!c) return;
     bool seen = eventually([&] { return c->answered(); }, std::chrono::milliseconds(500));

@@ -56,7 +56,7 @@ TEST_CASE("200 kept-alive connections are all served while others vanish mid-req
   // halves too, as incomplete.
   size_t expected = kConnections * kRounds + whole_then_gone + 2 * 20;
   drivemock::RequestFilter all;
-  CHECK(mock.server().wait_for(all, expected, std::chrono::seconds(10)) == expected);
+  CHECK(mock.server().wait_for(all, expected, std::chrono::seconds(10)).value() == expected);
   CHECK(mock.server().journal().size() == expected);
   size_t incomplete = 0;
   for (const auto& entry : mock.server().journal().entries()) {

@@ -14,7 +14,7 @@
 
 namespace {
 
-using drivemock::journal::Entry;
+using drivemock::Entry;
 
 Entry entry(const char* method, const char* url, const char* operation,
             std::optional<std::string_view> uuid, const char* body) {
@@ -24,7 +24,7 @@ Entry entry(const char* method, const char* url, const char* operation,
   view.path = std::string(url).substr(0, std::string(url).find('?'));
   view.body = body;
   Entry e;
-  e.request = drivemock::journal::RecordedRequest(view, uuid);
+  e.request = drivemock::RecordedRequest(view, uuid);
   e.operation = operation;
   return e;
 }
@@ -92,20 +92,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   request.method = "POST";
   request.path = request.url = "/__admin/requests/find";
   request.body.assign(reinterpret_cast<const char*>(data), size);
-  rapidjson::Document doc;
-  std::unique_ptr<drivemock::journal::FilterMatcher> matcher;
-  if (auto refused = drivemock::admin::read_filter(request, doc, {"count", "timeoutMs"}, matcher)) {
-    if (refused->status != 400 || refused->body.find("invalid_params") == std::string::npos) {
+  auto refused = [](const drivemock::Reply& reply) {
+    if (reply.status != 400 || reply.body_text().find("invalid_params") == std::string::npos) {
       std::abort();
     }
     return 0;
-  }
+  };
+  auto doc = drivemock::admin::parse_object_body(request);
+  if (!doc) return refused(doc.error());
+  auto matcher = drivemock::admin::read_filter(*doc, {"count", "timeoutMs"});
+  if (!matcher) return refused(matcher.error());
   for (const auto& e : entries()) {
-    if (matcher->matches(e) != reference_matches(doc, e)) std::abort();
+    if (matcher->matches(e) != reference_matches(*doc, e)) std::abort();
   }
   // The filter's own body as a journaled request must not trip the matcher.
   Entry own;
-  own.request = drivemock::journal::RecordedRequest(request, "u");
+  own.request = drivemock::RecordedRequest(request, "u");
   matcher->matches(own);
   return 0;
 }

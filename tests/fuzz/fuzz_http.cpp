@@ -1,6 +1,6 @@
 // Fuzz target: raw bytes as a client would send them, through the whole
 // request path the server uses: drivemock's connection loop and its guards,
-// cpp-httplib's request parser, the admin router or the mock service, the
+// cpp-httplib's request parser, the admin router or the mock API's stages, the
 // journal. Each input is written into one end of a socketpair and served on
 // the other end until it closes; what comes back is read by a thread.
 //
@@ -33,7 +33,7 @@
 
 namespace {
 
-using drivemock::scenario::Fault;
+using drivemock::Fault;
 
 /// What one input's requests were journaled as, in order.
 struct Journaled {
@@ -47,7 +47,7 @@ drivemock::Server& server() {
       drivemock::Server::start({.scenario_texts = {drivemock::fuzzing::kScenario},
                                 .journal_limit = 50,
                                 .admin_token = "fuzz-3f9c2a7e1b",
-                                .on_request = [](const drivemock::journal::Entry& e) {
+                                .on_request = [](const drivemock::Entry& e) {
                                   journaled.push_back({e.response.status, e.response.fault});
                                 }});
   if (!started.server) std::abort();

@@ -1,6 +1,6 @@
 // Fuzz target: one request through drivemock's request path without the
-// socket: the admin router or the mock service (contract checks, scripted
-// engine), then the journal and its JSON. The input is a request as text:
+// socket: the admin router or the mock API's stages (classify, decide), then
+// the journal entry and its JSON. The input is a request as text:
 //
 //   METHOD PATH?QUERY\n
 //   Name: value\n ...
@@ -18,11 +18,12 @@
 #include <string_view>
 
 #include "admin/admin_router.h"
+#include "contract/classify.h"
 #include "fuzz_scenario_text.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
-#include "mock/mock_service.h"
 #include "record/recorder.h"
+#include "scenario/decide.h"
 #include "scenario/scenario_store.h"
 
 namespace {
@@ -33,7 +34,6 @@ struct World {
   journal::Journal journal{100};
   scenario::Engine engine{scenario::empty_catalog()};
   scenario::ScenarioStore scenarios{{}, {fuzzing::kScenario}, engine};
-  mock::MockService mock{engine, contract::Strictness::lenient};
   record::Recorder recorder;
   admin::Context admin{journal,
                        engine,
@@ -97,21 +97,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (view.path.find(skipped) != std::string::npos) return 0;
   }
   if (admin::is_admin_path(view.path)) {
-    admin::Reply reply = admin::route(view, world.admin, std::nullopt);
+    Reply reply = admin::route(view, world.admin, std::nullopt);
     if (reply.status < 100 || reply.status > 599) std::abort();
-    if (reply.status != 204) require_json_object(reply.body);
+    if (reply.status != 204) require_json_object(std::string(reply.body_text()));
     return 0;
   }
-  journal::Classification seen;
-  mock::Reply reply = world.mock.handle(view, seen);
-  if (reply.status < 100 || reply.status > 599 || !reply.body) std::abort();
-  journal::Entry entry;
-  entry.request = journal::RecordedRequest(view, seen.uuid);
-  entry.operation = seen.operation;
-  entry.matched = std::move(seen.matched);
-  entry.violations = std::move(seen.violations);
-  entry.response = {reply.status, reply.body, reply.fault, false};
-  uint64_t id = world.journal.record(std::move(entry));
+  auto started = system_clock().steady();
+  contract::Classified classified = contract::classify(view, contract::Strictness::lenient);
+  Reply reply = classified.early ? *classified.early : scenario::decide(world.engine, classified);
+  if (reply.status < 100 || reply.status > 599) std::abort();
+  uint64_t id = world.journal.record(make_entry(view, std::move(classified.seen), reply,
+                                                Origin::drivemock, started, system_clock()));
   require_json_object(journal::entry_to_json(*world.journal.by_id(id)));
   return 0;
 }

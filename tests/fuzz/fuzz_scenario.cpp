@@ -34,7 +34,8 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
   for (const auto& [operation, answer] : set.defaults) {
     auto it = catalog.fallbacks.find(operation);
     if (it == catalog.fallbacks.end() || it->second.scenario != set.name ||
-        it->second.answer.http != answer.http || it->second.answer.body != answer.body)
+        it->second.answer.status != answer.status ||
+        it->second.answer.body_text() != answer.body_text())
       return false;
   }
   return true;

@@ -50,7 +50,7 @@ TEST_CASE("defaults replace built-in answers, and reject in any set rejects unkn
                                 set_from("b.yaml", "unknown_uuids: reject")},
                                d);
   REQUIRE(catalog);
-  CHECK(catalog->fallbacks.at("trash").answer.http == 202);
+  CHECK(catalog->fallbacks.at("trash").answer.status == 202);
   CHECK(catalog->fallbacks.at("trash").scenario == "a.yaml");
   CHECK_FALSE(catalog->fallbacks.at("color").scenario);
   CHECK(catalog->unknown_uuids == UnknownUuids::reject);

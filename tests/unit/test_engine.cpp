@@ -33,7 +33,7 @@ rapidjson::Document body(const std::string& json) {
 
 int http_of(Engine& e, const char* operation, const std::string& uuid,
             const std::string& json = "{}") {
-  return e.decide(op(operation), uuid, body(json)).answer->http;
+  return e.decide(op(operation), uuid, body(json)).answer->status;
 }
 
 }  // namespace
@@ -80,17 +80,17 @@ TEST_CASE("the matched rule is reported 1-based with its scenario") {
 TEST_CASE("a uuid whose rules all fail to match gets the built-in answer") {
   auto e = engine_for("directories: {u: {trash: [{when: {state: x}, respond: {http: 500}}]}}");
   auto d = e.decide(op("trash"), "u", body("{}"));
-  CHECK(d.answer->http == 200);
+  CHECK(d.answer->status == 200);
   CHECK_FALSE(d.matched);
 }
 
 TEST_CASE("unknown uuids are rejected with folder_not_found when a set says reject") {
   auto e = engine_for("unknown_uuids: reject\ndirectories: {known: {}}");
   auto d = e.decide(op("trash"), "other", body("{}"));
-  CHECK(d.answer->body.find("folder_not_found") != std::string::npos);
+  CHECK(d.answer->body_text().find("folder_not_found") != std::string::npos);
   CHECK_FALSE(d.named);
   CHECK(e.directory("other")->state == "active");
-  CHECK(e.decide(op("trash"), "known", body("{}")).answer->body.find("dir_trashed") !=
+  CHECK(e.decide(op("trash"), "known", body("{}")).answer->body_text().find("dir_trashed") !=
         std::string::npos);
 }
 
@@ -122,7 +122,8 @@ std::map<std::string, int> race(Engine& e, const char* operation, const std::str
     threads.emplace_back([&, t] {
       auto b = body("{}");
       start.arrive_and_wait();
-      for (int i = 0; i < kCallsEach; ++i) ++seen[t][e.decide(op(operation), uuid, b).answer->body];
+      for (int i = 0; i < kCallsEach; ++i)
+        ++seen[t][std::string(e.decide(op(operation), uuid, b).answer->body_text())];
     });
   }
   for (auto& t : threads) t.join();

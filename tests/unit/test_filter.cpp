@@ -21,23 +21,22 @@ Entry entry(const char* op, const char* uuid, const char* body) {
 std::unique_ptr<FilterMatcher> matcher(const std::string& json) {
   rapidjson::Document doc;
   doc.Parse(json.c_str());
-  std::string error;
-  auto filter = parse_filter(doc, {}, error);
-  INFO(error);
+  auto filter = parse_filter(doc, {});
+  INFO((filter ? "" : filter.error().message));
   REQUIRE(filter);
-  auto m = FilterMatcher::create(*filter, error);
-  INFO(error);
+  auto m = FilterMatcher::create(*filter);
+  INFO((m ? "" : m.error().message));
   REQUIRE(m);
-  return m;
+  return std::make_unique<FilterMatcher>(std::move(m).value());
 }
 
 std::string parse_error(const std::string& json) {
   rapidjson::Document doc;
   doc.Parse(json.c_str());
-  std::string error;
-  auto filter = parse_filter(doc, {"count"}, error);
-  if (filter) FilterMatcher::create(*filter, error);
-  return error;
+  auto filter = parse_filter(doc, {"count"});
+  if (!filter) return filter.error().message;
+  auto m = FilterMatcher::create(*filter);
+  return m ? "" : m.error().message;
 }
 
 }  // namespace

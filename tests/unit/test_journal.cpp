@@ -7,8 +7,8 @@
 #include "eventually.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
-#include "journal/redaction.h"
 #include "journal/request_log.h"
+#include "model/redaction.h"
 
 using namespace drivemock;
 using namespace drivemock::journal;
@@ -71,8 +71,8 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
                                           {}},
                               "u");
   e.operation = "color";
-  e.matched = scenario::Matched{"trash-flow", 1};
-  e.response = {200, std::make_shared<const std::string>("{}"), scenario::Fault::none, false};
+  e.matched = Matched{"trash-flow", 1};
+  e.response = {200, std::make_shared<const std::string>("{}"), Fault::none, false};
   e.violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
   CHECK(
@@ -89,15 +89,13 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
 namespace {
 
 std::unique_ptr<FilterMatcher> all_entries() {
-  std::string error;
-  return FilterMatcher::create({}, error);
+  return std::make_unique<FilterMatcher>(FilterMatcher::create({}).value());
 }
 
 std::unique_ptr<FilterMatcher> uuid_is(const std::string& uuid) {
-  std::string error;
   RequestFilter f;
   f.uuid = uuid;
-  return FilterMatcher::create(f, error);
+  return std::make_unique<FilterMatcher>(FilterMatcher::create(f).value());
 }
 
 Entry for_uuid(const std::string& uuid) {
@@ -226,7 +224,7 @@ TEST_CASE("request log lines name method, path, uuid, rule, status and micros") 
   view.method = "POST";
   view.url = view.path = "/v3/dir/trash";
   e.request = RecordedRequest(view, "u1");
-  e.matched = scenario::Matched{"flow", 2};
+  e.matched = Matched{"flow", 2};
   e.response.status = 503;
   e.total_micros = 85;
   CHECK(request_line(e, LogFormat::text) ==
@@ -235,7 +233,7 @@ TEST_CASE("request log lines name method, path, uuid, rule, status and micros") 
         R"({"type":"request","id":4,"method":"POST","path":"/v3/dir/trash","uuid":"u1",)"
         R"("matched":"flow#2","status":"503","micros":85,"violations":0})");
   e.matched.reset();
-  e.response.fault = scenario::Fault::reset;
+  e.response.fault = Fault::reset;
   CHECK(request_line(e, LogFormat::text).find("matched=built-in status=fault:reset") !=
         std::string::npos);
   CHECK(admin_line("reset", LogFormat::json) == R"({"type":"admin","change":"reset"})");

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "model/error_envelope.h"
 #include "util/json.h"
 
 using namespace drivemock;
@@ -27,6 +28,6 @@ TEST_CASE("valid UTF-8 and NUL bytes pass unchanged") {
 }
 
 TEST_CASE("the error envelope escapes what it is given") {
-  CHECK(json::error_envelope("say \"hi\"\n", "x") ==
+  CHECK(error_envelope("say \"hi\"\n", "x") ==
         R"({"status":"error","message":"say \"hi\"\n","code":"x"})");
 }

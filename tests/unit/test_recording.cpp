@@ -45,7 +45,8 @@ std::vector<std::string> replay(const std::string& yaml, const std::vector<Captu
     for (const auto& f : c.fields) json += ",\"" + f.name + "\":" + f.json;
     body.Parse((json + "}").c_str());
     auto d2 = engine.decide(*contract::find_by_name(c.operation), c.uuid, body);
-    answers.push_back(std::to_string(d2.answer->http) + " " + d2.answer->body);
+    answers.push_back(std::to_string(d2.answer->status) + " " +
+                      std::string(d2.answer->body_text()));
   }
   return answers;
 }
@@ -115,8 +116,7 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
 }
 
 TEST_CASE("an unreachable upstream becomes 502 upstream_unreachable and is not captured") {
-  UpstreamAnswer down;
-  down.error = "Connection";
+  UpstreamAnswer down = Error{"Connection"};
   auto reply = proxied_reply(down, "http://x");
   CHECK(reply.status == 502);
   CHECK(reply.body->find("\"code\":\"upstream_unreachable\"") != std::string::npos);
@@ -129,8 +129,8 @@ TEST_CASE("a recording is written atomically into a directory it creates") {
   fs::path dir = fs::temp_directory_path() / ("drivemock-rec-" + std::to_string(::getpid()));
   auto saved =
       save_recording(recording_of({trash("u", 200, "{}")}), (dir / "a" / "r.yaml").string());
-  REQUIRE(std::holds_alternative<SavedRecording>(saved));
-  const auto& file = std::get<SavedRecording>(saved);
+  REQUIRE(saved.ok());
+  const SavedRecording& file = saved.value();
   CHECK(file.captured == 1);
   std::ifstream in(file.file);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -143,8 +143,8 @@ TEST_CASE("a recording is written atomically into a directory it creates") {
 
 TEST_CASE("a recording that cannot be written says why") {
   auto saved = save_recording(recording_of({}), "/proc/drivemock/r.yaml");
-  REQUIRE(std::holds_alternative<std::string>(saved));
-  CHECK(std::get<std::string>(saved).find("cannot") == 0);
+  REQUIRE_FALSE(saved.ok());
+  CHECK(saved.error().message.find("cannot") == 0);
 }
 
 TEST_CASE("only http and https URLs are upstreams") {

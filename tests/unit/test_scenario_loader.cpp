@@ -59,14 +59,14 @@ directories:
   CHECK(p.diagnostics.empty());
   CHECK(p.set->name == "trash-flow");
   CHECK(p.set->unknown_uuids == UnknownUuids::reject);
-  CHECK(p.set->defaults.at("trash").body ==
+  CHECK(p.set->defaults.at("trash").body_text() ==
         R"({"status":"success","message":"Moved.","code":"dir_trashed"})");
   CHECK(p.set->directories.at("u1").initial_state == "active");
   const auto& trash = rules(*p.set, "u1", "trash");
   REQUIRE(trash.size() == 2);
   CHECK(trash[0].when.state == "trashed");
   REQUIRE(trash[1].answers.size() == 2);
-  CHECK(trash[1].answers[0].http == 503);
+  CHECK(trash[1].answers[0].status == 503);
   CHECK(trash[1].answers[0].delay_ms == 200);
   CHECK(trash[1].then == "trashed");
   CHECK(rules(*p.set, "u1", "color").size() == 1);
@@ -95,9 +95,9 @@ directories:
   const auto& color = rules(*p.set, "u2", "color");
   CHECK(color[0].answers[0].fault == Fault::reset);
   CHECK(color[0].when.fields[0].expected_json == R"("red")");
-  CHECK(color[1].answers[0].body == "not json");
+  CHECK(color[1].answers[0].body_text() == "not json");
   CHECK(color[1].answers[0].headers[0].name == "X-Trace");
-  CHECK(color[1].answers[1].body.empty());
+  CHECK(color[1].answers[1].body_text().empty());
   CHECK(color[1].cycle);
 }
 
@@ -111,7 +111,7 @@ TEST_CASE("YAML scalars are typed in bodies, quoted ones stay strings") {
   auto p = parse(
       R"(directories: {u: {color: {body: {status: true, n: 3, f: 1.5, z: ~, s: "404", data: [1, x]}}}})");
   REQUIRE(p.set);
-  CHECK(rules(*p.set, "u", "color")[0].answers[0].body ==
+  CHECK(rules(*p.set, "u", "color")[0].answers[0].body_text() ==
         R"({"status":true,"n":3,"f":1.5,"z":null,"s":"404","data":[1,"x"]})");
 }
 

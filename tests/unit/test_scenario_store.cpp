@@ -15,7 +15,7 @@ struct Store {
   int trash_status(const std::string& uuid) {
     rapidjson::Document body;
     body.Parse("{}");
-    return engine.decide(*contract::find_by_name("trash"), uuid, body).answer->http;
+    return engine.decide(*contract::find_by_name("trash"), uuid, body).answer->status;
   }
   Diagnostics push(const std::string& yaml) {
     std::string name;

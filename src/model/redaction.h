@@ -5,9 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "http/request_view.h"
-
-namespace drivemock::journal {
+namespace drivemock {
 
 /// The value written in place of a secret.
 inline constexpr std::string_view kRedacted = "***";
@@ -15,4 +13,4 @@ inline constexpr std::string_view kRedacted = "***";
 /// True for headers whose value must not be stored.
 bool is_secret_header(std::string_view name);
 
-}  // namespace drivemock::journal
+}  // namespace drivemock

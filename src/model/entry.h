@@ -13,11 +13,24 @@
 #include <string_view>
 #include <vector>
 
-#include "contract/field_checks.h"
-#include "http/request_view.h"
-#include "scenario/engine.h"
+#include "model/reply.h"
+#include "model/request.h"
+#include "util/clock.h"
 
-namespace drivemock::journal {
+namespace drivemock {
+
+/// A breach of the contract: a short rule id and a sentence for humans.
+struct Violation {
+  std::string rule;
+  std::string message;
+  std::string field = {};  ///< the body field concerned, if any (not journaled)
+};
+
+/// Which scenario rule served a request (rule is 1-based; nullopt for defaults).
+struct Matched {
+  std::string scenario;
+  std::optional<int> rule;
+};
 
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
@@ -81,7 +94,7 @@ class RecordedRequest {
 struct ResponseRecord {
   int status = 0;
   std::shared_ptr<const std::string> body;  ///< null when nothing was sent
-  scenario::Fault fault = scenario::Fault::none;
+  Fault fault = Fault::none;
   bool proxied = false;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
@@ -91,9 +104,9 @@ struct ResponseRecord {
 struct Classification {
   std::string_view operation;  ///< a name from the contract table; empty for unknown paths
   std::optional<std::string> uuid;
-  std::optional<scenario::Matched> matched;
+  std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
-  std::vector<contract::Violation> violations;
+  std::vector<Violation> violations;
 };
 
 struct Entry {
@@ -101,13 +114,24 @@ struct Entry {
   std::chrono::system_clock::time_point logged;
   RecordedRequest request;
   std::string_view operation;  ///< a name from the contract table; empty for unknown paths
-  std::optional<scenario::Matched> matched;
+  std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
   ResponseRecord response;
-  std::vector<contract::Violation> violations;
+  std::vector<Violation> violations;
   int64_t total_micros = 0;
 
   std::optional<std::string_view> uuid() const { return request.uuid(); }
 };
 
-}  // namespace drivemock::journal
+using EntryPtr = std::shared_ptr<const Entry>;
+
+/// Where a reply came from: drivemock itself, or the upstream while recording.
+enum class Origin { drivemock, upstream };
+
+/// The journal entry of one request, built once from what the stages
+/// produced: the request as read, its classification, the reply, and its
+/// time taken since `started` (on `clock`, which also stamps the entry).
+Entry make_entry(const RequestView& request, Classification seen, const Reply& reply, Origin origin,
+                 Clock::Steady started, const Clock& clock);
+
+}  // namespace drivemock

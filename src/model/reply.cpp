@@ -1,9 +1,11 @@
-#include "scenario/model.h"
+#include "model/reply.h"
 
 #include <array>
 #include <utility>
 
-namespace drivemock::scenario {
+#include "model/error_envelope.h"
+
+namespace drivemock {
 namespace {
 
 constexpr std::array<std::pair<Fault, const char*>, 5> kFaultNames = {
@@ -29,4 +31,12 @@ std::optional<Fault> fault_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace drivemock::scenario
+Reply json_reply(int status, std::string body) {
+  return Reply{status, std::make_shared<const std::string>(std::move(body)), {}, 0, Fault::none};
+}
+
+Reply error_reply(int status, std::string_view message, std::string_view code) {
+  return json_reply(status, error_envelope(message, code));
+}
+
+}  // namespace drivemock

@@ -1,9 +1,8 @@
-#include "http/request_view.h"
+#include "util/text.h"
 
 #include <algorithm>
 
 namespace drivemock {
-
 namespace {
 
 /// ASCII only, whatever the C locale says: header names are ASCII tokens.
@@ -22,24 +21,6 @@ std::string ascii_lowercase(std::string_view s) {
   std::string out(s);
   std::transform(out.begin(), out.end(), out.begin(), lower);
   return out;
-}
-
-const std::string* find_header(const std::vector<Header>& headers, std::string_view name) {
-  for (const auto& h : headers) {
-    if (iequals(h.name, name)) return &h.value;
-  }
-  return nullptr;
-}
-
-const std::string* RequestView::header(std::string_view name) const {
-  return find_header(headers, name);
-}
-
-const std::string* RequestView::query_param(std::string_view name) const {
-  for (const auto& q : query) {
-    if (q.name == name) return &q.value;
-  }
-  return nullptr;
 }
 
 }  // namespace drivemock

@@ -29,12 +29,6 @@ struct RequestView {
   const std::string* query_param(std::string_view name) const;
 };
 
-/// Case-insensitive ASCII comparison, as HTTP header names compare.
-bool iequals(std::string_view a, std::string_view b);
-
-/// `s` with ASCII letters lower-cased.
-std::string ascii_lowercase(std::string_view s);
-
 /// The value of the first header of that name (case-insensitive), or nullptr.
 const std::string* find_header(const std::vector<Header>& headers, std::string_view name);
 

@@ -1,10 +1,10 @@
-#include "journal/redaction.h"
+#include "model/redaction.h"
 
-#include <algorithm>
-#include <cctype>
 #include <string>
 
-namespace drivemock::journal {
+#include "util/text.h"
+
+namespace drivemock {
 
 bool is_secret_header(std::string_view name) {
   std::string lower = ascii_lowercase(name);
@@ -12,4 +12,4 @@ bool is_secret_header(std::string_view name) {
          lower.find("api-key") != std::string::npos;
 }
 
-}  // namespace drivemock::journal
+}  // namespace drivemock

@@ -1,4 +1,4 @@
-#include "http/httplib_adapter.h"
+#include "http/request_reader.h"
 
 #include <array>
 #include <string_view>
@@ -30,20 +30,6 @@ RequestView to_view(const httplib::Request& request) {
   view.body = request.body;
   view.client_ip = request.remote_addr;
   return view;
-}
-
-void fill_response(httplib::Response& response, int status, const std::vector<Header>& headers,
-                   const std::string& body) {
-  response.status = status;
-  std::string content_type = "application/json";
-  for (const auto& h : headers) {
-    if (iequals(h.name, "Content-Type")) {
-      content_type = h.value;
-    } else {
-      response.set_header(h.name.c_str(), h.value);
-    }
-  }
-  response.set_content(body, content_type.c_str());
 }
 
 }  // namespace drivemock

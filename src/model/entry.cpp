@@ -1,8 +1,8 @@
-#include "journal/entry.h"
+#include "model/entry.h"
 
-#include "journal/redaction.h"
+#include "model/redaction.h"
 
-namespace drivemock::journal {
+namespace drivemock {
 
 RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid) {
   size_t size = view.method.size() + view.url.size() + view.body.size() + view.client_ip.size() +
@@ -26,10 +26,27 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   if (uuid) data_.append(*uuid);
 }
 
+Entry make_entry(const RequestView& request, Classification seen, const Reply& reply, Origin origin,
+                 Clock::Steady started, const Clock& clock) {
+  Entry entry;
+  entry.request = RecordedRequest(request, seen.uuid);
+  entry.operation = seen.operation;
+  entry.matched = std::move(seen.matched);
+  entry.named = seen.named;
+  entry.violations = std::move(seen.violations);
+  bool faulted = reply.fault != Fault::none;
+  entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
+                    origin == Origin::upstream};
+  entry.logged = clock.wall();
+  entry.total_micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(clock.steady() - started).count();
+  return entry;
+}
+
 void RecordedRequest::append_counted(std::string_view bytes) {
   auto length = static_cast<uint32_t>(bytes.size());
   data_.append(reinterpret_cast<const char*>(&length), kLengthBytes);
   data_.append(bytes);
 }
 
-}  // namespace drivemock::journal
+}  // namespace drivemock

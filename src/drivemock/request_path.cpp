@@ -1,0 +1,43 @@
+#include "drivemock/request_path.h"
+
+#include "admin/admin_router.h"
+#include "contract/classify.h"
+#include "record/proxy.h"
+#include "scenario/decide.h"
+
+namespace drivemock {
+
+void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
+  Clock::Steady started = stages_.clock.steady();
+  if (admin::is_admin_path(request.path)) {  // never journaled
+    return writer.send(admin::route(request, stages_.admin, settings_.admin_token));
+  }
+  contract::Classified classified = contract::classify(request, settings_.strictness);
+  // While recording, the upstream answers everything, even what the contract refuses.
+  auto target = stages_.recorder.target();
+  Reply reply = target           ? record::forward(stages_.upstream, *target, request, classified,
+                                                   stages_.recorder)
+                : classified.early ? std::move(*classified.early)
+                                   : scenario::decide(stages_.engine, classified);
+  writer.wait_delay(reply);
+  // Journaled before the answer leaves: a client that got its answer always
+  // finds its entry.
+  Origin origin = target ? Origin::upstream : Origin::drivemock;
+  stages_.journal.record(
+      make_entry(request, std::move(classified.seen), reply, origin, started, stages_.clock));
+  writer.send(reply);
+}
+
+void RequestPath::journal_refused(const RefusedRequest& refused) const {
+  const RequestView& request = refused.request;
+  if (admin::is_admin_path(request.path)) return;
+  Classification seen;
+  if (const contract::Operation* op = contract::find_by_path(request.path)) {
+    seen.operation = op->name;
+  }
+  seen.violations.push_back(refused.refusal.violation);
+  stages_.journal.record(make_entry(request, std::move(seen), refused.refusal.reply,
+                                    Origin::drivemock, refused.started, stages_.clock));
+}
+
+}  // namespace drivemock

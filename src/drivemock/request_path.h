@@ -1,0 +1,59 @@
+#pragma once
+// The request path: the one place that decides where a request goes (admin
+// API, upstream while recording, or the mock), and runs the stages of the
+// mock API in order:
+//
+//   read (http/request_reader) → classify (contract/classify)
+//     → decide (scenario/decide, or record/proxy while recording)
+//     → journal (model/entry: make_entry; journal/journal) → reply (http/reply_writer)
+//
+// Requests the HTTP layer refuses join the path at the journal.
+
+#include <optional>
+#include <string>
+
+#include "admin/admin_context.h"
+#include "contract/request_checks.h"
+#include "http/refusal.h"
+#include "http/reply_writer.h"
+#include "journal/journal.h"
+#include "record/recorder.h"
+#include "record/upstream.h"
+#include "scenario/engine.h"
+#include "util/clock.h"
+
+namespace drivemock {
+
+/// What the path runs a request through; each outlives it.
+struct Stages {
+  admin::Context& admin;
+  scenario::Engine& engine;
+  record::Recorder& recorder;
+  record::Upstream& upstream;
+  journal::Journal& journal;
+  const Clock& clock;
+};
+
+/// How the path treats requests.
+struct PathSettings {
+  contract::Strictness strictness = contract::Strictness::lenient;
+  std::optional<std::string> admin_token;  ///< admin calls need it when set
+};
+
+class RequestPath {
+ public:
+  RequestPath(Stages stages, PathSettings settings)
+      : stages_(stages), settings_(std::move(settings)) {}
+
+  /// One request, from its reading to its reply (the HTTP layer's handler).
+  void serve(RequestView request, ReplyWriter& writer) const;
+  /// A request the HTTP layer refused, journaled (unless it was an admin call)
+  /// before the HTTP layer writes its answer.
+  void journal_refused(const RefusedRequest& refused) const;
+
+ private:
+  Stages stages_;
+  PathSettings settings_;
+};
+
+}  // namespace drivemock

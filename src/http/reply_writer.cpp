@@ -1,0 +1,34 @@
+#include "http/reply_writer.h"
+
+#include "http/connection_faults.h"
+#include "util/text.h"
+
+namespace drivemock {
+
+void fill_response(httplib::Response& response, const Reply& reply) {
+  response.status = reply.status;
+  const char* content_type = "application/json";
+  for (const auto& h : reply.headers) {
+    if (iequals(h.name, "Content-Type")) {
+      content_type = h.value.c_str();
+    } else {
+      response.set_header(h.name.c_str(), h.value);
+    }
+  }
+  std::string_view body = reply.body_text();
+  response.set_content(body.data(), body.size(), content_type);
+}
+
+void ReplyWriter::wait_delay(const Reply& reply) const {
+  if (reply.delay_ms > 0) stopping_.wait_for(std::chrono::milliseconds(reply.delay_ms));
+}
+
+void ReplyWriter::send(const Reply& reply) {
+  if (reply.fault != Fault::none) {
+    apply_fault(reply.fault, stopping_);
+    return;
+  }
+  fill_response(response_, reply);
+}
+
+}  // namespace drivemock

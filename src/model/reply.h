@@ -1,0 +1,44 @@
+#pragma once
+// The one reply type: everything drivemock answers (a scenario's answer, a
+// built-in one, an admin call's, a proxied upstream's, a refusal of the
+// connection layer) is a Reply, and the HTTP layer sends any Reply the same
+// way (http/reply_writer.h).
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/request.h"
+
+namespace drivemock {
+
+/// How an answer misbehaves at the connection level instead of answering.
+enum class Fault { none, reset, empty, malformed, hang };
+
+/// "reset", "hang", …; "none" for Fault::none.
+const char* fault_name(Fault fault);
+/// The fault of that name, or nullopt.
+std::optional<Fault> fault_from_name(std::string_view name);
+
+/// What to send back: a status, headers and body, after a delay, or a fault.
+struct Reply {
+  int status = 200;
+  /// Shared, not copied: a scenario's answer is kept by its catalog and by
+  /// every journal entry that sent it. Null means an empty body.
+  std::shared_ptr<const std::string> body;
+  std::vector<Header> headers;  ///< no Content-Type among them means application/json
+  int delay_ms = 0;
+  Fault fault = Fault::none;
+
+  std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
+};
+
+/// A reply of `status` with a JSON `body`, no delay and no fault.
+Reply json_reply(int status, std::string body);
+
+/// A reply of `status` with the error envelope (model/error_envelope.h).
+Reply error_reply(int status, std::string_view message, std::string_view code);
+
+}  // namespace drivemock

@@ -1,0 +1,10 @@
+#include "util/clock.h"
+
+namespace drivemock {
+
+const Clock& system_clock() {
+  static const SystemClock clock;
+  return clock;
+}
+
+}  // namespace drivemock

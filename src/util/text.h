@@ -1,0 +1,16 @@
+#pragma once
+// ASCII text helpers: HTTP header names and similar tokens compare without
+// regard to case, whatever the C locale says.
+
+#include <string>
+#include <string_view>
+
+namespace drivemock {
+
+/// Case-insensitive ASCII comparison, as HTTP header names compare.
+bool iequals(std::string_view a, std::string_view b);
+
+/// `s` with ASCII letters lower-cased.
+std::string ascii_lowercase(std::string_view s);
+
+}  // namespace drivemock
