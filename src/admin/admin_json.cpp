@@ -11,12 +11,12 @@ Reply success(const std::string& message) {
 
 Result<rapidjson::Document, Reply> parse_object_body(const RequestView& request) {
   std::string_view body = request.body.empty() ? std::string_view("{}") : request.body;
-  rapidjson::Document doc;
-  if (auto problem = json::parse_untrusted(body, doc)) {
-    return error_reply(400, "The body is not valid JSON: " + *problem, "invalid_params");
+  auto doc = json::parse_untrusted(body);
+  if (!doc) {
+    return error_reply(400, "The body is not valid JSON: " + doc.error().message, "invalid_params");
   }
-  if (!doc.IsObject()) return error_reply(400, "The body must be a JSON object", "invalid_params");
-  return doc;
+  if (!doc->IsObject()) return error_reply(400, "The body must be a JSON object", "invalid_params");
+  return std::move(doc).value();
 }
 
 Result<journal::FilterMatcher, Reply> read_filter(const rapidjson::Document& doc,

@@ -68,10 +68,10 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
 }
 
 Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {
-  std::string name;
-  Diagnostics diagnostics = context.scenarios.push(request.body, name);
-  if (!has_errors(diagnostics)) context.log_change("scenario set '" + name + "' pushed");
-  return load_reply(diagnostics, "Scenario set '" + name + "' loaded.");
+  auto pushed = context.scenarios.push(request.body);
+  if (!pushed) return load_reply(pushed.diagnostics, "");
+  context.log_change("scenario set '" + *pushed + "' pushed");
+  return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.");
 }
 
 Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {

@@ -112,10 +112,10 @@ void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
 }
 
 int validate(const std::vector<std::string>& paths) {
-  Diagnostics diagnostics;
-  auto sets = scenario::load_scenario_paths(paths, diagnostics);
-  size_t loaded = sets.size();
-  if (!has_errors(diagnostics)) scenario::build_catalog(sets, diagnostics);
+  auto sets = scenario::load_scenario_paths(paths);
+  Diagnostics diagnostics = sets.diagnostics;
+  size_t loaded = sets->size();
+  if (!has_errors(diagnostics)) append(diagnostics, scenario::build_catalog(*sets).diagnostics);
   print_diagnostics(diagnostics, std::cout);
   if (has_errors(diagnostics)) return kExitProblems;
   std::cout << "ok: " << loaded << " scenario set(s) valid\n";
@@ -169,7 +169,7 @@ int serve(ServerOptions options) {
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself
   signal_waiter.join();
   log::flush(kLogFlushAtExit);  // the problem, if any, is logged already
-  return server.stop_problem() ? kExitProblems : 0;
+  return server.stop_status() ? 0 : kExitProblems;
 }
 
 }  // namespace

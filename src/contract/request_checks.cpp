@@ -53,13 +53,16 @@ void check_headers(const RequestView& request, std::vector<Violation>& out) {
 }
 
 /// Parses the body; on failure returns the violation that makes it unservable.
-std::optional<Violation> parse_body(const std::string& body, rapidjson::Document& doc) {
+Result<rapidjson::Document, Violation> parse_body(const std::string& body) {
   if (body.empty()) {
     return Violation{"json_syntax", "The request body is empty; expected a JSON object"};
   }
-  if (auto problem = json::parse_untrusted(body, doc)) {
-    return Violation{"json_syntax", "The request body is not valid JSON: " + *problem};
+  auto parsed = json::parse_untrusted(body);
+  if (!parsed) {
+    return Violation{"json_syntax",
+                     "The request body is not valid JSON: " + parsed.error().message};
   }
+  const rapidjson::Document& doc = *parsed;
   // A client sending {"uuid":"a","uuid":"b"} means one or the other
   // depending on who reads it: refused.
   if (auto name = json::first_duplicate_name(doc)) {
@@ -70,7 +73,7 @@ std::optional<Violation> parse_body(const std::string& body, rapidjson::Document
     return Violation{"body_not_object", std::string("The request body is a JSON ") +
                                             json::type_name(doc) + "; expected an object"};
   }
-  return std::nullopt;
+  return std::move(parsed).value();
 }
 
 std::string joined(const std::vector<Violation>& violations) {
@@ -89,11 +92,13 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
                              Strictness strictness) {
   CheckedRequest out;
   check_headers(request, out.violations);
-  if (auto fatal = parse_body(request.body, out.body)) {
-    out.violations.push_back(*fatal);
-    out.rejection = fatal->message;
+  auto body = parse_body(request.body);
+  if (!body) {
+    out.violations.push_back(body.error());
+    out.rejection = body.error().message;
     return out;
   }
+  out.body = std::move(body).value();
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
   auto key = std::find_if(field_violations.begin(), field_violations.end(), names_key_field);

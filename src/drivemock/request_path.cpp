@@ -15,10 +15,10 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   contract::Classified classified = contract::classify(request, settings_.strictness);
   // While recording, the upstream answers everything, even what the contract refuses.
   auto target = stages_.recorder.target();
-  Reply reply = target           ? record::forward(stages_.upstream, *target, request, classified,
-                                                   stages_.recorder)
-                : classified.early ? std::move(*classified.early)
-                                   : scenario::decide(stages_.engine, classified);
+  Reply reply =
+      target ? record::forward(stages_.upstream, *target, request, classified, stages_.recorder)
+      : classified.early ? std::move(*classified.early)
+                         : scenario::decide(stages_.engine, classified);
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.

@@ -67,9 +67,7 @@ struct Server::Impl {
       journal.release_waiters();
       watcher.reset();
       http.stop();
-      if (auto saved = record::save_on_stop(recorder, options.record_to); !saved) {
-        stop_problem = saved.error().message;
-      }
+      stop_status = record::save_on_stop(recorder, options.record_to);
       // A journal file whose reader is stuck gets a moment, not a hang.
       if (journal_file) journal_file->close(kJournalFileDrain);
     });
@@ -104,20 +102,21 @@ struct Server::Impl {
   std::unique_ptr<scenario::FileWatcher> watcher;
   std::thread stopper;
   std::once_flag stop_once;
-  std::optional<std::string> stop_problem;
+  Status stop_status = done();
 };
 
 Status Server::Impl::start() {
   if (!options.journal_file.empty()) {
-    journal_file = std::make_unique<journal::JournalFile>(options.journal_file);
-    if (journal_file->error()) return Error{*journal_file->error()};
+    auto opened = journal::JournalFile::open(options.journal_file);
+    if (!opened) return opened.error();
+    journal_file = std::move(opened).value();
     outputs.file = journal_file.get();
   }
   journal.set_listener([this](const Entry& e) { outputs.entry(e); });
   if (options.watch == FileWatch::on) {
     watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
                                                       [this] { reload_from_watch(); });
-    if (auto error = watcher->start()) return Error{*error};
+    if (auto watching = watcher->start(); !watching) return watching;
   }
   if (!options.record_from.empty()) {
     if (!record::is_http_url(options.record_from)) {
@@ -126,7 +125,7 @@ Status Server::Impl::start() {
     }
     recorder.start(options.record_from);
   }
-  if (auto error = http.start()) return Error{*error};
+  if (auto serving = http.start(); !serving) return serving;
   stopper = std::thread([this] {
     shutdown_requested.wait();
     stop();
@@ -183,8 +182,7 @@ void Server::reset() {
   impl_->engine.reset();
 }
 Diagnostics Server::push_scenarios(std::string_view yaml) {
-  std::string name;
-  return impl_->scenarios.push(yaml, name);
+  return impl_->scenarios.push(yaml).diagnostics;
 }
 
 void Server::serve_socket(int fd) {
@@ -197,8 +195,8 @@ void Server::wait() {
   impl_->http.wait();
   impl_->stop();  // returns once the stop that ended serving has finished
 }
-std::optional<std::string> Server::stop_problem() const {
-  return impl_->stop_problem;
+Status Server::stop_status() const {
+  return impl_->stop_status;
 }
 journal::Journal& Server::journal() {
   return impl_->journal;

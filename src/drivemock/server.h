@@ -118,10 +118,10 @@ class Server {
   void stop();
   /// Blocks until the server has stopped (stop(), POST /__admin/shutdown).
   void wait();
-  /// What went wrong while stopping, once stopped: the recording in progress
-  /// could not be written. The admin API is gone by then, so no later stop
-  /// can write it: a caller should report this and fail.
-  std::optional<std::string> stop_problem() const;
+  /// Once stopped: done, or what went wrong while stopping (the recording in
+  /// progress could not be written). The admin API is gone by then, so no
+  /// later stop can write it: a caller should report this and fail.
+  Status stop_status() const;
 
   journal::Journal& journal();
   scenario::Engine& engine();

@@ -30,8 +30,13 @@ constexpr size_t kDefaultThreads = 1024;
 class HttpServer::Library final : public httplib::Server {
  public:
   explicit Library(HttpServer& owner) : owner_(owner) {}
-  bool serve_request(httplib::Stream& stream, bool close_connection, bool& connection_closed) {
-    return process_request(stream, close_connection, connection_closed, nullptr);
+  /// Whether the connection is to be closed after a request, asked or found.
+  enum class Close { no, yes };
+  /// Serves one request; says whether the connection must close after it.
+  Close serve_request(httplib::Stream& stream, Close asked) {
+    bool closed = false;
+    bool ok = process_request(stream, asked == Close::yes, closed, nullptr);
+    return ok && !closed ? Close::no : Close::yes;
   }
 
  private:
@@ -139,14 +144,15 @@ void HttpServer::configure(const LibraryHandler& handler) {
       });
 }
 
-std::optional<std::string> HttpServer::start() {
-  if (stop_fd_ < 0) return std::string("cannot create an eventfd: ") + std::strerror(errno);
+Status HttpServer::start() {
+  if (stop_fd_ < 0) return Error{std::string("cannot create an eventfd: ") + std::strerror(errno)};
   errno = 0;
   bool bound = options_.port == 0 ? (port_ = server_->bind_to_any_port(options_.host)) > 0
                                   : server_->bind_to_port(options_.host, port_ = options_.port);
   if (!bound) {
     std::string why = errno != 0 ? std::strerror(errno) : "the address is taken or invalid";
-    return "cannot listen on " + options_.host + ":" + std::to_string(options_.port) + ": " + why;
+    return Error{"cannot listen on " + options_.host + ":" + std::to_string(options_.port) + ": " +
+                 why};
   }
   // The library listens with a backlog of 5; a burst of clients then sees
   // dropped SYNs and second-long connect tails. listen() again raises it.
@@ -155,7 +161,7 @@ std::optional<std::string> HttpServer::start() {
     server_->listen_after_bind();
     stopped_.trip();
   });
-  return std::nullopt;
+  return done();
 }
 
 void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response& res) {
@@ -197,9 +203,9 @@ void HttpServer::serve_connection(int fd) {
   // Keep-alive for the connection's life: the library's default closes after
   // five requests, which costs a test suite a reconnect every fifth call.
   while (!stopping_.tripped() && connection.next_request()) {
-    bool closed = false;
-    bool ok = server_->serve_request(connection, stopping_.tripped(), closed);
-    if (!ok || closed || connection.closing()) break;
+    auto asked = stopping_.tripped() ? Library::Close::yes : Library::Close::no;
+    if (server_->serve_request(connection, asked) == Library::Close::yes) break;
+    if (connection.closing()) break;
   }
   if (!connection.had_request()) ++connections_without_request_;
 }

@@ -21,6 +21,7 @@
 #include "http/connection.h"
 #include "http/reply_writer.h"
 #include "http/stop_signal.h"
+#include "util/result.h"
 
 namespace drivemock {
 
@@ -44,8 +45,8 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  /// Binds and starts serving on a thread; returns an error message on failure.
-  std::optional<std::string> start();
+  /// Binds and starts serving on a thread, or says why it cannot.
+  Status start();
   /// The bound port (after start).
   int port() const { return port_; }
   /// Trips on stop: delays and hangs wait on it.

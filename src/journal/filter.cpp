@@ -8,7 +8,9 @@ namespace drivemock::journal {
 namespace {
 
 bool parse_json(std::string_view text, rapidjson::Document& doc) {
-  return !json::parse_untrusted(text, doc);
+  auto parsed = json::parse_untrusted(text);
+  if (parsed) doc = std::move(parsed).value();
+  return parsed.ok();
 }
 
 bool body_has_fields(const rapidjson::Value& wanted, const rapidjson::Value& body) {

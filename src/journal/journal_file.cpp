@@ -20,15 +20,17 @@ constexpr int kPollMillis = 50;
 
 }  // namespace
 
-JournalFile::JournalFile(const std::string& path, size_t max_backlog)
-    : path_(path), max_backlog_(max_backlog) {
+Result<std::unique_ptr<JournalFile>> JournalFile::open(const std::string& path,
+                                                       size_t max_backlog) {
   // O_NONBLOCK: a FIFO without a reader is an error at start instead of a
   // hang, and one whose reader is slow never blocks a request.
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
-  if (fd_ < 0) {
-    error_ = "cannot open journal file " + path + ": " + std::strerror(errno);
-    return;
-  }
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
+  if (fd < 0) return Error{"cannot open journal file " + path + ": " + std::strerror(errno)};
+  return std::unique_ptr<JournalFile>(new JournalFile(fd, path, max_backlog));
+}
+
+JournalFile::JournalFile(int fd, std::string path, size_t max_backlog)
+    : path_(std::move(path)), max_backlog_(max_backlog), fd_(fd) {
   struct stat st {};
   regular_file_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
   writer_ = std::thread([this] { run_writer(); });

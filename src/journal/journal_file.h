@@ -17,6 +17,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -25,6 +26,7 @@
 #include <thread>
 
 #include "model/entry.h"
+#include "util/result.h"
 
 namespace drivemock::journal {
 
@@ -40,15 +42,13 @@ class JournalFile {
   /// Lines waiting for a slow reader are kept up to this many bytes.
   static constexpr size_t kMaxBacklogBytes = 16 << 20;
 
-  /// Opens (creating, appending) `path`; check `error()` afterwards.
-  explicit JournalFile(const std::string& path, size_t max_backlog = kMaxBacklogBytes);
+  /// Opens (creating, appending) `path`, or says why it cannot.
+  static Result<std::unique_ptr<JournalFile>> open(const std::string& path,
+                                                   size_t max_backlog = kMaxBacklogBytes);
   /// Closes, giving waiting lines at most a short time (see close()).
   ~JournalFile();
   JournalFile(const JournalFile&) = delete;
   JournalFile& operator=(const JournalFile&) = delete;
-
-  /// Why the file could not be opened, if it could not.
-  const std::optional<std::string>& error() const { return error_; }
 
   /// Appends the entry as one line; never blocks on a slow or failing file.
   void append(const Entry& entry);
@@ -63,6 +63,8 @@ class JournalFile {
   JournalFileStats stats() const;
 
  private:
+  JournalFile(int fd, std::string path, size_t max_backlog);
+
   /// Bytes written of `bytes`, or -errno (-EAGAIN when none fit).
   ssize_t write_some(std::string_view bytes);
   void fail(std::string_view why, const std::string& kind);
@@ -77,7 +79,6 @@ class JournalFile {
   size_t max_backlog_;
   int fd_ = -1;
   bool regular_file_ = false;
-  std::optional<std::string> error_;
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;     ///< the writer: a backlog or a close

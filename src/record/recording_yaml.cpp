@@ -74,10 +74,10 @@ void emit_answer(YAML::Emitter& out, const Capture& c) {
     out << YAML::Key << "headers" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key
         << "Content-Type" << YAML::Value << c.content_type << YAML::EndMap;
   }
-  rapidjson::Document doc;
-  if (!json::parse_untrusted(c.body, doc) && survives_as_mapping(c.body, doc)) {
+  auto doc = json::parse_untrusted(c.body);
+  if (doc && survives_as_mapping(c.body, *doc)) {
     out << YAML::Key << "body" << YAML::Value;
-    emit_json(out, doc);
+    emit_json(out, *doc);
   } else if (!c.body.empty()) {
     out << YAML::Key << "raw" << YAML::Value << YAML::SingleQuoted << c.body;
   }

@@ -57,17 +57,15 @@ const DirectoryEntry* Catalog::find(const std::string& uuid) const {
 }
 
 std::shared_ptr<const Catalog> empty_catalog() {
-  Diagnostics none;
-  return build_catalog({}, none);
+  return *build_catalog({});
 }
 
-std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
-                                             Diagnostics& diagnostics) {
+Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets) {
+  Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(200, "Folder not found.", "folder_not_found");
   add_fallbacks(*catalog);
   std::map<std::string, std::string> names, defaults, scripts;
-  size_t errors_before = diagnostics.size();
   for (const auto& set : sets) {
     auto [it, fresh] = names.emplace(set.name, set.source);
     if (!fresh) {
@@ -79,8 +77,8 @@ std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& set
     add_defaults(*catalog, set, defaults, diagnostics);
     add_directories(*catalog, set, scripts, diagnostics);
   }
-  if (diagnostics.size() != errors_before) return nullptr;
-  return catalog;
+  if (!diagnostics.empty()) return {std::nullopt, std::move(diagnostics)};
+  return {std::shared_ptr<const Catalog>(std::move(catalog)), std::move(diagnostics)};
 }
 
 }  // namespace drivemock::scenario

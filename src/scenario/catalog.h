@@ -46,10 +46,9 @@ struct Catalog {
 /// A catalog of no sets: built-in answers only.
 std::shared_ptr<const Catalog> empty_catalog();
 
-/// Merges sets into a catalog; returns nullptr and appends errors when two
-/// sets share a name, or give the same uuid and operation (or default).
-/// A set that says `unknown_uuids: reject` makes the whole catalog reject.
-std::shared_ptr<const Catalog> build_catalog(const std::vector<ScenarioSet>& sets,
-                                             Diagnostics& diagnostics);
+/// Merges sets into a catalog; no catalog, and errors, when two sets share a
+/// name, or give the same uuid and operation (or default). A set that says
+/// `unknown_uuids: reject` makes the whole catalog reject.
+Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets);
 
 }  // namespace drivemock::scenario

@@ -34,19 +34,19 @@ FileWatcher::~FileWatcher() {
   if (inotify_fd_ >= 0) ::close(inotify_fd_);
 }
 
-std::optional<std::string> FileWatcher::start() {
+Status FileWatcher::start() {
   inotify_fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (inotify_fd_ < 0) return std::string("cannot watch files: ") + std::strerror(errno);
+  if (inotify_fd_ < 0) return Error{std::string("cannot watch files: ") + std::strerror(errno)};
   for (const auto& p : paths_) {
     std::error_code ec;
     bool dir = fs::is_directory(p, ec);
     fs::path target = dir ? fs::path(p) : fs::absolute(p).parent_path();
     int wd = inotify_add_watch(inotify_fd_, target.c_str(), kEvents);
-    if (wd < 0) return "cannot watch " + target.string() + ": " + std::strerror(errno);
+    if (wd < 0) return Error{"cannot watch " + target.string() + ": " + std::strerror(errno)};
     watches_.push_back({wd, dir ? std::string() : fs::path(p).filename().string()});
   }
   thread_ = std::thread([this] { run(); });
-  return std::nullopt;
+  return done();
 }
 
 bool FileWatcher::relevant_events() {

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "util/result.h"
+
 namespace drivemock::scenario {
 
 class FileWatcher {
@@ -21,7 +23,7 @@ class FileWatcher {
   FileWatcher& operator=(const FileWatcher&) = delete;
 
   /// Starts watching; returns why it cannot, if it cannot.
-  std::optional<std::string> start();
+  Status start();
 
  private:
   struct Watch {

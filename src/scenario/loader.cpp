@@ -389,41 +389,41 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
   return files;
 }
 
-void load_file(const fs::path& path, std::vector<ScenarioSet>& sets, Diagnostics& diagnostics) {
-  auto text = read_file(path, diagnostics);
+void load_file(const fs::path& path, Checked<std::vector<ScenarioSet>>& loaded) {
+  auto text = read_file(path, loaded.diagnostics);
   if (!text) return;
-  auto set = parse_scenario(*text, path.string(), path.stem().string(), diagnostics);
-  if (set) sets.push_back(std::move(*set));
+  auto set = parse_scenario(*text, path.string(), path.stem().string());
+  append(loaded.diagnostics, set.diagnostics);
+  if (set) loaded->push_back(std::move(*set));
 }
 
 }  // namespace
 
-std::optional<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
-                                          const std::string& default_name,
-                                          Diagnostics& diagnostics) {
+Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
+                                    const std::string& default_name) {
+  Checked<ScenarioSet> parsed;
   try {
     YAML::Node root = YAML::Load(std::string(text));
-    return DocumentParser(file, diagnostics).parse(root, default_name);
+    parsed.value = DocumentParser(file, parsed.diagnostics).parse(root, default_name);
   } catch (const YAML::Exception& e) {
     int line = e.mark.is_null() ? 1 : e.mark.line + 1;
     int column = e.mark.is_null() ? 1 : e.mark.column + 1;
-    diagnostics.push_back({Severity::error, file, line, column, "invalid YAML: " + e.msg});
-    return std::nullopt;
+    parsed.diagnostics.push_back({Severity::error, file, line, column, "invalid YAML: " + e.msg});
   }
+  return parsed;
 }
 
-std::vector<ScenarioSet> load_scenario_paths(const std::vector<std::string>& paths,
-                                             Diagnostics& diagnostics) {
-  std::vector<ScenarioSet> sets;
+Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths) {
+  Checked<std::vector<ScenarioSet>> loaded{std::vector<ScenarioSet>{}, {}};
   for (const auto& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      for (const auto& file : scenario_files(p)) load_file(file, sets, diagnostics);
+      for (const auto& file : scenario_files(p)) load_file(file, loaded);
     } else {
-      load_file(p, sets, diagnostics);
+      load_file(p, loaded);
     }
   }
-  return sets;
+  return loaded;
 }
 
 }  // namespace drivemock::scenario

@@ -14,15 +14,13 @@
 namespace drivemock::scenario {
 
 /// Parses one document. `file` names it in diagnostics and is the set's
-/// source; `default_name` is used when the document has no `name`. Returns
-/// nullopt when the document has errors (all appended to `diagnostics`).
-std::optional<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
-                                          const std::string& default_name,
-                                          Diagnostics& diagnostics);
+/// source; `default_name` is used when the document has no `name`. No set
+/// when the document has errors.
+Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
+                                    const std::string& default_name);
 
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
-/// Sets with errors are left out; their diagnostics are appended.
-std::vector<ScenarioSet> load_scenario_paths(const std::vector<std::string>& paths,
-                                             Diagnostics& diagnostics);
+/// Always a list: sets with errors are left out of it, and say why.
+Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths);
 
 }  // namespace drivemock::scenario

@@ -47,13 +47,15 @@ ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::st
                              Engine& engine)
     : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine) {}
 
-std::vector<ScenarioSet> ScenarioStore::read_sources(Diagnostics& diagnostics) const {
-  auto sets = load_scenario_paths(paths_, diagnostics);
+Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
+  auto sets = load_scenario_paths(paths_);
   for (size_t i = 0; i < texts_.size(); ++i) {
     std::string name = "inline-" + std::to_string(i + 1);
-    if (auto set = parse_scenario(texts_[i], name, name, diagnostics)) {
+    auto set = parse_scenario(texts_[i], name, name);
+    append(sets.diagnostics, set.diagnostics);
+    if (set) {
       set->source = "inline";
-      sets.push_back(std::move(*set));
+      sets->push_back(std::move(*set));
     }
   }
   return sets;
@@ -61,19 +63,18 @@ std::vector<ScenarioSet> ScenarioStore::read_sources(Diagnostics& diagnostics) c
 
 Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
                                   std::vector<std::string> removed) {
-  Diagnostics diagnostics;
   auto sets = in_force(base, pushed, removed);
   std::set<std::string> touched;
   collect_uuids(sets, touched);
   // The uuids in force until now are the current catalog's.
   for (const auto& entry : engine_.catalog()->directories) touched.insert(entry.first);
-  auto catalog = build_catalog(sets, diagnostics);
-  if (!catalog) return diagnostics;
+  auto catalog = build_catalog(sets);
+  if (!catalog) return catalog.diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
   removed_ = std::move(removed);
-  engine_.replace_catalog(std::move(catalog), touched);
-  return diagnostics;
+  engine_.replace_catalog(std::move(*catalog), touched);
+  return catalog.diagnostics;
 }
 
 Diagnostics ScenarioStore::load() {
@@ -82,29 +83,28 @@ Diagnostics ScenarioStore::load() {
 
 Diagnostics ScenarioStore::reload() {
   std::lock_guard lock(mutex_);
-  Diagnostics diagnostics;
-  auto base = read_sources(diagnostics);
-  if (has_errors(diagnostics)) return diagnostics;
-  auto more = commit(std::move(base), pushed_, {});
-  diagnostics.insert(diagnostics.end(), more.begin(), more.end());
-  return diagnostics;
+  auto base = read_sources();
+  if (has_errors(base.diagnostics)) return base.diagnostics;
+  append(base.diagnostics, commit(std::move(*base), pushed_, {}));
+  return base.diagnostics;
 }
 
-Diagnostics ScenarioStore::push(std::string_view text, std::string& name) {
+Checked<std::string> ScenarioStore::push(std::string_view text) {
   std::lock_guard lock(mutex_);
-  Diagnostics diagnostics;
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
-  auto set = parse_scenario(text, "pushed", default_name, diagnostics);
-  if (!set) return diagnostics;
+  auto set = parse_scenario(text, "pushed", default_name);
+  Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
+  if (!set) return out;
   set->source = "pushed";
-  name = set->name;
+  std::string name = set->name;
   auto pushed = pushed_;
-  std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == set->name; });
+  std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == name; });
   pushed.push_back(std::move(*set));
-  auto more = commit(base_, std::move(pushed), removed_);
-  diagnostics.insert(diagnostics.end(), more.begin(), more.end());
-  if (!has_errors(diagnostics)) ++pushed_count_;
-  return diagnostics;
+  append(out.diagnostics, commit(base_, std::move(pushed), removed_));
+  if (has_errors(out.diagnostics)) return out;
+  ++pushed_count_;
+  out.value = std::move(name);
+  return out;
 }
 
 bool ScenarioStore::remove(const std::string& name) {

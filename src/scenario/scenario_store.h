@@ -33,9 +33,9 @@ class ScenarioStore {
   Diagnostics load();
   /// Re-reads the files; on errors the loaded sets stay as they were.
   Diagnostics reload();
-  /// Adds a set, or replaces the set of the same name (file or pushed);
-  /// `name` receives the set's name.
-  Diagnostics push(std::string_view text, std::string& name);
+  /// Adds a set, or replaces the set of the same name (file or pushed); the
+  /// set's name when it is in force.
+  Checked<std::string> push(std::string_view text);
   /// Removes the named set (a file's set comes back on reload); false if unknown.
   bool remove(const std::string& name);
   /// Drops every pushed set and brings back removed file sets.
@@ -46,7 +46,7 @@ class ScenarioStore {
   const std::vector<std::string>& paths() const { return paths_; }
 
  private:
-  std::vector<ScenarioSet> read_sources(Diagnostics& diagnostics) const;
+  Checked<std::vector<ScenarioSet>> read_sources() const;
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
                      std::vector<std::string> removed);

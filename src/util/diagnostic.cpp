@@ -22,4 +22,8 @@ bool has_errors(const Diagnostics& diagnostics) {
                      [](const Diagnostic& d) { return d.severity == Severity::error; });
 }
 
+void append(Diagnostics& into, const Diagnostics& more) {
+  into.insert(into.end(), more.begin(), more.end());
+}
+
 }  // namespace drivemock

@@ -1,7 +1,9 @@
 #pragma once
 // A problem found in user input (a scenario file, a pushed body), with the
-// position it was found at. Loaders return lists of these instead of throwing.
+// position it was found at. Loaders return lists of these instead of throwing:
+// a file can have many problems, and load with warnings (see Checked).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,5 +27,23 @@ std::string format_diagnostic(const Diagnostic& d);
 
 /// True when any entry is an error (warnings do not stop a load).
 bool has_errors(const Diagnostics& diagnostics);
+
+/// What reading user input gives: a value when it has no errors (nullopt
+/// otherwise, unless said), and every diagnostic found, warnings included.
+/// The counterpart of Result (util/result.h) for input with positions.
+template <typename T>
+struct Checked {
+  std::optional<T> value;
+  Diagnostics diagnostics;
+
+  explicit operator bool() const { return value.has_value(); }
+  T& operator*() { return *value; }
+  const T& operator*() const { return *value; }
+  T* operator->() { return &*value; }
+  const T* operator->() const { return &*value; }
+};
+
+/// Appends `more` to `into`.
+void append(Diagnostics& into, const Diagnostics& more);
 
 }  // namespace drivemock

@@ -116,22 +116,22 @@ bool any_container(const rapidjson::Value& root, Visit visit) {
 
 }  // namespace
 
-std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Document& doc) {
+Result<rapidjson::Document> parse_untrusted(std::string_view text) {
   if (auto nul = text.find('\0'); nul != std::string_view::npos) {
-    return "a NUL byte (at byte offset " + std::to_string(nul) + ")";
+    return Error{"a NUL byte (at byte offset " + std::to_string(nul) + ")"};
   }
   constexpr unsigned kFlags =
       rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+  rapidjson::Document doc;
   doc.Parse<kFlags>(text.data(), text.size());
   if (doc.HasParseError()) {
-    return std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " (at byte offset " +
-           std::to_string(doc.GetErrorOffset()) + ")";
+    return Error{std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
+                 " (at byte offset " + std::to_string(doc.GetErrorOffset()) + ")"};
   }
   if (any_container(doc, [](const rapidjson::Value&, size_t depth) { return depth > kMaxDepth; })) {
-    doc.SetNull();
-    return "arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels";
+    return Error{"arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels"};
   }
-  return std::nullopt;
+  return doc;
 }
 
 std::optional<std::string> first_duplicate_name(const rapidjson::Value& root) {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <utility>
 
+#include "util/result.h"
+
 namespace drivemock::json {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -40,9 +42,9 @@ constexpr size_t kMaxDepth = 64;
 
 /// Parses untrusted JSON text: UTF-8 checked, iteratively, with a raw NUL
 /// refused (RapidJSON would take it for the end of the text) and nesting
-/// limited to kMaxDepth. Returns what is wrong, with the byte offset where
-/// there is one, or nullopt when `doc` holds the value.
-std::optional<std::string> parse_untrusted(std::string_view text, rapidjson::Document& doc);
+/// limited to kMaxDepth. The value, or what is wrong with the byte offset
+/// where there is one.
+Result<rapidjson::Document> parse_untrusted(std::string_view text);
 
 /// The first member name an object in `root` gives twice, if any. RapidJSON
 /// keeps both and FindMember returns the first, while other parsers keep the

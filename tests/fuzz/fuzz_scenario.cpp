@@ -45,8 +45,7 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
-  drivemock::Diagnostics diagnostics;
-  auto set = drivemock::scenario::parse_scenario(text, "fuzz.yaml", "fuzz", diagnostics);
+  auto [set, diagnostics] = drivemock::scenario::parse_scenario(text, "fuzz.yaml", "fuzz");
   if (!set) {
     // A refused document always says why, and where.
     if (!drivemock::has_errors(diagnostics)) std::abort();
@@ -56,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   // One set cannot conflict with itself: its catalog must build, and match.
-  auto catalog = drivemock::scenario::build_catalog({*set}, diagnostics);
-  if (!catalog || !consistent(*set, *catalog)) std::abort();
+  auto catalog = drivemock::scenario::build_catalog({*set});
+  if (!catalog || !consistent(*set, **catalog)) std::abort();
   return 0;
 }

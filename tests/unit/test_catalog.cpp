@@ -9,8 +9,7 @@ using namespace drivemock::scenario;
 namespace {
 
 ScenarioSet set_from(const std::string& file, const std::string& yaml) {
-  Diagnostics d;
-  auto set = parse_scenario(yaml, file, file, d);
+  auto set = parse_scenario(yaml, file, file);
   REQUIRE(set);
   return *set;
 }
@@ -18,37 +17,36 @@ ScenarioSet set_from(const std::string& file, const std::string& yaml) {
 }  // namespace
 
 TEST_CASE("sets scripting different operations of one uuid merge") {
-  Diagnostics d;
-  auto catalog = build_catalog({set_from("a.yaml", "directories: {u: {color: {http: 200}}}"),
-                                set_from("b.yaml", "directories: {u: {trash: {http: 200}}}")},
-                               d);
+  auto built = build_catalog({set_from("a.yaml", "directories: {u: {color: {http: 200}}}"),
+                              set_from("b.yaml", "directories: {u: {trash: {http: 200}}}")});
+  auto catalog = built.value.value_or(nullptr);
   REQUIRE(catalog);
   CHECK(catalog->find("u")->operations.size() == 2);
   CHECK(catalog->find("u")->operations.at("trash").scenario == "b.yaml");
 }
 
 TEST_CASE("the same uuid and operation in two files is an error naming both files") {
-  Diagnostics d;
-  auto catalog = build_catalog({set_from("a.yaml", "directories: {u: {trash: {http: 200}}}"),
-                                set_from("b.yaml", "directories: {u: {trash: {http: 500}}}")},
-                               d);
+  auto built = build_catalog({set_from("a.yaml", "directories: {u: {trash: {http: 200}}}"),
+                              set_from("b.yaml", "directories: {u: {trash: {http: 500}}}")});
+  const Diagnostics& d = built.diagnostics;
+  auto catalog = built.value.value_or(nullptr);
   CHECK_FALSE(catalog);
   REQUIRE(d.size() == 1);
   CHECK(d[0].message == "directory 'u' operation trash is scripted in both a.yaml and b.yaml");
 }
 
 TEST_CASE("two sets with one name are an error") {
-  Diagnostics d;
-  auto catalog = build_catalog({set_from("a.yaml", "name: x"), set_from("b.yaml", "name: x")}, d);
+  auto built = build_catalog({set_from("a.yaml", "name: x"), set_from("b.yaml", "name: x")});
+  const Diagnostics& d = built.diagnostics;
+  auto catalog = built.value.value_or(nullptr);
   CHECK_FALSE(catalog);
   CHECK(d.at(0).message.find("'x' is used by both a.yaml and b.yaml") != std::string::npos);
 }
 
 TEST_CASE("defaults replace built-in answers, and reject in any set rejects unknown uuids") {
-  Diagnostics d;
-  auto catalog = build_catalog({set_from("a.yaml", "defaults: {trash: {http: 202}}"),
-                                set_from("b.yaml", "unknown_uuids: reject")},
-                               d);
+  auto built = build_catalog({set_from("a.yaml", "defaults: {trash: {http: 202}}"),
+                              set_from("b.yaml", "unknown_uuids: reject")});
+  auto catalog = built.value.value_or(nullptr);
   REQUIRE(catalog);
   CHECK(catalog->fallbacks.at("trash").answer.status == 202);
   CHECK(catalog->fallbacks.at("trash").scenario == "a.yaml");

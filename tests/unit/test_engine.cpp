@@ -13,12 +13,11 @@ using namespace drivemock::scenario;
 namespace {
 
 Engine engine_for(const std::string& yaml, size_t unnamed_limit = Engine::kDefaultUnnamedLimit) {
-  Diagnostics d;
-  auto set = parse_scenario(yaml, "t.yaml", "t", d);
+  auto set = parse_scenario(yaml, "t.yaml", "t");
   REQUIRE(set);
-  auto catalog = build_catalog({*set}, d);
+  auto catalog = build_catalog({*set});
   REQUIRE(catalog);
-  return Engine(catalog, unnamed_limit);
+  return Engine(*catalog, unnamed_limit);
 }
 
 const contract::Operation& op(const char* name) {

@@ -65,8 +65,9 @@ struct Fifo {
 
 TEST_CASE("every entry is one whole line in order, written before append returns") {
   TempDir dir;
-  JournalFile file(dir.file("journal.jsonl"));
-  REQUIRE_FALSE(file.error());
+  auto opened = JournalFile::open(dir.file("journal.jsonl"));
+  REQUIRE(opened.ok());
+  JournalFile& file = **opened;
   for (int i = 1; i <= 100; ++i) {
     file.append_line(numbered_line(i));
     // Written by the calling thread: in the file already, as after kill -9.
@@ -83,8 +84,9 @@ TEST_CASE("every entry is one whole line in order, written before append returns
 
 TEST_CASE("a full disk counts every entry as failed and logs the error once") {
   LogCapture log;
-  JournalFile file("/dev/full");
-  REQUIRE_FALSE(file.error());
+  auto opened = JournalFile::open("/dev/full");
+  REQUIRE(opened.ok());
+  JournalFile& file = **opened;
   for (int i = 0; i < 50; ++i) file.append_line(numbered_line(i));
   auto stats = file.stats();
   CHECK(stats.written == 0);
@@ -105,8 +107,9 @@ TEST_CASE("a file size limit reached mid-line leaves whole lines only, and writi
   auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
   {
     LogCapture log;
-    JournalFile file(path);
-    REQUIRE_FALSE(file.error());
+    auto opened = JournalFile::open(path);
+    REQUIRE(opened.ok());
+    JournalFile& file = **opened;
     rlimit small = saved;
     small.rlim_cur = 3 * line.size() + 100;  // the fourth line fits only in part
     REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
@@ -130,8 +133,9 @@ TEST_CASE(
     "a pipe nobody reads never blocks append, and its reader later gets every line in order") {
   TempDir dir;
   Fifo fifo(dir.file("journal.fifo"));
-  JournalFile file(fifo.path);
-  REQUIRE_FALSE(file.error());
+  auto opened = JournalFile::open(fifo.path);
+  REQUIRE(opened.ok());
+  JournalFile& file = **opened;
   constexpr int kLines = 5000;  // about 330 KB: five times what a pipe holds
   for (int i = 0; i < kLines; ++i) file.append_line(numbered_line(i));
   CHECK(file.stats().written < static_cast<uint64_t>(kLines));  // the rest waits
@@ -148,7 +152,9 @@ TEST_CASE("past its bound the backlog of a blocked pipe counts lines as failed")
   TempDir dir;
   Fifo fifo(dir.file("journal.fifo"));
   LogCapture log;
-  JournalFile file(fifo.path, 64 * 1024);
+  auto opened = JournalFile::open(fifo.path, 64 * 1024);
+  REQUIRE(opened.ok());
+  JournalFile& file = **opened;
   for (int i = 0; i < 5000; ++i) file.append_line(numbered_line(i));
   auto stats = file.stats();
   CHECK(stats.failed > 0);
@@ -166,7 +172,7 @@ TEST_CASE("a FIFO without a reader is an error at open, not a hang") {
   TempDir dir;
   std::string path = dir.file("no-reader.fifo");
   REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
-  JournalFile file(path);
-  REQUIRE(file.error());
-  CHECK(file.error()->find("No such device or address") != std::string::npos);
+  auto opened = JournalFile::open(path);
+  REQUIRE_FALSE(opened.ok());
+  CHECK(opened.error().message.find("No such device or address") != std::string::npos);
 }

@@ -31,13 +31,12 @@ Recording recording_of(std::vector<Capture> captures) {
 
 /// Loads the YAML as drivemock would and answers the calls in order.
 std::vector<std::string> replay(const std::string& yaml, const std::vector<Capture>& calls) {
-  Diagnostics d;
-  auto set = scenario::parse_scenario(yaml, "rec.yaml", "rec", d);
+  auto set = scenario::parse_scenario(yaml, "rec.yaml", "rec");
   INFO(yaml);
   REQUIRE(set);
-  auto catalog = scenario::build_catalog({*set}, d);
+  auto catalog = scenario::build_catalog({*set});
   REQUIRE(catalog);
-  scenario::Engine engine(catalog);
+  scenario::Engine engine(*catalog);
   std::vector<std::string> answers;
   for (const auto& c : calls) {
     rapidjson::Document body;

@@ -16,7 +16,9 @@ struct Parsed {
 
 Parsed parse(const std::string& yaml) {
   Parsed p;
-  p.set = parse_scenario(yaml, "test.yaml", "test", p.diagnostics);
+  auto parsed = parse_scenario(yaml, "test.yaml", "test");
+  p.set = std::move(parsed.value);
+  p.diagnostics = std::move(parsed.diagnostics);
   return p;
 }
 
@@ -219,26 +221,24 @@ TEST_CASE("a directory is loaded in name order, yaml and yml only") {
   std::ofstream(dir / "b.yml") << "name: second\n";
   std::ofstream(dir / "a.yaml") << "name: first\n";
   std::ofstream(dir / "c.txt") << "not: loaded\n";
-  Diagnostics diagnostics;
-  auto sets = load_scenario_paths({dir.string()}, diagnostics);
+  auto [sets, diagnostics] = load_scenario_paths({dir.string()});
   fs::remove_all(dir);
   CHECK(diagnostics.empty());
-  REQUIRE(sets.size() == 2);
-  CHECK(sets[0].name == "first");
-  CHECK(sets[1].name == "second");
+  REQUIRE(sets->size() == 2);
+  CHECK((*sets)[0].name == "first");
+  CHECK((*sets)[1].name == "second");
 }
 
 TEST_CASE("a missing file is an error that names it") {
-  Diagnostics diagnostics;
-  auto sets = load_scenario_paths({"/nonexistent/x.yaml"}, diagnostics);
-  CHECK(sets.empty());
+  auto [sets, diagnostics] = load_scenario_paths({"/nonexistent/x.yaml"});
+  CHECK(sets->empty());
   REQUIRE(diagnostics.size() == 1);
   CHECK(format_diagnostic(diagnostics[0]).starts_with("/nonexistent/x.yaml: error: cannot read"));
 }
 
 TEST_CASE("an empty document is an error at its start") {
-  Diagnostics d;
-  CHECK_FALSE(parse_scenario("", "empty.yaml", "empty", d));
+  auto [set, d] = parse_scenario("", "empty.yaml", "empty");
+  CHECK_FALSE(set);
   REQUIRE(d.size() == 1);
   CHECK(d[0].line == 1);
   CHECK(d[0].column == 1);

@@ -17,10 +17,7 @@ struct Store {
     body.Parse("{}");
     return engine.decide(*contract::find_by_name("trash"), uuid, body).answer->status;
   }
-  Diagnostics push(const std::string& yaml) {
-    std::string name;
-    return store.push(yaml, name);
-  }
+  Diagnostics push(const std::string& yaml) { return store.push(yaml).diagnostics; }
 };
 
 std::vector<std::string> names(const ScenarioStore& store) {

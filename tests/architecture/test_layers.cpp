@@ -1,0 +1,195 @@
+// The architecture test: folders under src/ depend in one direction only,
+// and only the command line and the logger write to the terminal. The floors
+// below are the ones ARCHITECTURE.md draws; a new folder must be given one.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Each folder's floor: a file may include from its own folder and from
+/// folders on lower floors. Folders on one floor do not know each other.
+const std::map<std::string, int> kFloors = {
+    {"util", 0},      {"model", 1},  {"contract", 2}, {"http", 2},      {"journal", 2},
+    {"scenario", 3},  {"record", 4}, {"admin", 5},    {"drivemock", 6}, {"cli", 7},
+};
+
+/// Files allowed to write to standard output or error.
+bool may_write_to_terminal(const std::string& relative) {
+  return relative.starts_with("cli/") || relative.starts_with("util/log.") ||
+         relative == "main.cpp";
+}
+
+struct SourceFile {
+  std::string path;  ///< relative to src/, e.g. "http/connection.cpp"
+  std::string text;
+};
+
+std::string folder_of(const std::string& relative) {
+  auto slash = relative.find('/');
+  return slash == std::string::npos ? "" : relative.substr(0, slash);
+}
+
+/// `text` with comments, string and character literals blanked out (newlines
+/// kept), so that only code is searched.
+std::string code_only(const std::string& text) {
+  std::string out = text;
+  size_t i = 0;
+  auto blank = [&](size_t from, size_t to) {
+    for (size_t k = from; k < to && k < out.size(); ++k) {
+      if (out[k] != '\n') out[k] = ' ';
+    }
+  };
+  while (i < text.size()) {
+    if (text.compare(i, 2, "//") == 0) {
+      size_t end = text.find('\n', i);
+      if (end == std::string::npos) end = text.size();
+      blank(i, end);
+      i = end;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      size_t end = text.find("*/", i + 2);
+      end = end == std::string::npos ? text.size() : end + 2;
+      blank(i, end);
+      i = end;
+    } else if (text.compare(i, 2, "R\"") == 0) {
+      size_t open = text.find('(', i);
+      std::string close = ")" + text.substr(i + 2, open - i - 2) + "\"";
+      size_t end = text.find(close, open);
+      end = end == std::string::npos ? text.size() : end + close.size();
+      blank(i, end);
+      i = end;
+    } else if (text[i] == '"' || text[i] == '\'') {
+      char quote = text[i];
+      size_t end = i + 1;
+      while (end < text.size() && text[end] != quote && text[end] != '\n') {
+        end += text[end] == '\\' ? 2 : 1;
+      }
+      // An include's path is a string too: keep it, it is what is checked.
+      bool include = text.rfind("#include", i) != std::string::npos &&
+                     text.find('\n', text.rfind("#include", i)) > i;
+      if (!include) blank(i, end + 1);
+      i = end + 1;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+/// Every include that goes up a floor or sideways, or comes from a folder
+/// without a floor, as "file: includes folder/header".
+std::vector<std::string> layer_violations(const std::vector<SourceFile>& files) {
+  static const std::regex include(R"(#\s*include\s*"([a-z_]+)/[^"]+")");
+  std::vector<std::string> found;
+  for (const auto& file : files) {
+    std::string from = folder_of(file.path);
+    if (from.empty()) continue;  // main.cpp: the executable's entry, above everything
+    auto floor = kFloors.find(from);
+    if (floor == kFloors.end()) {
+      found.push_back(file.path + ": folder '" + from + "' has no floor in kFloors");
+      continue;
+    }
+    std::string code = code_only(file.text);
+    for (std::sregex_iterator it(code.begin(), code.end(), include), end; it != end; ++it) {
+      std::string to = (*it)[1];
+      if (to == from) continue;
+      auto target = kFloors.find(to);
+      if (target == kFloors.end() || target->second >= floor->second) {
+        found.push_back(file.path + ": includes " + it->str().substr(it->str().find('"')));
+      }
+    }
+  }
+  return found;
+}
+
+/// Every use of standard output or error outside the files allowed to.
+std::vector<std::string> terminal_writes(const std::vector<SourceFile>& files) {
+  static const std::regex writes(
+      R"(\b(std::cout|std::cerr|std::clog|stdout|stderr|STDOUT_FILENO|STDERR_FILENO|printf|fprintf|puts|fputs|perror|putchar)\b|\bwrite\s*\(\s*[12]\s*,)");
+  std::vector<std::string> found;
+  for (const auto& file : files) {
+    if (may_write_to_terminal(file.path)) continue;
+    std::string code = code_only(file.text);
+    std::smatch match;
+    if (std::regex_search(code, match, writes)) {
+      found.push_back(file.path + ": uses " + match.str());
+    }
+  }
+  return found;
+}
+
+std::vector<SourceFile> source_tree() {
+  std::vector<SourceFile> files;
+  fs::path root = DRIVEMOCK_SOURCE_DIR;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    auto ext = entry.path().extension();
+    if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp" && ext != ".in")) continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    files.push_back({fs::relative(entry.path(), root).generic_string(), text.str()});
+  }
+  return files;
+}
+
+std::string listed(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& line : lines) out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every folder of src includes only from folders on lower floors") {
+  auto files = source_tree();
+  REQUIRE(files.size() > 50);  // the tree was found
+  auto violations = layer_violations(files);
+  INFO(listed(violations));
+  CHECK(violations.empty());
+}
+
+TEST_CASE("only the command line and the logger write to standard output or error") {
+  auto violations = terminal_writes(source_tree());
+  INFO(listed(violations));
+  CHECK(violations.empty());
+}
+
+TEST_CASE("the layer check reports an include that goes up, sideways or to an unknown folder") {
+  std::vector<SourceFile> files = {
+      {"model/reply.h", "#include \"util/json.h\"\n#include \"model/request.h\"\n"},
+      {"http/a.cpp", "#include \"scenario/model.h\"\n"},      // up
+      {"journal/b.cpp", "#include \"http/connection.h\"\n"},  // sideways
+      {"record/c.cpp", "#include \"mock/x.h\"\n"},            // no such floor
+      {"newfolder/d.cpp", "#include \"util/json.h\"\n"},      // a folder without a floor
+      {"scenario/e.cpp", "// #include \"admin/router.h\" in a comment\n"},
+  };
+  auto violations = layer_violations(files);
+  REQUIRE(violations.size() == 4);
+  CHECK(violations[0] == "http/a.cpp: includes \"scenario/model.h\"");
+  CHECK(violations[1] == "journal/b.cpp: includes \"http/connection.h\"");
+  CHECK(violations[2] == "record/c.cpp: includes \"mock/x.h\"");
+  CHECK(violations[3].starts_with("newfolder/d.cpp: folder 'newfolder' has no floor"));
+}
+
+TEST_CASE("the terminal check reports writes in code, not in comments or strings") {
+  std::vector<SourceFile> files = {
+      {"journal/a.cpp", "void f() { std::cerr << 1; }"},
+      {"http/b.cpp", "void g() { ::write(2, p, n); }"},
+      {"scenario/c.cpp", "// logs to stderr\nconst char* s = \"see stdout\";"},
+      {"record/d.cpp", "int n = std::snprintf(buf, 4, \"x\");"},
+      {"cli/e.cpp", "void h() { std::cout << 1; }"},
+      {"util/log.cpp", "void k() { fputs(s, stderr); }"},
+  };
+  auto violations = terminal_writes(files);
+  REQUIRE(violations.size() == 2);
+  CHECK(violations[0] == "journal/a.cpp: uses std::cerr");
+  CHECK(violations[1] == "http/b.cpp: uses write(2,");
+}
