@@ -1,21 +1,12 @@
-// Wires the pieces together and owns their lifetimes: the HTTP server hands
-// every request to the request path (drivemock/request_path.h), whose stages
-// are the members below. Also the server's lifecycle: start, the shutdown
-// asked for through the admin API (done on a thread of its own, since a
-// handler cannot join the pool it runs on), and stop.
-#include "drivemock/server.h"
-
-#include <mutex>
-#include <thread>
-
-#include "drivemock/request_path.h"
+// Wires the parts of a server (server_impl.h) together and runs their
+// lifecycle: the HTTP server hands every request to the request path
+// (drivemock/request_path.h), whose stages are the parts; start; the
+// shutdown asked for through the admin API (done on a thread of its own,
+// since a handler cannot join the pool it runs on); and stop.
+#include "drivemock/server_impl.h"
 #include "drivemock/version.h"
-#include "http/http_server.h"
-#include "journal/outputs.h"
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
-#include "scenario/file_watcher.h"
-#include "scenario/scenario_store.h"
 #include "util/log.h"
 
 namespace drivemock {
@@ -26,84 +17,64 @@ constexpr std::chrono::milliseconds kJournalFileDrain{500};
 
 }  // namespace
 
-struct Server::Impl {
-  explicit Impl(const ServerOptions& given)
-      : options(given),
-        clock(given.clock ? *given.clock : system_clock()),
-        journal(given.journal_limit),
-        engine(scenario::empty_catalog()),
-        scenarios(given.scenario_paths, given.scenario_texts, engine),
-        upstream(given.upstream_override ? given.upstream_override
-                                         : std::make_shared<record::HttpUpstream>(given.upstream)),
-        outputs{nullptr, given.log, given.on_request},
-        admin{journal,
-              engine,
-              scenarios,
-              recorder,
-              given.record_to,
-              [this] { shutdown_requested.trip(); },
-              [this](std::string_view change) { outputs.change(change); },
-              [this] { return health(); },
-              clock.steady(),
-              kVersion},
-        path({admin, engine, recorder, *upstream, journal, clock},
-             {given.strictness, given.admin_token}),
-        http(
-            {given.host, given.port, given.threads, given.max_body, given.request_timeout},
-            [this](RequestView request, ReplyWriter& writer) {
-              path.serve(std::move(request), writer);
-            },
-            [this](const RefusedRequest& refused) { path.journal_refused(refused); }) {}
+Server::Impl::Impl(const ServerOptions& given)
+    : options(given),
+      clock(given.clock ? *given.clock : system_clock()),
+      journal(given.journal_limit),
+      engine(scenario::empty_catalog()),
+      scenarios(given.scenario_paths, given.scenario_texts, engine),
+      upstream(given.upstream_override ? given.upstream_override
+                                       : std::make_shared<record::HttpUpstream>(given.upstream)),
+      outputs{nullptr, given.log, given.on_request},
+      admin{journal,
+            engine,
+            scenarios,
+            recorder,
+            given.record_to,
+            [this] { shutdown_requested.trip(); },
+            [this](std::string_view change) { outputs.change(change); },
+            [this] { return health(); },
+            clock.steady(),
+            kVersion},
+      path({admin, engine, recorder, *upstream, journal, clock},
+           {given.strictness, given.admin_token}),
+      http(
+          {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock},
+          [this](RequestView request, ReplyWriter& writer) {
+            path.serve(std::move(request), writer);
+          },
+          [this](const RefusedRequest& refused) { path.journal_refused(refused); }) {}
 
-  ~Impl() {
-    shutdown_requested.trip();
-    if (stopper.joinable()) stopper.join();
-    stop();
-  }
+Server::Impl::~Impl() {
+  shutdown_requested.trip();
+  if (stopper.joinable()) stopper.join();
+  stop();
+}
 
-  Status start();
-  void stop() {
-    std::call_once(stop_once, [this] {
-      journal.release_waiters();
-      watcher.reset();
-      http.stop();
-      stop_status = record::save_on_stop(recorder, options.record_to);
-      // A journal file whose reader is stuck gets a moment, not a hang.
-      if (journal_file) journal_file->close(kJournalFileDrain);
-    });
-  }
-  admin::ServerHealth health() const {
-    admin::ServerHealth h{log::dropped(), http.connections_without_request(),
-                          http.connections_queued(), std::nullopt};
-    if (journal_file) h.journal_file = journal_file->stats();
-    return h;
-  }
-  void reload_from_watch() {
-    Diagnostics diagnostics = scenarios.reload();
-    for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
-    outputs.change(has_errors(diagnostics)
-                       ? "scenario files changed; they have errors, old sets kept"
-                       : "scenario files changed; reloaded");
-  }
+void Server::Impl::stop() {
+  std::call_once(stop_once, [this] {
+    journal.release_waiters();
+    watcher.reset();
+    http.stop();
+    stop_status = record::save_on_stop(recorder, options.record_to);
+    // A journal file whose reader is stuck gets a moment, not a hang.
+    if (journal_file) journal_file->close(kJournalFileDrain);
+  });
+}
 
-  ServerOptions options;
-  const Clock& clock;
-  journal::Journal journal;
-  scenario::Engine engine;
-  scenario::ScenarioStore scenarios;
-  std::unique_ptr<journal::JournalFile> journal_file;
-  record::Recorder recorder;
-  std::shared_ptr<record::Upstream> upstream;
-  journal::Outputs outputs;
-  StopSignal shutdown_requested;
-  admin::Context admin;
-  RequestPath path;
-  HttpServer http;
-  std::unique_ptr<scenario::FileWatcher> watcher;
-  std::thread stopper;
-  std::once_flag stop_once;
-  Status stop_status = done();
-};
+admin::ServerHealth Server::Impl::health() const {
+  admin::ServerHealth h{log::dropped(), http.connections_without_request(),
+                        http.connections_queued(), std::nullopt};
+  if (journal_file) h.journal_file = journal_file->stats();
+  return h;
+}
+
+void Server::Impl::reload_from_watch() {
+  Diagnostics diagnostics = scenarios.reload();
+  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
+  outputs.change(has_errors(diagnostics) ? "scenario files changed; they have errors, old sets kept"
+                                         : "scenario files changed; reloaded");
+}
 
 Status Server::Impl::start() {
   if (!options.journal_file.empty()) {
@@ -152,42 +123,6 @@ StartResult Server::start(ServerOptions options) {
 Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Server::~Server() = default;
 
-int Server::port() const {
-  return impl_->http.port();
-}
-std::string Server::base_url() const {
-  return "http://" + impl_->options.host + ":" + std::to_string(port());
-}
-
-Result<size_t> Server::count(const RequestFilter& filter) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.count(*matcher);
-}
-Result<std::vector<EntryPtr>> Server::find(const RequestFilter& filter) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.find(*matcher);
-}
-Result<size_t> Server::wait_for(const RequestFilter& filter, size_t wanted,
-                                std::chrono::milliseconds timeout) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.wait_for(*matcher, wanted, timeout);
-}
-
-void Server::reset() {
-  impl_->journal.clear();
-  impl_->scenarios.drop_pushed();
-  impl_->engine.reset();
-}
-Diagnostics Server::push_scenarios(std::string_view yaml) {
-  return impl_->scenarios.push(yaml).diagnostics;
-}
-
-void Server::serve_socket(int fd) {
-  impl_->http.serve_connection(fd);
-}
 void Server::stop() {
   impl_->stop();
 }
@@ -197,15 +132,6 @@ void Server::wait() {
 }
 Status Server::stop_status() const {
   return impl_->stop_status;
-}
-journal::Journal& Server::journal() {
-  return impl_->journal;
-}
-scenario::Engine& Server::engine() {
-  return impl_->engine;
-}
-size_t Server::connections_queued() const {
-  return impl_->http.connections_queued();
 }
 
 }  // namespace drivemock

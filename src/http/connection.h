@@ -19,6 +19,7 @@
 
 #include "http/header_scanner.h"
 #include "http/refusal.h"
+#include "util/clock.h"
 
 namespace drivemock {
 
@@ -33,7 +34,9 @@ class Connection final : public httplib::Stream {
  public:
   /// `stop_fd` becomes readable when the server stops; every wait watches it.
   /// `refused` (may be null) hears of every request this connection refuses.
-  Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused);
+  /// `clock` stamps when each request began (started()), for the journal.
+  Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
+             const Clock& clock);
   ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -57,8 +60,8 @@ class Connection final : public httplib::Stream {
   RequestView as_read() const;
   /// The client closed its side (or reset) while a request was read.
   bool client_gone() const { return client_gone_; }
-  /// When the current request's first byte arrived.
-  std::chrono::steady_clock::time_point started() const { return started_; }
+  /// When the current request's first byte arrived, on the clock given.
+  Clock::Steady started() const { return started_; }
   /// Whether any request on this connection reached a handler or a refusal:
   /// a connection without one sent no request line (it connected and left).
   bool had_request() const { return had_request_; }
@@ -102,7 +105,8 @@ class Connection final : public httplib::Stream {
   // The request line's bytes as they pass, for journaling a refused request;
   // kept (with its capacity) from request to request.
   std::string request_line_;
-  std::chrono::steady_clock::time_point started_;
+  const Clock& clock_;
+  Clock::Steady started_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   bool handler_ran_ = false;
   bool had_request_ = false;

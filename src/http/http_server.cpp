@@ -183,7 +183,7 @@ void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response&
 void HttpServer::refuse(Refusal refusal, RequestView request, httplib::Response& res) {
   fill_response(res, refusal.reply);
   Connection* connection = Connection::current();
-  auto started = connection ? connection->started() : std::chrono::steady_clock::now();
+  auto started = connection ? connection->started() : options_.clock->steady();
   RefusedRequest refused{std::move(request), std::move(refusal), started};
   // Told before the library writes the answer; the connection closes after it.
   if (connection) {
@@ -199,7 +199,7 @@ void HttpServer::serve_connection(int fd) {
   ConnectionLimits limits;
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
-  Connection connection(fd, stop_fd_, limits, &refused_);
+  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock);
   // Keep-alive for the connection's life: the library's default closes after
   // five requests, which costs a test suite a reconnect every fifth call.
   while (!stopping_.tripped() && connection.next_request()) {

@@ -21,6 +21,7 @@
 #include "http/connection.h"
 #include "http/reply_writer.h"
 #include "http/stop_signal.h"
+#include "util/clock.h"
 #include "util/result.h"
 
 namespace drivemock {
@@ -31,6 +32,7 @@ struct HttpServerOptions {
   size_t threads = 0;         ///< most connections served at once; 0 picks the default
   size_t max_body = 1 << 20;  ///< larger bodies are refused (http/body_limit.h)
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
+  const Clock* clock = &system_clock();  ///< stamps when a request began, for its journal entry
 };
 
 class HttpServer {

@@ -64,3 +64,29 @@ TEST_CASE("push_scenarios and reset script the server without HTTP") {
   CHECK(mock.trash("p")->status == 200);
   CHECK(mock.server().count({}).value() == 1);
 }
+
+namespace {
+
+/// A clock that never moves: 2026-01-01T00:00:00.123Z, 42 s after its epoch.
+class PinnedClock final : public drivemock::Clock {
+ public:
+  Wall wall() const override { return Wall(std::chrono::milliseconds(1767225600123)); }
+  Steady steady() const override { return Steady(std::chrono::seconds(42)); }
+};
+
+}  // namespace
+
+TEST_CASE("a clock of the test's own stamps journal entries and times them, refused ones too") {
+  drivemock::ServerOptions options;
+  options.clock = std::make_shared<PinnedClock>();
+  options.max_body = 20;
+  RunningServer mock(options);
+  REQUIRE(mock.trash("a")->status == 200);
+  REQUIRE(mock.post("/v3/dir/trash", R"({"uuid":"a-uuid-too-long-for-the-limit"})")->status == 413);
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 2);
+  for (const auto& entry : journal["requests"].GetArray()) {
+    CHECK(std::string(entry["loggedDate"].GetString()) == "2026-01-01T00:00:00.123Z");
+    CHECK(entry["timing"]["totalMicros"].GetInt64() == 0);
+  }
+}

@@ -1,0 +1,53 @@
+// The in-process API's calls on a running server: each asks one of its
+// parts (server_impl.h).
+#include "drivemock/server_impl.h"
+
+namespace drivemock {
+
+int Server::port() const {
+  return impl_->http.port();
+}
+std::string Server::base_url() const {
+  return "http://" + impl_->options.host + ":" + std::to_string(port());
+}
+
+Result<size_t> Server::count(const RequestFilter& filter) const {
+  auto matcher = journal::FilterMatcher::create(filter);
+  if (!matcher) return matcher.error();
+  return impl_->journal.count(*matcher);
+}
+Result<std::vector<EntryPtr>> Server::find(const RequestFilter& filter) const {
+  auto matcher = journal::FilterMatcher::create(filter);
+  if (!matcher) return matcher.error();
+  return impl_->journal.find(*matcher);
+}
+Result<size_t> Server::wait_for(const RequestFilter& filter, size_t wanted,
+                                std::chrono::milliseconds timeout) const {
+  auto matcher = journal::FilterMatcher::create(filter);
+  if (!matcher) return matcher.error();
+  return impl_->journal.wait_for(*matcher, wanted, timeout);
+}
+
+void Server::reset() {
+  impl_->journal.clear();
+  impl_->scenarios.drop_pushed();
+  impl_->engine.reset();
+}
+Diagnostics Server::push_scenarios(std::string_view yaml) {
+  return impl_->scenarios.push(yaml).diagnostics;
+}
+
+void Server::serve_socket(int fd) {
+  impl_->http.serve_connection(fd);
+}
+journal::Journal& Server::journal() {
+  return impl_->journal;
+}
+scenario::Engine& Server::engine() {
+  return impl_->engine;
+}
+size_t Server::connections_queued() const {
+  return impl_->http.connections_queued();
+}
+
+}  // namespace drivemock

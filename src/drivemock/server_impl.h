@@ -1,0 +1,48 @@
+#pragma once
+// The parts of a running server, in the order they are built (each may use
+// those above it) and destroyed (in reverse). Private to drivemock/: the
+// wiring is in server.cpp, the in-process API's calls in server_api.cpp.
+
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "drivemock/request_path.h"
+#include "drivemock/server.h"
+#include "http/http_server.h"
+#include "journal/journal_file.h"
+#include "journal/outputs.h"
+#include "scenario/file_watcher.h"
+#include "scenario/scenario_store.h"
+
+namespace drivemock {
+
+struct Server::Impl {
+  explicit Impl(const ServerOptions& given);
+  ~Impl();
+
+  Status start();
+  void stop();
+  admin::ServerHealth health() const;
+  void reload_from_watch();
+
+  ServerOptions options;
+  const Clock& clock;
+  journal::Journal journal;
+  scenario::Engine engine;
+  scenario::ScenarioStore scenarios;
+  std::unique_ptr<journal::JournalFile> journal_file;
+  record::Recorder recorder;
+  std::shared_ptr<record::Upstream> upstream;
+  journal::Outputs outputs;
+  StopSignal shutdown_requested;
+  admin::Context admin;
+  RequestPath path;
+  HttpServer http;
+  std::unique_ptr<scenario::FileWatcher> watcher;
+  std::thread stopper;
+  std::once_flag stop_once;
+  Status stop_status = done();
+};
+
+}  // namespace drivemock
