@@ -2,6 +2,7 @@
 // reload from disk. Load errors come back as `file:line:col` strings.
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "model/error_envelope.h"
 #include "util/json.h"
 
 namespace drivemock::admin {
@@ -23,16 +24,16 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  json::write_member(w, "status", failed ? "error" : "success");
   if (failed) {
     std::string first;
     for (const auto& d : diagnostics) {
       if (first.empty() && d.severity == Severity::error) first = format_diagnostic(d);
     }
-    json::write_member(w, "message", "The scenarios have errors; nothing changed. " + first);
-    json::write_member(w, "code", "invalid_scenario");
+    write_error_members(w, "The scenarios have errors; nothing changed. " + first,
+                        "invalid_scenario");
     write_diagnostics(w, "errors", diagnostics, Severity::error);
   } else {
+    json::write_member(w, "status", "success");
     json::write_member(w, "message", done);
   }
   write_diagnostics(w, "warnings", diagnostics, Severity::warning);
