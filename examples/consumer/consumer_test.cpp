@@ -39,7 +39,7 @@ directories:
   drivemock::RequestFilter trashes;
   trashes.operation = "trash";
   trashes.uuid = "dir-1";
-  CHECK(mock.count(trashes) == 2);
+  CHECK(mock.count(trashes).value() == 2);
   CHECK(mock.engine().directory("dir-1")->state == "trashed");
-  for (const auto& entry : mock.find(trashes)) CHECK(entry->violations.empty());
+  for (const auto& entry : mock.find(trashes).value()) CHECK(entry->violations.empty());
 }

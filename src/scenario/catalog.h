@@ -31,14 +31,14 @@ struct DirectoryEntry {
 /// An answer for uuids or operations no rule covers, and who gave it.
 struct FallbackAnswer {
   std::optional<std::string> scenario;  ///< nullopt for built-in answers
-  Answer answer;
+  Reply answer;
 };
 
 struct Catalog {
   std::unordered_map<std::string, DirectoryEntry> directories;
   std::map<std::string, FallbackAnswer> fallbacks;  ///< operation → defaults or built-in
   UnknownUuids unknown_uuids = UnknownUuids::accept;
-  Answer reject_answer;  ///< folder_not_found, for rejected unknown uuids
+  Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
 
   const DirectoryEntry* find(const std::string& uuid) const;
 };

@@ -11,7 +11,7 @@ std::string initial_state(const Catalog& catalog, const std::string& uuid) {
 }
 
 /// Takes the rule's next answer and moves its sequence position on.
-const Answer& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions) {
+const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions) {
   if (positions.size() <= index) positions.resize(index + 1, 0);
   return rule.answers[sequence_index(rule, positions[index]++)];
 }
@@ -128,7 +128,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.
-  const Answer& answer = *decision.answer;
+  const Reply& answer = *decision.answer;
   bool succeeded = answer.fault == Fault::none && answer.status >= 200 && answer.status < 300;
   if (then && succeeded) {
     d.state = *then;

@@ -27,7 +27,7 @@ namespace drivemock::scenario {
 /// The engine's choice for one request.
 struct Decision {
   std::shared_ptr<const Catalog> catalog;  ///< keeps `answer` alive
-  const Answer* answer = nullptr;
+  const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
 };

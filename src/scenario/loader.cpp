@@ -256,8 +256,8 @@ class DocumentParser {
     return rule;
   }
 
-  std::vector<Answer> parse_respond(const Operation& op, const YAML::Node& node) {
-    std::vector<Answer> answers;
+  std::vector<Reply> parse_respond(const Operation& op, const YAML::Node& node) {
+    std::vector<Reply> answers;
     if (node.IsSequence()) {
       for (const auto& item : node) {
         if (auto answer = parse_answer(op, item)) answers.push_back(std::move(*answer));
@@ -291,7 +291,7 @@ class DocumentParser {
     return condition;
   }
 
-  std::optional<Answer> parse_answer(const Operation& op, const YAML::Node& node) {
+  std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node) {
     if (!expect(node, YAML::NodeType::Map,
                 "an answer (mapping with http, body, raw, headers, "
                 "delay_ms or fault)")) {
@@ -299,7 +299,7 @@ class DocumentParser {
     }
     size_t errors_before = error_count();
     check_keys(node, kAnswerKeys, "an answer");
-    Answer answer;
+    Reply answer;
     if (auto http = member(node, "http"))
       answer.status = integer(http, "an HTTP status", 100, 599).value_or(200);
     if (auto delay = member(node, "delay_ms")) {
@@ -312,7 +312,7 @@ class DocumentParser {
     return answer;
   }
 
-  void parse_fault(const YAML::Node& node, Answer& answer) {
+  void parse_fault(const YAML::Node& node, Reply& answer) {
     auto name = scalar(node, "a fault name");
     if (!name) return;
     if (auto fault = fault_from_name(*name)) {
@@ -322,7 +322,7 @@ class DocumentParser {
     }
   }
 
-  void parse_headers(const YAML::Node& node, Answer& answer) {
+  void parse_headers(const YAML::Node& node, Reply& answer) {
     if (!expect(node, YAML::NodeType::Map, "a mapping of header name to value")) return;
     for (const auto& kv : node) {
       const std::string& name = kv.first.Scalar();
@@ -337,7 +337,7 @@ class DocumentParser {
     }
   }
 
-  void parse_body(const Operation& op, const YAML::Node& node, Answer& answer) {
+  void parse_body(const Operation& op, const YAML::Node& node, Reply& answer) {
     auto body = member(node, "body");
     auto raw = member(node, "raw");
     if (body && raw) {

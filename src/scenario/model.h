@@ -12,10 +12,6 @@
 
 namespace drivemock::scenario {
 
-/// One answer, ready to send: status, body bytes (JSON from `body`, or the
-/// `raw` string), headers, delay or fault.
-using Answer = Reply;
-
 /// One body field a rule requires, with the JSON text it must equal.
 struct FieldCondition {
   std::string field;
@@ -33,8 +29,8 @@ struct Condition {
 /// no fault).
 struct Rule {
   Condition when;
-  std::vector<Answer> answers;
-  bool cycle = false;  ///< loop the sequence instead of repeating its last answer
+  std::vector<Reply> answers;  ///< ready to send: `body` as JSON, or the `raw` string
+  bool cycle = false;          ///< loop the sequence instead of repeating its last answer
   std::optional<std::string> then;
 };
 
@@ -52,7 +48,7 @@ struct ScenarioSet {
   std::string name;
   std::string source;  ///< file path, or "admin" for pushed sets
   UnknownUuids unknown_uuids = UnknownUuids::accept;
-  std::map<std::string, Answer> defaults;              ///< operation name → answer
+  std::map<std::string, Reply> defaults;               ///< operation name → answer
   std::map<std::string, DirectoryScript> directories;  ///< uuid → script
 };
 

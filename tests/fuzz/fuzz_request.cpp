@@ -24,28 +24,14 @@
 #include "journal/journal.h"
 #include "record/recorder.h"
 #include "scenario/decide.h"
-#include "scenario/scenario_store.h"
+#include "server_parts.h"
 
 namespace {
 
 using namespace drivemock;
 
-struct World {
-  journal::Journal journal{100};
-  scenario::Engine engine{scenario::empty_catalog()};
-  scenario::ScenarioStore scenarios{{}, {fuzzing::kScenario}, engine};
-  record::Recorder recorder;
-  admin::Context admin{journal,
-                       engine,
-                       scenarios,
-                       recorder,
-                       "",
-                       [] {},
-                       [](std::string_view) {},
-                       [] { return admin::ServerHealth{}; },
-                       std::chrono::steady_clock::now(),
-                       "fuzz"};
-  World() { scenarios.load(); }
+struct World : testing::ServerParts {
+  World() : ServerParts({fuzzing::kScenario}) {}
 };
 
 RequestView parse(std::string_view text) {

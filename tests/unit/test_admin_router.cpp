@@ -3,31 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "admin/admin_router.h"
-#include "scenario/catalog.h"
+#include "server_parts.h"
 
 using namespace drivemock;
 
 namespace {
 
-struct Admin {
-  journal::Journal journal{100};
-  scenario::Engine engine{scenario::empty_catalog()};
-  scenario::ScenarioStore scenarios{{}, {"name: base\ndirectories: {u: {trash: {http: 202}}}"},
-                                    engine};
-  record::Recorder recorder;
-  std::vector<std::string> changes;
-  admin::Context context{journal,
-                         engine,
-                         scenarios,
-                         recorder,
-                         "",
-                         [] {},
-                         [this](std::string_view change) { changes.emplace_back(change); },
-                         [] { return admin::ServerHealth{}; },
-                         std::chrono::steady_clock::now(),
-                         "test"};
-
-  Admin() { REQUIRE_FALSE(has_errors(scenarios.load())); }
+struct Admin : testing::ServerParts {
+  Admin() : ServerParts({"name: base\ndirectories: {u: {trash: {http: 202}}}"}) {
+    REQUIRE_FALSE(has_errors(loaded));
+  }
 
   Reply call(const std::string& method, const std::string& path, const std::string& body = "",
              const std::optional<std::string>& token = std::nullopt,
@@ -37,7 +22,7 @@ struct Admin {
     r.path = r.url = path;
     r.body = body;
     if (!authorization.empty()) r.headers.push_back({"Authorization", authorization});
-    return admin::route(r, context, token);
+    return admin::route(r, admin, token);
   }
 };
 

@@ -1,7 +1,6 @@
 // The HTTP layer's pieces that need no socket: refusals, the body-size rule,
 // and how a Reply fills the library's response.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <future>
 
@@ -28,8 +27,7 @@ TEST_CASE("what the library refused by itself is named by why it did") {
   auto method = library_refusal(400, "BREW", ClientState::connected);
   CHECK(method.reply.status == 405);
   CHECK(method.violation.message == "Method BREW is not served");
-  CHECK(library_refusal(400, "POST", ClientState::connected).violation.rule ==
-        "malformed_request");
+  CHECK(library_refusal(400, "POST", ClientState::connected).violation.rule == "malformed_request");
 }
 
 TEST_CASE("a request line gives its method at once and its url once complete") {

@@ -15,7 +15,7 @@ rapidjson::Document body(const char* json) {
 Rule rule_with(std::optional<std::string> state, std::vector<FieldCondition> fields) {
   Rule r;
   r.when = {std::move(state), std::move(fields)};
-  r.answers = {Answer{}};
+  r.answers = {drivemock::Reply{}};
   return r;
 }
 

@@ -1,12 +1,10 @@
 // The request path without sockets: a request read into a RequestView goes
 // through the stages, and its reply fills a library response.
 #include <catch2/catch.hpp>
-
 #include <future>
 
 #include "drivemock/request_path.h"
-#include "scenario/catalog.h"
-#include "scenario/scenario_store.h"
+#include "server_parts.h"
 
 using namespace drivemock;
 
@@ -21,27 +19,15 @@ class FakeUpstream final : public record::Upstream {
   std::vector<std::string> forwarded;
 };
 
-struct Parts {
-  journal::Journal journal{100};
-  scenario::Engine engine{scenario::empty_catalog()};
-  scenario::ScenarioStore scenarios{
-      {}, {"directories: {slow: {trash: {delay_ms: 20000}}, u: {trash: {http: 202}}}"}, engine};
-  record::Recorder recorder;
+struct Parts : testing::ServerParts {
   FakeUpstream upstream;
-  admin::Context admin{journal,
-                       engine,
-                       scenarios,
-                       recorder,
-                       "",
-                       [] {},
-                       [](std::string_view) {},
-                       [] { return admin::ServerHealth{}; },
-                       std::chrono::steady_clock::now(),
-                       "test"};
   RequestPath path{{admin, engine, recorder, upstream, journal, system_clock()}, {}};
   StopSignal stopping;
 
-  Parts() { REQUIRE_FALSE(has_errors(scenarios.load())); }
+  Parts()
+      : ServerParts({"directories: {slow: {trash: {delay_ms: 20000}}, u: {trash: {http: 202}}}"}) {
+    REQUIRE_FALSE(has_errors(loaded));
+  }
 
   httplib::Response serve(RequestView request) {
     httplib::Response response;

@@ -95,7 +95,8 @@ TEST_CASE("the journal entry keeps the request redacted, its classification and 
   CHECK(e.total_micros == 7000);
 }
 
-TEST_CASE("the journal entry of a fault keeps no body, and an upstream's answer is marked proxied") {
+TEST_CASE(
+    "the journal entry of a fault keeps no body, and an upstream's answer is marked proxied") {
   auto request = classified_trash("u");
   PinnedClock clock;
   Reply fault = json_reply(200, "{}");
