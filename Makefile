@@ -65,7 +65,7 @@ test-docker:
 ## drivemock against a reference server, as ratios (not part of make test;
 ## under 5 minutes). Writes bench/RESULTS.md.
 bench:
-	@./scripts/install-deps wrk curl
+	@./scripts/install-deps wrk curl valgrind
 	bench/run
 
 ## Check the example scenarios.
