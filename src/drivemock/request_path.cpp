@@ -3,7 +3,6 @@
 #include "admin/admin_router.h"
 #include "contract/classify.h"
 #include "record/proxy.h"
-#include "scenario/decide.h"
 
 namespace drivemock {
 
@@ -18,7 +17,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   Reply reply =
       target ? record::forward(stages_.upstream, *target, request, classified, stages_.recorder)
       : classified.early ? std::move(*classified.early)
-                         : scenario::decide(stages_.engine, classified);
+                         : stages_.engine.answer(classified);
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.

@@ -88,6 +88,15 @@ std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) c
   return it == slots_.end() ? nullptr : it->second;
 }
 
+Reply Engine::answer(contract::Classified& request) {
+  const auto& checked = request.checked;
+  Decision decision = decide(*request.operation, checked.uuid, checked.body);
+  request.seen.matched = std::move(decision.matched);
+  request.seen.named = decision.named;
+  // A copy that shares the body with the catalog, which may be swapped meanwhile.
+  return *decision.answer;
+}
+
 Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
                         const rapidjson::Value& body) {
   Decision decision;

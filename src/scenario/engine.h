@@ -18,6 +18,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "contract/classify.h"
 #include "contract/operations.h"
 #include "model/entry.h"
 #include "scenario/catalog.h"
@@ -49,6 +50,11 @@ class Engine {
 
   explicit Engine(std::shared_ptr<const Catalog> catalog,
                   size_t unnamed_limit = kDefaultUnnamedLimit);
+
+  /// The decide stage of the mock API: the answer to `request`, which must
+  /// have no early answer; notes in `request.seen` which rule served it and
+  /// whether a scenario names its uuid.
+  Reply answer(contract::Classified& request);
 
   /// Chooses the answer for `op` on `uuid` and advances that uuid's state.
   Decision decide(const contract::Operation& op, const std::string& uuid,

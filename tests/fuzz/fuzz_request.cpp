@@ -23,7 +23,7 @@
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "record/recorder.h"
-#include "scenario/decide.h"
+#include "scenario/engine.h"
 #include "server_parts.h"
 
 namespace {
@@ -90,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   auto started = system_clock().steady();
   contract::Classified classified = contract::classify(view, contract::Strictness::lenient);
-  Reply reply = classified.early ? *classified.early : scenario::decide(world.engine, classified);
+  Reply reply = classified.early ? *classified.early : world.engine.answer(classified);
   if (reply.status < 100 || reply.status > 599) std::abort();
   uint64_t id = world.journal.record(make_entry(view, std::move(classified.seen), reply,
                                                 Origin::drivemock, started, system_clock()));

@@ -1,10 +1,10 @@
-// The decide stage and the journal entry built from what the stages found.
+// The decide stage (Engine::answer) and the journal entry built from what the stages found.
 #include <catch2/catch.hpp>
 
 #include "contract/classify.h"
 #include "model/entry.h"
 #include "scenario/catalog.h"
-#include "scenario/decide.h"
+#include "scenario/engine.h"
 #include "scenario/loader.h"
 
 using namespace drivemock;
@@ -37,10 +37,10 @@ class PinnedClock final : public Clock {
 
 }  // namespace
 
-TEST_CASE("decide answers a scripted uuid from its rule and says which rule matched") {
+TEST_CASE("the engine answers a scripted uuid from its rule and says which rule matched") {
   auto engine = engine_for("directories: {u: {trash: {http: 201, body: {status: gone}}}}");
   auto request = classified_trash("u");
-  Reply reply = scenario::decide(engine, request);
+  Reply reply = engine.answer(request);
   CHECK(reply.status == 201);
   CHECK(reply.body_text() == R"({"status":"gone"})");
   REQUIRE(request.seen.matched);
@@ -49,22 +49,22 @@ TEST_CASE("decide answers a scripted uuid from its rule and says which rule matc
   CHECK(request.seen.named);
 }
 
-TEST_CASE("decide answers an unscripted uuid with the built-in answer and no match") {
+TEST_CASE("the engine answers an unscripted uuid with the built-in answer and no match") {
   auto engine = engine_for("directories: {u: {trash: {http: 201}}}");
   auto request = classified_trash("other");
-  Reply reply = scenario::decide(engine, request);
+  Reply reply = engine.answer(request);
   CHECK(reply.status == 200);
   CHECK(reply.body_text().find("\"status\":\"success\"") != std::string::npos);
   CHECK_FALSE(request.seen.matched);
   CHECK_FALSE(request.seen.named);
 }
 
-TEST_CASE("decide shares the answer's body with the catalog instead of copying it") {
+TEST_CASE("the engine shares the answer's body with the catalog instead of copying it") {
   auto engine = engine_for("directories: {u: {trash: {body: {status: ok}}}}");
   auto first = classified_trash("u");
   auto second = classified_trash("u");
-  Reply a = scenario::decide(engine, first);
-  Reply b = scenario::decide(engine, second);
+  Reply a = engine.answer(first);
+  Reply b = engine.answer(second);
   CHECK(a.body.get() == b.body.get());
 }
 
