@@ -20,11 +20,7 @@ Classified classify(const RequestView& request, Strictness strictness) {
   }
   out.checked = check_request(*out.operation, request, strictness);
   out.seen.violations = out.checked.violations;
-  if (out.checked.rejection) {
-    out.early = error_reply(400, *out.checked.rejection, "invalid_params");
-  } else {
-    out.seen.uuid = out.checked.uuid;
-  }
+  if (out.checked.rejection) out.early = error_reply(400, *out.checked.rejection, "invalid_params");
   return out;
 }
 

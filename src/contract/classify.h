@@ -17,8 +17,14 @@ namespace drivemock::contract {
 struct Classified {
   const Operation* operation = nullptr;  ///< null for unknown paths
   CheckedRequest checked;                ///< the parsed body and its uuid
-  Classification seen;                   ///< operation, uuid, violations: for the journal
+  Classification seen;                   ///< operation and violations: for the journal
   std::optional<Reply> early;            ///< 404, 405 or 400: nothing is decided
+
+  /// The uuid the request names, unless it got an early answer.
+  std::optional<std::string_view> uuid() const {
+    if (early) return std::nullopt;
+    return checked.uuid;
+  }
 };
 
 /// Routes a request by its path and checks it.

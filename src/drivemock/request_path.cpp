@@ -22,8 +22,8 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
   Origin origin = target ? Origin::upstream : Origin::drivemock;
-  stages_.journal.record(
-      make_entry(request, std::move(classified.seen), reply, origin, started, stages_.clock));
+  stages_.journal.record(make_entry(request, classified.uuid(), std::move(classified.seen), reply,
+                                    origin, started, stages_.clock));
   writer.send(reply);
 }
 
@@ -35,7 +35,7 @@ void RequestPath::journal_refused(const RefusedRequest& refused) const {
     seen.operation = op->name;
   }
   seen.violations.push_back(refused.refusal.violation);
-  stages_.journal.record(make_entry(request, std::move(seen), refused.refusal.reply,
+  stages_.journal.record(make_entry(request, std::nullopt, std::move(seen), refused.refusal.reply,
                                     Origin::drivemock, refused.started, stages_.clock));
 }
 

@@ -26,14 +26,12 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   if (uuid) data_.append(*uuid);
 }
 
-Entry make_entry(const RequestView& request, Classification seen, const Reply& reply, Origin origin,
-                 Clock::Steady started, const Clock& clock) {
+Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
+                 Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
+                 const Clock& clock) {
   Entry entry;
-  entry.request = RecordedRequest(request, seen.uuid);
-  entry.operation = seen.operation;
-  entry.matched = std::move(seen.matched);
-  entry.named = seen.named;
-  entry.violations = std::move(seen.violations);
+  static_cast<Classification&>(entry) = std::move(seen);
+  entry.request = RecordedRequest(request, uuid);
   bool faulted = reply.fault != Fault::none;
   entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
                     origin == Origin::upstream};

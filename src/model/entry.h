@@ -100,24 +100,22 @@ struct ResponseRecord {
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
 };
 
-/// What the request path learnt about a request before it is journaled.
+/// What the stages learnt about a request, as its journal entry keeps it. A
+/// field added here is journaled as is: one more member, and its JSON.
 struct Classification {
   std::string_view operation;  ///< a name from the contract table; empty for unknown paths
-  std::optional<std::string> uuid;
   std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
   std::vector<Violation> violations;
 };
 
-struct Entry {
+/// One journaled request: what the client sent, what the stages learnt of it
+/// (the Classification it extends), and what drivemock answered.
+struct Entry : Classification {
   uint64_t id = 0;  ///< assigned by the journal, rising from 1
   std::chrono::system_clock::time_point logged;
   RecordedRequest request;
-  std::string_view operation;  ///< a name from the contract table; empty for unknown paths
-  std::optional<Matched> matched;
-  bool named = false;  ///< the uuid is named by a scenario
   ResponseRecord response;
-  std::vector<Violation> violations;
   int64_t total_micros = 0;
 
   std::optional<std::string_view> uuid() const { return request.uuid(); }
@@ -129,9 +127,11 @@ using EntryPtr = std::shared_ptr<const Entry>;
 enum class Origin { drivemock, upstream };
 
 /// The journal entry of one request, built once from what the stages
-/// produced: the request as read, its classification, the reply, and its
-/// time taken since `started` (on `clock`, which also stamps the entry).
-Entry make_entry(const RequestView& request, Classification seen, const Reply& reply, Origin origin,
-                 Clock::Steady started, const Clock& clock);
+/// produced: the request as read with the uuid drivemock read from it, its
+/// classification, the reply, and its time taken since `started` (on
+/// `clock`, which also stamps the entry).
+Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
+                 Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
+                 const Clock& clock);
 
 }  // namespace drivemock

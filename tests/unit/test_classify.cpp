@@ -48,7 +48,7 @@ TEST_CASE("a served request names its operation and uuid, with no early answer")
   REQUIRE(c.operation);
   CHECK(c.operation->name == "color");
   CHECK(c.seen.operation == "color");
-  CHECK(c.seen.uuid == "u1");
+  CHECK(c.uuid() == "u1");
   CHECK(c.checked.body["color"] == "red");
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
   REQUIRE(c.early);
   CHECK(c.early->status == 400);
   CHECK(c.early->body_text().find("invalid_params") != std::string::npos);
-  CHECK_FALSE(c.seen.uuid);
+  CHECK_FALSE(c.uuid());
   REQUIRE_FALSE(c.seen.violations.empty());
   CHECK(c.seen.violations[0].rule == "json_syntax");
 }
