@@ -28,7 +28,9 @@ class [[nodiscard]] Result {
 
   T& value() & { return std::get<0>(held_); }
   const T& value() const& { return std::get<0>(held_); }
-  T&& value() && { return std::get<0>(std::move(held_)); }
+  /// By value: `for (auto& e : server.find(f).value())` must not refer into
+  /// the temporary Result, which ends before the loop runs.
+  T value() && { return std::get<0>(std::move(held_)); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }

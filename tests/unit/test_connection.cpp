@@ -1,11 +1,10 @@
 // The connection loop's guards on one end of a socketpair: the test holds
 // the client's end, the Connection the server's, no HTTP library in between.
-#include <catch2/catch.hpp>
-
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 
