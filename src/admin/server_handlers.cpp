@@ -70,6 +70,7 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   json::write_string(w, "uptimeInSeconds");
   w.Int64(std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
   ServerHealth health = context.health();
+  json::write_member(w, "dialect", dialect_name(health.dialect));
   json::write_string(w, "logLinesDropped");
   w.Uint64(health.log_lines_dropped);
   json::write_string(w, "connectionsWithoutRequest");

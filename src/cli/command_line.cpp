@@ -33,6 +33,7 @@ struct Flags {
     return o;
   }();
   bool strict = false;
+  std::string dialect = "document";
   std::vector<std::string> validate_paths;
   bool watch = false;
   bool quiet = false;
@@ -52,6 +53,12 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   app.add_option("--scenarios", flags.server.scenario_paths,
                  "Scenario file or directory (repeatable); default ./scenarios if it exists");
   app.add_flag("--strict", flags.strict, "Answer every contract violation with 400 invalid_params");
+  app.add_option("--dialect", flags.dialect,
+                 "Shape of drivemock's own answers: document (status \"success\"/\"error\", as the "
+                 "API document types it) or service (status true/false, as the live service "
+                 "answers and its official clients read)")
+      ->check(CLI::IsMember({"document", "service"}))
+      ->capture_default_str();
   app.add_option("--threads", flags.server.threads,
                  "Most connections served at once; a thread is started per open connection up "
                  "to this (default: 1024)")
@@ -93,12 +100,16 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
       ->required()
       ->check(CLI::ExistingPath);
+  validate->add_option("--dialect", flags.dialect, "Check answer bodies against this dialect")
+      ->check(CLI::IsMember({"document", "service"}))
+      ->capture_default_str();
 }
 
 /// Moves the flags that need a conversion into the server options.
 void apply_flags(Flags& flags) {
   ServerOptions& o = flags.server;
   if (flags.strict) o.strictness = contract::Strictness::strict;
+  o.dialect = dialect_from_name(flags.dialect).value_or(Dialect::document);
   if (flags.watch) o.watch = FileWatch::on;
   if (!flags.admin_token.empty()) o.admin_token = flags.admin_token;
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
@@ -111,11 +122,13 @@ void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
   for (const auto& d : diagnostics) out << format_diagnostic(d) << '\n';
 }
 
-int validate(const std::vector<std::string>& paths) {
-  auto sets = scenario::load_scenario_paths(paths);
+int validate(const std::vector<std::string>& paths, Dialect dialect) {
+  auto sets = scenario::load_scenario_paths(paths, dialect);
   Diagnostics diagnostics = sets.diagnostics;
   size_t loaded = sets->size();
-  if (!has_errors(diagnostics)) append(diagnostics, scenario::build_catalog(*sets).diagnostics);
+  if (!has_errors(diagnostics)) {
+    append(diagnostics, scenario::build_catalog(*sets, Envelope(dialect)).diagnostics);
+  }
   print_diagnostics(diagnostics, std::cout);
   if (has_errors(diagnostics)) return kExitProblems;
   std::cout << "ok: " << loaded << " scenario set(s) valid\n";
@@ -189,7 +202,10 @@ int run(int argc, char** argv) {
     std::cerr << "drivemock: error: " << e.what() << "\n\n" << app.help();
     return kExitUsage;
   }
-  if (validate_command->parsed()) return validate(flags.validate_paths);
+  if (validate_command->parsed()) {
+    return validate(flags.validate_paths,
+                    dialect_from_name(flags.dialect).value_or(Dialect::document));
+  }
   apply_flags(flags);
   return serve(std::move(flags.server));
 }

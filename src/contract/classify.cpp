@@ -2,25 +2,26 @@
 
 namespace drivemock::contract {
 
-Classified classify(const RequestView& request, Strictness strictness) {
+Classified classify(const RequestView& request, Strictness strictness, const Envelope& envelope) {
   Classified out;
   out.operation = find_by_path(request.path);
   if (!out.operation) {
-    out.early =
-        error_reply(404, "No such endpoint: " + request.method + " " + request.path, "not_found");
+    out.early = error_reply(
+        envelope, 404, "No such endpoint: " + request.method + " " + request.path, "not_found");
     return out;
   }
   out.seen.operation = out.operation->name;
   if (request.method != kMethod) {
     Violation violation = method_violation(*out.operation, request);
-    out.early = error_reply(405, violation.message, "method_not_allowed");
+    out.early = error_reply(envelope, 405, violation.message, "method_not_allowed");
     out.early->headers.push_back({"Allow", std::string(kMethod)});
     out.seen.violations.push_back(std::move(violation));
     return out;
   }
   out.checked = check_request(*out.operation, request, strictness);
   out.seen.violations = out.checked.violations;
-  if (out.checked.rejection) out.early = error_reply(400, *out.checked.rejection, "invalid_params");
+  if (out.checked.rejection)
+    out.early = error_reply(envelope, 400, *out.checked.rejection, "invalid_params");
   return out;
 }
 

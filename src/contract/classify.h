@@ -27,7 +27,8 @@ struct Classified {
   }
 };
 
-/// Routes a request by its path and checks it.
-Classified classify(const RequestView& request, Strictness strictness);
+/// Routes a request by its path and checks it; early answers are errors in
+/// the envelope's dialect.
+Classified classify(const RequestView& request, Strictness strictness, const Envelope& envelope);
 
 }  // namespace drivemock::contract

@@ -7,24 +7,29 @@ const std::vector<Operation>& operations() {
       {"color",
        "/v3/dir/color",
        {{"uuid", FieldType::string}, {"color", FieldType::string}},
-       R"({"status":"success","message":"Directory color changed.","code":"dir_color_changed"})",
+       "Directory color changed.",
+       "dir_color_changed",
        std::nullopt,
        "color"},
       {"trash",
        "/v3/dir/trash",
        {{"uuid", FieldType::string}},
-       R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})",
+       "Directory moved to trash.",
+       "dir_trashed",
        "trashed",
        std::nullopt},
   };
   return table;
 }
 
-const std::vector<Field>& answer_fields() {
-  static const std::vector<Field> fields = {{"status", FieldType::string, Presence::optional},
-                                            {"message", FieldType::string, Presence::optional},
-                                            {"code", FieldType::string, Presence::optional}};
-  return fields;
+const std::vector<Field>& answer_fields(Dialect dialect) {
+  static const std::vector<Field> document = {{"status", FieldType::string, Presence::optional},
+                                              {"message", FieldType::string, Presence::optional},
+                                              {"code", FieldType::string, Presence::optional}};
+  static const std::vector<Field> service = {{"status", FieldType::boolean, Presence::optional},
+                                             {"message", FieldType::string, Presence::optional},
+                                             {"code", FieldType::string, Presence::optional}};
+  return dialect == Dialect::service ? service : document;
 }
 
 const Operation* find_by_path(std::string_view path) {

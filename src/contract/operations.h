@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/error_envelope.h"
+
 namespace drivemock::contract {
 
 enum class FieldType { string, number, boolean, object, array };
@@ -26,7 +28,9 @@ struct Operation {
   std::string name;  ///< as scenario files and the journal name it
   std::string path;  ///< POST path under the base path
   std::vector<Field> fields;
-  std::string builtin_body;  ///< JSON answered (HTTP 200) when nothing else says
+  /// The success answered (HTTP 200, in the server's dialect) when nothing else says.
+  std::string builtin_message;
+  std::string builtin_code;
   /// State a uuid moves to after a 200 answer with no rule-given `then`.
   std::optional<std::string> state_on_success;
   /// Body field remembered as the directory's attribute after a 200 answer.
@@ -43,8 +47,9 @@ inline constexpr std::string_view kInitialState = "active";
 /// Every operation, in the order the API document lists them.
 const std::vector<Operation>& operations();
 
-/// The fields of the answer envelope (`status`, `message`, `code`).
-const std::vector<Field>& answer_fields();
+/// The fields of the answer envelope (`status`, `message`, `code`; `data` in
+/// the service dialect) as the dialect types them.
+const std::vector<Field>& answer_fields(Dialect dialect);
 
 const Operation* find_by_path(std::string_view path);
 const Operation* find_by_name(std::string_view name);

@@ -11,13 +11,14 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   if (admin::is_admin_path(request.path)) {  // never journaled
     return writer.send(admin::route(request, stages_.admin, settings_.admin_token));
   }
-  contract::Classified classified = contract::classify(request, settings_.strictness);
+  contract::Classified classified =
+      contract::classify(request, settings_.strictness, settings_.envelope);
   // While recording, the upstream answers everything, even what the contract refuses.
   auto target = stages_.recorder.target();
-  Reply reply =
-      target ? record::forward(stages_.upstream, *target, request, classified, stages_.recorder)
-      : classified.early ? std::move(*classified.early)
-                         : stages_.engine.answer(classified);
+  Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
+                                                     stages_.recorder, settings_.envelope)
+                : classified.early ? std::move(*classified.early)
+                                   : stages_.engine.answer(classified);
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.

@@ -38,6 +38,7 @@ struct Stages {
 struct PathSettings {
   contract::Strictness strictness = contract::Strictness::lenient;
   std::optional<std::string> admin_token;  ///< admin calls need it when set
+  Envelope envelope = Envelope();          ///< the dialect of the mock API's own answers
 };
 
 class RequestPath {

@@ -20,9 +20,10 @@ constexpr std::chrono::milliseconds kJournalFileDrain{500};
 Server::Impl::Impl(const ServerOptions& given)
     : options(given),
       clock(given.clock ? *given.clock : system_clock()),
+      envelope(given.dialect),
       journal(given.journal_limit),
-      engine(scenario::empty_catalog()),
-      scenarios(given.scenario_paths, given.scenario_texts, engine),
+      engine(scenario::empty_catalog(envelope)),
+      scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
       upstream(given.upstream_override ? given.upstream_override
                                        : std::make_shared<record::HttpUpstream>(given.upstream)),
       outputs{nullptr, given.log, given.on_request},
@@ -37,9 +38,10 @@ Server::Impl::Impl(const ServerOptions& given)
             clock.steady(),
             kVersion},
       path({admin, engine, recorder, *upstream, journal, clock},
-           {given.strictness, given.admin_token}),
+           {given.strictness, given.admin_token, envelope}),
       http(
-          {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock},
+          {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock,
+           envelope},
           [this](RequestView request, ReplyWriter& writer) {
             path.serve(std::move(request), writer);
           },
@@ -64,7 +66,7 @@ void Server::Impl::stop() {
 
 admin::ServerHealth Server::Impl::health() const {
   admin::ServerHealth h{log::dropped(), http.connections_without_request(),
-                        http.connections_queued(), std::nullopt};
+                        http.connections_queued(), std::nullopt, envelope.dialect()};
   if (journal_file) h.journal_file = journal_file->stats();
   return h;
 }

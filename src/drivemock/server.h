@@ -24,6 +24,7 @@
 #include "journal/filter.h"
 #include "journal/journal.h"
 #include "journal/request_log.h"
+#include "model/error_envelope.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
 #include "util/clock.h"
@@ -45,6 +46,10 @@ struct ServerOptions {
   std::vector<std::string> scenario_paths = {};  ///< files or directories
   std::vector<std::string> scenario_texts = {};  ///< YAML documents given inline
   contract::Strictness strictness = contract::Strictness::lenient;
+  /// The shape of the answers drivemock composes itself (built-in successes,
+  /// errors, refusals): the API document's, or the live service's, which the
+  /// official clients read (model/error_envelope.h).
+  Dialect dialect = Dialect::document;
   size_t threads = 0;  ///< most connections served at once; 0 picks the default (1024)
   size_t journal_limit = 100000;
   size_t max_body = 1 << 20;  ///< larger request bodies get 413, unread but journaled

@@ -28,6 +28,7 @@ struct Server::Impl {
 
   ServerOptions options;
   const Clock& clock;
+  const Envelope envelope;  ///< the dialect of the mock API's own answers
   journal::Journal journal;
   scenario::Engine engine;
   scenario::ScenarioStore scenarios;

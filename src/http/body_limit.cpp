@@ -15,11 +15,11 @@ std::optional<size_t> announced_too_large(std::string_view content_length, size_
   return std::nullopt;
 }
 
-Refusal too_large(size_t size, size_t max_body, RequestView& request) {
+Refusal too_large(size_t size, size_t max_body, RequestView& request, const Envelope& envelope) {
   std::string message = "The request body is " + std::to_string(size) + " bytes; the limit is " +
                         std::to_string(max_body) + " bytes (--max-body)";
   if (request.body.size() > max_body) request.body.resize(max_body);
-  Refusal refusal = make_refusal(413, "payload_too_large", "body_too_large", message);
+  Refusal refusal = make_refusal(envelope, 413, "payload_too_large", "body_too_large", message);
   // The journal says how much of the body it keeps; the client is not told.
   refusal.violation.message +=
       "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";

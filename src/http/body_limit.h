@@ -19,6 +19,6 @@ std::optional<size_t> announced_too_large(std::string_view content_length, size_
 
 /// The refusal of a body of `size` bytes; cuts `request.body` to `max_body`
 /// bytes, which is what the journal keeps of it.
-Refusal too_large(size_t size, size_t max_body, RequestView& request);
+Refusal too_large(size_t size, size_t max_body, RequestView& request, const Envelope& envelope);
 
 }  // namespace drivemock

@@ -45,13 +45,14 @@ milliseconds remaining(SteadyClock::time_point deadline) {
 }  // namespace
 
 Connection::Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-                       const Clock& clock)
+                       const Clock& clock, const Envelope& envelope)
     : fd_(fd),
       stop_fd_(stop_fd),
       refused_listener_(refused),
       limits_(limits),
       head_(limits.head),
-      clock_(clock) {
+      clock_(clock),
+      envelope_(envelope) {
   current_connection = this;
   sockaddr_storage addr{};
   socklen_t len = sizeof addr;
@@ -155,7 +156,7 @@ bool Connection::fill() {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
-          refuse(make_refusal(408, "request_timeout", "request_timeout",
+          refuse(make_refusal(envelope_, 408, "request_timeout", "request_timeout",
                               "The request did not arrive within " +
                                   std::to_string(limits_.request_timeout.count()) +
                                   " ms of its first byte (--request-timeout)"));
@@ -180,7 +181,7 @@ ssize_t Connection::read(char* ptr, size_t size) {
     }
     HeadStatus status = head_.feed(byte);
     if (status != HeadStatus::reading && status != HeadStatus::complete) {
-      refuse(*refusal_for(status, limits_.head));
+      refuse(*refusal_for(status, limits_.head, envelope_));
       return -1;
     }
   }

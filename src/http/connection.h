@@ -34,9 +34,10 @@ class Connection final : public httplib::Stream {
  public:
   /// `stop_fd` becomes readable when the server stops; every wait watches it.
   /// `refused` (may be null) hears of every request this connection refuses.
-  /// `clock` stamps when each request began (started()), for the journal.
+  /// `clock` stamps when each request began (started()), for the journal;
+  /// refusals answer in the envelope's dialect.
   Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-             const Clock& clock);
+             const Clock& clock, const Envelope& envelope);
   ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -106,6 +107,7 @@ class Connection final : public httplib::Stream {
   // kept (with its capacity) from request to request.
   std::string request_line_;
   const Clock& clock_;
+  const Envelope& envelope_;
   Clock::Steady started_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   bool handler_ran_ = false;

@@ -28,7 +28,8 @@ enum class HeadStatus {
 };
 
 /// The refusal for a head over a limit; nullopt while reading or complete.
-std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits);
+std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits,
+                                   const Envelope& envelope);
 
 class HeaderScanner {
  public:

@@ -61,7 +61,8 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
     if (Connection* connection = Connection::current()) connection->handler_started();
     RequestView request = to_view(req);
     if (request.body.size() > options_.max_body) {  // chunked: read whole, then refused
-      Refusal refusal = too_large(request.body.size(), options_.max_body, request);
+      Refusal refusal =
+          too_large(request.body.size(), options_.max_body, request, options_.envelope);
       return refuse(std::move(refusal), std::move(request), res);
     }
     ReplyWriter writer(res, stopping_);
@@ -106,7 +107,7 @@ void HttpServer::configure(const LibraryHandler& handler) {
             content_length ? announced_too_large(*content_length, options_.max_body) : std::nullopt;
         if (announced) {
           RequestView request = to_view(req);
-          Refusal refusal = too_large(*announced, options_.max_body, request);
+          Refusal refusal = too_large(*announced, options_.max_body, request, options_.envelope);
           refuse(std::move(refusal), std::move(request), res);
         } else if (no_body) {
           handler(req, res);
@@ -138,10 +139,11 @@ void HttpServer::configure(const LibraryHandler& handler) {
         // also make it apply byte ranges).
         return httplib::Server::HandlerResponse::Unhandled;
       }));
-  server_->set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-        fill_response(res, error_reply(500, "internal error", "internal_error"));
-      });
+  server_->set_exception_handler([envelope = options_.envelope](const httplib::Request&,
+                                                                httplib::Response& res,
+                                                                std::exception_ptr) {
+    fill_response(res, error_reply(envelope, 500, "internal error", "internal_error"));
+  });
 }
 
 Status HttpServer::start() {
@@ -176,7 +178,7 @@ void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response&
   request.headers = std::move(read_by_library.headers);
   request.body = std::move(read_by_library.body);
   auto client = connection->client_gone() ? ClientState::gone : ClientState::connected;
-  Refusal refusal = library_refusal(res.status, request.method, client);
+  Refusal refusal = library_refusal(res.status, request.method, client, options_.envelope);
   refuse(std::move(refusal), std::move(request), res);
 }
 
@@ -199,7 +201,7 @@ void HttpServer::serve_connection(int fd) {
   ConnectionLimits limits;
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
-  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock);
+  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope);
   // Keep-alive for the connection's life: the library's default closes after
   // five requests, which costs a test suite a reconnect every fifth call.
   while (!stopping_.tripped() && connection.next_request()) {

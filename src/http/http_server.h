@@ -21,6 +21,7 @@
 #include "http/connection.h"
 #include "http/reply_writer.h"
 #include "http/stop_signal.h"
+#include "model/error_envelope.h"
 #include "util/clock.h"
 #include "util/result.h"
 
@@ -33,6 +34,7 @@ struct HttpServerOptions {
   size_t max_body = 1 << 20;  ///< larger bodies are refused (http/body_limit.h)
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
   const Clock* clock = &system_clock();  ///< stamps when a request began, for its journal entry
+  Envelope envelope = Envelope();        ///< the dialect of refusals
 };
 
 class HttpServer {

@@ -23,9 +23,10 @@ struct Refusal {
   Reply reply;
 };
 
-/// A refusal with `status`, the envelope's `code`, the violation's `rule`
-/// and one `message` for both.
-Refusal make_refusal(int status, std::string_view code, std::string_view rule, std::string message);
+/// A refusal with `status`, the envelope's `code` (in its dialect), the
+/// violation's `rule` and one `message` for both.
+Refusal make_refusal(const Envelope& envelope, int status, std::string_view code,
+                     std::string_view rule, std::string message);
 
 /// The status line's reason phrase for a refusal's status.
 const char* reason_phrase(int status);
@@ -44,7 +45,8 @@ using RefusalListener = std::function<void(const RefusedRequest&)>;
 /// itself (it could not parse it), or for one whose client closed the
 /// connection before it was whole.
 enum class ClientState { connected, gone };
-Refusal library_refusal(int status, std::string_view method, ClientState client);
+Refusal library_refusal(int status, std::string_view method, ClientState client,
+                        const Envelope& envelope);
 
 /// Method and url from the bytes of a request line (`line` without its line
 /// end, `complete` when the line end was seen); empty where not read whole.

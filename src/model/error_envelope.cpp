@@ -1,20 +1,60 @@
 #include "model/error_envelope.h"
 
 namespace drivemock {
+namespace {
 
-void write_error_members(json::Writer& w, std::string_view message, std::string_view code) {
-  json::write_member(w, "status", "error");
+void write_envelope_members(json::Writer& w, Dialect dialect, bool ok, std::string_view message,
+                            std::string_view code) {
+  json::write_string(w, "status");
+  if (dialect == Dialect::service) {
+    w.Bool(ok);
+  } else {
+    json::write_string(w, ok ? "success" : "error");
+  }
   json::write_member(w, "message", message);
   json::write_member(w, "code", code);
 }
 
-std::string error_envelope(std::string_view message, std::string_view code) {
+std::string envelope(Dialect dialect, bool ok, std::string_view message, std::string_view code) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  write_error_members(w, message, code);
+  write_envelope_members(w, dialect, ok, message, code);
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace
+
+const char* dialect_name(Dialect dialect) {
+  return dialect == Dialect::service ? "service" : "document";
+}
+
+std::optional<Dialect> dialect_from_name(std::string_view name) {
+  if (name == "document") return Dialect::document;
+  if (name == "service") return Dialect::service;
+  return std::nullopt;
+}
+
+std::string Envelope::error(std::string_view message, std::string_view code) const {
+  return envelope(dialect_, false, message, code);
+}
+
+std::string Envelope::success(std::string_view message, std::string_view code) const {
+  return envelope(dialect_, true, message, code);
+}
+
+void Envelope::write_error_members(json::Writer& w, std::string_view message,
+                                   std::string_view code) const {
+  write_envelope_members(w, dialect_, false, message, code);
+}
+
+std::string error_envelope(std::string_view message, std::string_view code) {
+  return Envelope().error(message, code);
+}
+
+void write_error_members(json::Writer& w, std::string_view message, std::string_view code) {
+  Envelope().write_error_members(w, message, code);
 }
 
 }  // namespace drivemock

@@ -35,8 +35,13 @@ Reply json_reply(int status, std::string body) {
   return Reply{status, std::make_shared<const std::string>(std::move(body)), {}, 0, Fault::none};
 }
 
+Reply error_reply(const Envelope& envelope, int status, std::string_view message,
+                  std::string_view code) {
+  return json_reply(status, envelope.error(message, code));
+}
+
 Reply error_reply(int status, std::string_view message, std::string_view code) {
-  return json_reply(status, error_envelope(message, code));
+  return error_reply(Envelope(), status, message, code);
 }
 
 }  // namespace drivemock

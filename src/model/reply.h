@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/error_envelope.h"
 #include "model/request.h"
 
 namespace drivemock {
@@ -38,7 +39,11 @@ struct Reply {
 /// A reply of `status` with a JSON `body`, no delay and no fault.
 Reply json_reply(int status, std::string body);
 
-/// A reply of `status` with the error envelope (model/error_envelope.h).
+/// A reply of `status` with the error envelope in the envelope's dialect
+/// (model/error_envelope.h).
+Reply error_reply(const Envelope& envelope, int status, std::string_view message,
+                  std::string_view code);
+/// The same in the document dialect: the admin API's errors.
 Reply error_reply(int status, std::string_view message, std::string_view code);
 
 }  // namespace drivemock

@@ -19,15 +19,18 @@ std::string content_type_of(const Reply& answer) {
 }  // namespace
 
 Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              const contract::Classified& classified, Recorder& recorder) {
+              const contract::Classified& classified, Recorder& recorder,
+              const Envelope& envelope) {
   UpstreamAnswer answer = upstream.forward(target, request);
   if (auto capture = capture_of(classified, answer)) recorder.capture(std::move(*capture));
-  return proxied_reply(answer, target);
+  return proxied_reply(answer, target, envelope);
 }
 
-Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target) {
+Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
+                    const Envelope& envelope) {
   if (!answer) {
-    return error_reply(502, "The upstream " + target + " did not answer: " + answer.error().message,
+    return error_reply(envelope, 502,
+                       "The upstream " + target + " did not answer: " + answer.error().message,
                        "upstream_unreachable");
   }
   return *answer;

@@ -15,12 +15,14 @@
 namespace drivemock::record {
 
 /// Forwards `request` to `target`, captures the call into `recorder` when it
-/// can be replayed, and returns the reply for the client.
+/// can be replayed, and returns the reply for the client (a 502 in the
+/// envelope's dialect when the upstream does not answer).
 Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              const contract::Classified& classified, Recorder& recorder);
+              const contract::Classified& classified, Recorder& recorder, const Envelope& envelope);
 
 /// The upstream's answer unchanged, or 502 upstream_unreachable saying why.
-Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target);
+Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
+                    const Envelope& envelope);
 
 /// The call as the recording keeps it; nullopt when it cannot be replayed
 /// (unreachable upstream, unknown path, no usable uuid).

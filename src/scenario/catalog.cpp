@@ -10,9 +10,10 @@ void conflict(Diagnostics& diagnostics, const ScenarioSet& set, const std::strin
   diagnostics.push_back({Severity::error, set.source, 0, 0, message});
 }
 
-void add_fallbacks(Catalog& catalog) {
+void add_fallbacks(Catalog& catalog, const Envelope& envelope) {
   for (const auto& op : contract::operations()) {
-    catalog.fallbacks[op.name] = {std::nullopt, json_reply(200, op.builtin_body)};
+    catalog.fallbacks[op.name] = {
+        std::nullopt, json_reply(200, envelope.success(op.builtin_message, op.builtin_code))};
   }
 }
 
@@ -56,15 +57,16 @@ const DirectoryEntry* Catalog::find(const std::string& uuid) const {
   return it == directories.end() ? nullptr : &it->second;
 }
 
-std::shared_ptr<const Catalog> empty_catalog() {
-  return *build_catalog({});
+std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope) {
+  return *build_catalog({}, envelope);
 }
 
-Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets) {
+Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets,
+                                                      const Envelope& envelope) {
   Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
-  catalog->reject_answer = error_reply(200, "Folder not found.", "folder_not_found");
-  add_fallbacks(*catalog);
+  catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");
+  add_fallbacks(*catalog, envelope);
   std::map<std::string, std::string> names, defaults, scripts;
   for (const auto& set : sets) {
     auto [it, fresh] = names.emplace(set.name, set.source);

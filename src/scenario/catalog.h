@@ -44,11 +44,13 @@ struct Catalog {
 };
 
 /// A catalog of no sets: built-in answers only.
-std::shared_ptr<const Catalog> empty_catalog();
+std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope = Envelope());
 
 /// Merges sets into a catalog; no catalog, and errors, when two sets share a
 /// name, or give the same uuid and operation (or default). A set that says
 /// `unknown_uuids: reject` makes the whole catalog reject.
-Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets);
+/// Built-in answers are in the envelope's dialect.
+Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets,
+                                                      const Envelope& envelope = Envelope());
 
 }  // namespace drivemock::scenario

@@ -70,8 +70,8 @@ bool is_header_name(const std::string& name) {
 
 class DocumentParser {
  public:
-  DocumentParser(const std::string& file, Diagnostics& diagnostics)
-      : file_(file), diagnostics_(diagnostics) {}
+  DocumentParser(const std::string& file, Dialect dialect, Diagnostics& diagnostics)
+      : file_(file), dialect_(dialect), diagnostics_(diagnostics) {}
 
   std::optional<ScenarioSet> parse(const YAML::Node& root, const std::string& default_name) {
     size_t errors_before = error_count();
@@ -94,6 +94,7 @@ class DocumentParser {
 
  private:
   const std::string& file_;
+  Dialect dialect_;
   Diagnostics& diagnostics_;
 
   size_t error_count() const {
@@ -356,12 +357,15 @@ class DocumentParser {
   void warn_on_answer_body(const Operation& op, const YAML::Node& at, const std::string& json) {
     rapidjson::Document doc;
     doc.Parse(json.data(), json.size());
-    auto violations = contract::check_fields(contract::answer_fields(), doc, "answer body",
+    auto violations = contract::check_fields(contract::answer_fields(dialect_), doc, "answer body",
                                              contract::UnknownFields::allow);
     for (const auto& v : violations) {
       report(Severity::warning, at,
-             v.message + " (the contract of " + op.name +
-                 " answers has string status, message, code)");
+             v.message + (dialect_ == Dialect::service
+                              ? " (in the service dialect status is true or false: the official "
+                                "client reads any status but false as a success)"
+                              : " (the contract of " + op.name +
+                                    " answers has string status, message, code)"));
     }
   }
 };
@@ -389,10 +393,10 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
   return files;
 }
 
-void load_file(const fs::path& path, Checked<std::vector<ScenarioSet>>& loaded) {
+void load_file(const fs::path& path, Dialect dialect, Checked<std::vector<ScenarioSet>>& loaded) {
   auto text = read_file(path, loaded.diagnostics);
   if (!text) return;
-  auto set = parse_scenario(*text, path.string(), path.stem().string());
+  auto set = parse_scenario(*text, path.string(), path.stem().string(), dialect);
   append(loaded.diagnostics, set.diagnostics);
   if (set) loaded->push_back(std::move(*set));
 }
@@ -400,11 +404,11 @@ void load_file(const fs::path& path, Checked<std::vector<ScenarioSet>>& loaded) 
 }  // namespace
 
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
-                                    const std::string& default_name) {
+                                    const std::string& default_name, Dialect dialect) {
   Checked<ScenarioSet> parsed;
   try {
     YAML::Node root = YAML::Load(std::string(text));
-    parsed.value = DocumentParser(file, parsed.diagnostics).parse(root, default_name);
+    parsed.value = DocumentParser(file, dialect, parsed.diagnostics).parse(root, default_name);
   } catch (const YAML::Exception& e) {
     int line = e.mark.is_null() ? 1 : e.mark.line + 1;
     int column = e.mark.is_null() ? 1 : e.mark.column + 1;
@@ -413,14 +417,15 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
   return parsed;
 }
 
-Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths) {
+Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
+                                                      Dialect dialect) {
   Checked<std::vector<ScenarioSet>> loaded{std::vector<ScenarioSet>{}, {}};
   for (const auto& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      for (const auto& file : scenario_files(p)) load_file(file, loaded);
+      for (const auto& file : scenario_files(p)) load_file(file, dialect, loaded);
     } else {
-      load_file(p, loaded);
+      load_file(p, dialect, loaded);
     }
   }
   return loaded;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/error_envelope.h"
 #include "scenario/model.h"
 #include "util/diagnostic.h"
 
@@ -16,11 +17,14 @@ namespace drivemock::scenario {
 /// Parses one document. `file` names it in diagnostics and is the set's
 /// source; `default_name` is used when the document has no `name`. No set
 /// when the document has errors.
+/// Answer bodies are checked against the envelope of `dialect` (warnings).
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
-                                    const std::string& default_name);
+                                    const std::string& default_name,
+                                    Dialect dialect = Dialect::document);
 
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
 /// Always a list: sets with errors are left out of it, and say why.
-Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths);
+Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
+                                                      Dialect dialect = Dialect::document);
 
 }  // namespace drivemock::scenario

@@ -44,14 +44,14 @@ size_t rule_count(const ScenarioSet& set) {
 }  // namespace
 
 ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts,
-                             Engine& engine)
-    : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine) {}
+                             Engine& engine, Envelope envelope)
+    : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine), envelope_(envelope) {}
 
 Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
-  auto sets = load_scenario_paths(paths_);
+  auto sets = load_scenario_paths(paths_, envelope_.dialect());
   for (size_t i = 0; i < texts_.size(); ++i) {
     std::string name = "inline-" + std::to_string(i + 1);
-    auto set = parse_scenario(texts_[i], name, name);
+    auto set = parse_scenario(texts_[i], name, name, envelope_.dialect());
     append(sets.diagnostics, set.diagnostics);
     if (set) {
       set->source = "inline";
@@ -68,7 +68,7 @@ Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<Sce
   collect_uuids(sets, touched);
   // The uuids in force until now are the current catalog's.
   for (const auto& entry : engine_.catalog()->directories) touched.insert(entry.first);
-  auto catalog = build_catalog(sets);
+  auto catalog = build_catalog(sets, envelope_);
   if (!catalog) return catalog.diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
@@ -92,7 +92,7 @@ Diagnostics ScenarioStore::reload() {
 Checked<std::string> ScenarioStore::push(std::string_view text) {
   std::lock_guard lock(mutex_);
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
-  auto set = parse_scenario(text, "pushed", default_name);
+  auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect());
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
   if (!set) return out;
   set->source = "pushed";

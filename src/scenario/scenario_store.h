@@ -27,7 +27,9 @@ struct SetSummary {
 
 class ScenarioStore {
  public:
-  ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts, Engine& engine);
+  /// Sets are read and built in the envelope's dialect.
+  ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts, Engine& engine,
+                Envelope envelope = Envelope());
 
   /// Reads files and inline texts; on errors nothing is loaded.
   Diagnostics load();
@@ -54,6 +56,7 @@ class ScenarioStore {
   const std::vector<std::string> paths_;
   const std::vector<std::string> texts_;
   Engine& engine_;
+  const Envelope envelope_;
   mutable std::mutex mutex_;
   std::vector<ScenarioSet> base_;     ///< from files and inline texts
   std::vector<ScenarioSet> pushed_;   ///< through the admin API, in push order

@@ -207,7 +207,7 @@ TEST_CASE("help lists the flags and --version prints the version, both exiting 0
        {"--host", "--port", "--scenarios", "--strict", "--threads", "--journal-limit",
         "--journal-file", "--max-body", "--watch", "--admin-token", "--log", "--quiet",
         "--record-from", "--record-to", "--insecure-upstream", "--upstream-timeout",
-        "--request-timeout", "validate"}) {
+        "--request-timeout", "--dialect", "validate"}) {
     CHECK(help.out().find(flag) != std::string::npos);
   }
   Process version({kBinary, "--version"});
@@ -231,6 +231,19 @@ TEST_CASE("validate exits 0 for the examples and 1 with problems listed") {
   Process p({kBinary, "validate", bad.path});
   CHECK(p.wait_exit() == 1);
   CHECK(p.out().find(bad.path + ":2:7: error: unknown key 'trsh'") != std::string::npos);
+}
+
+TEST_CASE("validate --dialect service checks answer bodies against the service's shape") {
+  Process service(
+      {kBinary, "validate", "--dialect", "service", kScenarios + std::string("/service")});
+  CHECK(service.wait_exit() == 0);
+  CHECK(service.out().find("warning") == std::string::npos);
+  Process document({kBinary, "validate", kScenarios + std::string("/service")});
+  CHECK(document.wait_exit() == 0);
+  CHECK(document.out().find("is a boolean; expected a string") != std::string::npos);
+  Process unknown({kBinary, "validate", "--dialect", "live", kScenarios});
+  CHECK(unknown.wait_exit() == 2);
+  CHECK(unknown.err().find("--dialect") != std::string::npos);
 }
 
 TEST_CASE("the same uuid and operation in two files fails validation naming both") {

@@ -136,6 +136,21 @@ TEST_CASE("flag --max-body refuses a larger body with 413 and journals it") {
   CHECK(journal["requests"][0]["response"]["status"].GetInt() == 413);
 }
 
+TEST_CASE("flag --dialect service answers status true and false, and health says which") {
+  Binary service({"--dialect", "service"});
+  auto ok = service.client().Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
+  REQUIRE(ok);
+  CHECK(ok->body ==
+        R"({"status":true,"message":"Directory moved to trash.","code":"dir_trashed"})");
+  auto bad = service.client().Post("/v3/dir/trash", "{not json", "application/json");
+  REQUIRE(bad);
+  CHECK(bad->status == 400);
+  CHECK(bad->body.starts_with(R"({"status":false,)"));
+  auto health = service.client().Get("/__admin/health");
+  REQUIRE(health);
+  CHECK(health->body.find(R"("dialect":"service")") != std::string::npos);
+}
+
 TEST_CASE("flag --journal-limit keeps only the newest entries") {
   Binary limited({"--journal-limit", "3"});
   for (int i = 0; i < 5; ++i) REQUIRE(limited.trash("j" + std::to_string(i)));

@@ -75,3 +75,38 @@ TEST_CASE("example real-service-errors: boolean status, trashed folder, flaky cy
   CHECK(raw->body == R"({"status":"success","code":"dir_trashed")");
   CHECK(raw->get_header_value("X-Request-Id") == "drivemock-example");
 }
+
+namespace {
+
+drivemock::ServerOptions service_examples() {
+  drivemock::ServerOptions options;
+  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/service"};
+  options.dialect = drivemock::Dialect::service;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("example service/official-client: false is an error, a 503 is retried, data is kept") {
+  auto started = drivemock::Server::start(service_examples());
+  REQUIRE(started.server);
+  CHECK(started.diagnostics.empty());
+  RunningServer mock(service_examples());
+  CHECK(mock.trash("7a2d0c1e-0000-4000-8000-000000000001")->body ==
+        R"({"status":false,"message":"Folder not found.","code":"folder_not_found"})");
+  auto first = mock.color("7a2d0c1e-0000-4000-8000-000000000002", "red");
+  REQUIRE(first);
+  CHECK(first->status == 503);
+  CHECK(code_of(mock.color("7a2d0c1e-0000-4000-8000-000000000002", "red")) == "dir_color_changed");
+  auto data = parse_json(mock.trash("7a2d0c1e-0000-4000-8000-000000000003")->body);
+  CHECK(data["status"].GetBool());
+  CHECK(std::string(data["data"]["uuid"].GetString()) == "7a2d0c1e-0000-4000-8000-000000000003");
+}
+
+TEST_CASE("the service examples in the document dialect warn that status should be a string") {
+  auto options = service_examples();
+  options.dialect = drivemock::Dialect::document;
+  auto started = drivemock::Server::start(options);
+  REQUIRE(started.server);
+  CHECK(started.diagnostics.size() == 3);
+}

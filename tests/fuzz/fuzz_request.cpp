@@ -89,7 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   auto started = system_clock().steady();
-  contract::Classified classified = contract::classify(view, contract::Strictness::lenient);
+  contract::Classified classified =
+      contract::classify(view, contract::Strictness::lenient, Envelope());
   Reply reply = classified.early ? *classified.early : world.engine.answer(classified);
   if (reply.status < 100 || reply.status > 599) std::abort();
   uint64_t id = world.journal.record(make_entry(view, classified.uuid(), std::move(classified.seen),

@@ -36,6 +36,7 @@ struct Pair {
   }
   int fds[2] = {-1, -1};  ///< [0] the client's end; [1] the server's, closed by the Connection
   int stop_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  Envelope envelope;
   std::optional<RefusedRequest> refused;
   bool answered_before_told = false;  ///< the refusal reached the client before the listener
   RefusalListener listener = [this](const RefusedRequest& r) {
@@ -59,7 +60,8 @@ TEST_CASE("a request that does not arrive in time is refused with 408, journaled
   {
     ConnectionLimits limits;
     limits.request_timeout = std::chrono::milliseconds(50);
-    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock());
+    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
+                          pair.envelope);
     pair.send("POST /v3/dir/trash HTTP/1.1\r\nContent-Ty");
     REQUIRE(connection.next_request());
     read_until_refused(connection);
@@ -83,7 +85,8 @@ TEST_CASE("a request line over the limit is refused with 414 before the rest is 
   {
     ConnectionLimits limits;
     limits.head.max_line = 32;
-    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock());
+    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
+                          pair.envelope);
     pair.send("GET /" + std::string(64, 'a') + " HTTP/1.1\r\n\r\n");
     REQUIRE(connection.next_request());
     read_until_refused(connection);
@@ -98,7 +101,8 @@ TEST_CASE("a stop wakes a connection waiting for its next request, which then en
   Pair pair;
   ConnectionLimits limits;
   limits.idle_timeout = std::chrono::hours(1);
-  Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock());
+  Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
+                        pair.envelope);
   uint64_t one = 1;
   REQUIRE(::write(pair.stop_fd, &one, sizeof one) == sizeof one);
   CHECK_FALSE(connection.next_request());

@@ -11,7 +11,8 @@
 using namespace drivemock;
 
 TEST_CASE("a refusal answers the error envelope, closes, and journals its rule") {
-  Refusal r = make_refusal(431, "header_too_large", "header_too_long", "A header is too long");
+  Refusal r =
+      make_refusal(Envelope(), 431, "header_too_large", "header_too_long", "A header is too long");
   CHECK(r.reply.status == 431);
   CHECK(r.reply.body_text() ==
         R"({"status":"error","message":"A header is too long","code":"header_too_large"})");
@@ -22,12 +23,14 @@ TEST_CASE("a refusal answers the error envelope, closes, and journals its rule")
 }
 
 TEST_CASE("what the library refused by itself is named by why it did") {
-  CHECK(library_refusal(400, "POST", ClientState::gone).violation.rule == "incomplete_request");
-  CHECK(library_refusal(414, "GET", ClientState::connected).reply.status == 414);
-  auto method = library_refusal(400, "BREW", ClientState::connected);
+  CHECK(library_refusal(400, "POST", ClientState::gone, Envelope()).violation.rule ==
+        "incomplete_request");
+  CHECK(library_refusal(414, "GET", ClientState::connected, Envelope()).reply.status == 414);
+  auto method = library_refusal(400, "BREW", ClientState::connected, Envelope());
   CHECK(method.reply.status == 405);
   CHECK(method.violation.message == "Method BREW is not served");
-  CHECK(library_refusal(400, "POST", ClientState::connected).violation.rule == "malformed_request");
+  CHECK(library_refusal(400, "POST", ClientState::connected, Envelope()).violation.rule ==
+        "malformed_request");
 }
 
 TEST_CASE("a request line gives its method at once and its url once complete") {
@@ -51,7 +54,7 @@ TEST_CASE("the body-size rule refuses only what is announced larger than the lim
 TEST_CASE("a body refused as too large is kept up to the limit, and the journal says so") {
   RequestView request;
   request.body = std::string(150, 'y');
-  Refusal r = too_large(150, 100, request);
+  Refusal r = too_large(150, 100, request, Envelope());
   CHECK(request.body == std::string(100, 'y'));
   CHECK(r.reply.status == 413);
   CHECK(r.reply.body_text().find("\"code\":\"payload_too_large\"") != std::string::npos);

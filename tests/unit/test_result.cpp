@@ -1,6 +1,5 @@
 // Result, the value-or-error every fallible call returns.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -12,7 +11,8 @@ namespace {
 
 Result<std::vector<std::string>> names(bool ok) {
   if (!ok) return Error{"no names"};
-  return std::vector<std::string>{"a-rather-long-name-that-is-not-inline", "b-also-long-enough-for-heap"};
+  return std::vector<std::string>{"a-rather-long-name-that-is-not-inline",
+                                  "b-also-long-enough-for-heap"};
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ contract::Classified classified_trash(const std::string& uuid) {
   r.headers = {{"Content-Type", "application/json"}, {"Authorization", "Bearer secret"}};
   r.body = R"({"uuid":")" + uuid + R"("})";
   r.client_ip = "10.0.0.1";
-  return contract::classify(r, contract::Strictness::lenient);
+  return contract::classify(r, contract::Strictness::lenient, Envelope());
 }
 
 class PinnedClock final : public Clock {
