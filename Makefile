@@ -7,7 +7,14 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean
+.PHONY: deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
+
+# The tests with the service's official JS client need its packages, pinned by
+# tests/clients/js-sdk/package-lock.json (npm ci: exactly those, from the npm registry).
+CLIENT_DIR = tests/clients/js-sdk
+client-deps: $(CLIENT_DIR)/node_modules/.package-lock.json
+$(CLIENT_DIR)/node_modules/.package-lock.json: $(CLIENT_DIR)/package-lock.json $(CLIENT_DIR)/package.json
+	cd $(CLIENT_DIR) && npm ci --no-audit --no-fund
 
 deps:
 	@./scripts/install-deps
@@ -25,7 +32,7 @@ run: build
 ## and the fuzz targets for FUZZ_SECONDS each.
 test: deps test-release test-consumer test-sanitize test-thread test-fuzz
 
-test-release: build
+test-release: build client-deps
 	cd build/release && $(CTEST)
 
 test-consumer: build
@@ -34,14 +41,14 @@ test-consumer: build
 	cmake --build build/consumer -j$(JOBS)
 	cd build/consumer && $(CTEST)
 
-test-sanitize: deps
+test-sanitize: deps client-deps
 	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
 	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
 # Any race report fails its test at once (halt_on_error); tests/tsan.supp
 # says why each suppression is there.
-test-thread: deps
+test-thread: deps client-deps
 	cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
 	cmake --build build/tsan -j$(JOBS)
 	cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" $(CTEST)

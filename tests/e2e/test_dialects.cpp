@@ -72,9 +72,9 @@ TEST_CASE("in the service dialect refusals say status false: 405, 408, 413, 414,
   check_service_error(
       body_of(send_raw(port, "GET /" + std::string(9000, 'a') + " HTTP/1.1\r\n\r\n")),
       "uri_too_long");
-  check_service_error(body_of(send_raw(port, "GET / HTTP/1.1\r\nX: " + std::string(9000, 'b') +
-                                                 "\r\n\r\n")),
-                      "header_too_large");
+  check_service_error(
+      body_of(send_raw(port, "GET / HTTP/1.1\r\nX: " + std::string(9000, 'b') + "\r\n\r\n")),
+      "header_too_large");
   // One the HTTP library refuses by itself: a method it does not route.
   check_service_error(body_of(send_raw(port, "BREW /v3/dir/trash HTTP/1.1\r\nHost: x\r\n\r\n")),
                       "method_not_allowed");
@@ -97,6 +97,7 @@ TEST_CASE("health shows the dialect, and the admin API keeps the document shape"
   auto unknown = parse_json(mock.client().Get("/__admin/nothing")->body);
   CHECK(std::string(unknown["status"].GetString()) == "error");
   RunningServer plain;
-  CHECK(std::string(parse_json(plain.client().Get("/__admin/health")->body)["dialect"].GetString()) ==
-        "document");
+  CHECK(
+      std::string(parse_json(plain.client().Get("/__admin/health")->body)["dialect"].GetString()) ==
+      "document");
 }

@@ -25,9 +25,9 @@ TEST_CASE("dialects are named document and service, nothing else") {
 }
 
 TEST_CASE("in the service dialect a string status warns that the official client reads success") {
-  auto parsed = scenario::parse_scenario(
-      "directories: {u: {trash: {body: {status: error, code: x}}}}", "s.yaml", "s",
-      Dialect::service);
+  auto parsed =
+      scenario::parse_scenario("directories: {u: {trash: {body: {status: error, code: x}}}}",
+                               "s.yaml", "s", Dialect::service);
   REQUIRE(parsed);
   REQUIRE(parsed.diagnostics.size() == 1);
   CHECK(parsed.diagnostics[0].severity == Severity::warning);
