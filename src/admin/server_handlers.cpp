@@ -118,6 +118,46 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   return directory_reply(*context.engine.directory(uuid));
 }
 
+Reply handle_list_operations(const RequestView&, Context&, const std::smatch&) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "operations");
+  w.StartArray();
+  for (const auto& op : contract::operations()) {
+    w.StartObject();
+    json::write_member(w, "name", op.name);
+    json::write_member(w, "path", op.path);
+    json::write_member(w, "key", contract::kKeyField);
+    json::write_string(w, "fields");
+    w.StartArray();
+    for (const auto& field : op.fields) {
+      w.StartObject();
+      json::write_member(w, "name", field.name);
+      json::write_member(w, "type", contract::type_name(field.type));
+      json::write_string(w, "required");
+      w.Bool(field.presence == contract::Presence::required);
+      w.EndObject();
+    }
+    w.EndArray();
+    json::write_string(w, "answer");
+    w.StartObject();
+    json::write_member(w, "message", op.builtin_message);
+    json::write_member(w, "code", op.builtin_code);
+    w.EndObject();
+    json::write_string(w, "onSuccess");
+    w.StartObject();
+    if (op.state_on_success) json::write_member(w, "state", *op.state_on_success);
+    if (op.stored_field) json::write_member(w, "store", *op.stored_field);
+    w.EndObject();
+    json::write_member(w, "source", "built-in");
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+}
+
 Reply handle_shutdown(const RequestView&, Context& context, const std::smatch&) {
   context.log_change("shutdown requested");
   context.request_shutdown();

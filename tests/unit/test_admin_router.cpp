@@ -92,6 +92,23 @@ TEST_CASE("a journal entry asked for by an id it does not have is 404") {
   CHECK(a.call("GET", "/__admin/requests/x7").status == 404);
 }
 
+TEST_CASE("the operations in force are listed with their fields, answer and what a success does") {
+  Admin a;
+  Reply listed = a.call("GET", "/__admin/operations");
+  CHECK(listed.status == 200);
+  CHECK(listed.body_text() ==
+        R"({"operations":[)"
+        R"({"name":"color","path":"/v3/dir/color","key":"uuid","fields":[)"
+        R"({"name":"uuid","type":"string","required":true},)"
+        R"({"name":"color","type":"string","required":true}],)"
+        R"("answer":{"message":"Directory color changed.","code":"dir_color_changed"},)"
+        R"("onSuccess":{"store":"color"},"source":"built-in"},)"
+        R"({"name":"trash","path":"/v3/dir/trash","key":"uuid","fields":[)"
+        R"({"name":"uuid","type":"string","required":true}],)"
+        R"("answer":{"message":"Directory moved to trash.","code":"dir_trashed"},)"
+        R"("onSuccess":{"state":"trashed"},"source":"built-in"}]})");
+}
+
 TEST_CASE("a state set through the admin API is the state the directory reports") {
   Admin a;
   Reply set = a.call("PUT", "/__admin/directories/u/state", R"({"state":"trashed"})");
