@@ -1,24 +1,22 @@
 #include "contract/operations.h"
 
+#include <cstdlib>
+
+#include "contract/operations_document.h"
+#include "contract/operations_reader.h"
+#include "util/log.h"
+
 namespace drivemock::contract {
 
 const std::vector<Operation>& operations() {
-  static const std::vector<Operation> table = {
-      {"color",
-       "/v3/dir/color",
-       {{"uuid", FieldType::string}, {"color", FieldType::string}},
-       "Directory color changed.",
-       "dir_color_changed",
-       std::nullopt,
-       "color"},
-      {"trash",
-       "/v3/dir/trash",
-       {{"uuid", FieldType::string}},
-       "Directory moved to trash.",
-       "dir_trashed",
-       "trashed",
-       std::nullopt},
-  };
+  // The built-in document is part of the program: if it does not read, the
+  // build is broken (tests/unit/test_operations_reader.cpp reads it first).
+  static const std::vector<Operation> table = [] {
+    auto read = read_operations(kOperationsDocument, "contract/operations.yaml");
+    for (const auto& d : read.diagnostics) log::error("drivemock: " + format_diagnostic(d));
+    if (has_errors(read.diagnostics)) std::abort();
+    return std::move(*read.value);
+  }();
   return table;
 }
 
