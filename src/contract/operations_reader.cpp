@@ -33,7 +33,9 @@ class Reader {
     for (const auto& kv : operations) {
       size_t errors_before = diagnostics_.size();
       Operation op = definition(kv.first.Scalar(), kv.second);
-      if (!names.insert(op.name).second) error(kv.first, "operation '" + op.name + "' is defined twice");
+      if (!names.insert(op.name).second) {
+        error(kv.first, "operation '" + op.name + "' is defined twice");
+      }
       if (!op.path.empty() && !paths.insert(op.path).second) {
         error(kv.second["path"], "path " + op.path + " is used by two operations");
       }
@@ -47,7 +49,8 @@ class Reader {
     Operation op;
     op.name = name;
     where_ = node;
-    if (!expect(node, YAML::NodeType::Map, "an operation (path, fields, required, answer, on_success)")) {
+    if (!expect(node, YAML::NodeType::Map,
+                "an operation (path, fields, required, answer, on_success)")) {
       return op;
     }
     for (const auto& kv : node) {
@@ -83,7 +86,8 @@ class Reader {
         if (success["store"]) {
           op.stored_field = scalar(success["store"], "a field name");
           if (op.stored_field && !find_field(op, *op.stored_field, std::nullopt)) {
-            error(success["store"], "store names '" + *op.stored_field + "', not a field of " + name);
+            error(success["store"],
+                  "store names '" + *op.stored_field + "', not a field of " + name);
           }
         }
       }

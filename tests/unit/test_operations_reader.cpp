@@ -74,17 +74,18 @@ TEST_CASE("a bad operation definition is an error with its position, and is left
   CHECK(read->empty());
   std::vector<std::string> errors;
   for (const auto& d : read.diagnostics) errors.push_back(format_diagnostic(d));
-  CHECK(errors == std::vector<std::string>{
-             "ops.yaml:3:11: error: path '/v2/x' is not under /v3/",
-             "ops.yaml:4:31: error: unknown type 'integer'; expected string, boolean, number, "
-             "object or array",
-             "ops.yaml:12:5: error: unknown key 'colour'; expected path, fields, required, answer "
-             "or on_success",
-             "ops.yaml:9:16: error: required names 'idd', not a field of b",
-             "ops.yaml:8:13: error: the fields of b need uuid: string, the directory's key",
-             "ops.yaml:7:5: error: expected answer code (string)",  // missing: at its definition
-             "ops.yaml:11:25: error: store names 'nothing', not a field of b",
-         });
+  CHECK(errors ==
+        std::vector<std::string>{
+            "ops.yaml:3:11: error: path '/v2/x' is not under /v3/",
+            "ops.yaml:4:31: error: unknown type 'integer'; expected string, boolean, number, "
+            "object or array",
+            "ops.yaml:12:5: error: unknown key 'colour'; expected path, fields, required, answer "
+            "or on_success",
+            "ops.yaml:9:16: error: required names 'idd', not a field of b",
+            "ops.yaml:8:13: error: the fields of b need uuid: string, the directory's key",
+            "ops.yaml:7:5: error: expected answer code (string)",  // missing: at its definition
+            "ops.yaml:11:25: error: store names 'nothing', not a field of b",
+        });
 }
 
 TEST_CASE("two operations on one path is an error") {

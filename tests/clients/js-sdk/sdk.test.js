@@ -18,6 +18,15 @@ directories:
         - {body: {status: true, message: Directory color changed., code: dir_color_changed}}
 `;
 
+/// Asserts that `promise` rejects with the SDK's APIError carrying `code`.
+function rejectsWithCode(promise, code) {
+  return assert.rejects(promise, (e) => {
+    assert.ok(e instanceof APIError);
+    assert.equal(e.code, code);
+    return true;
+  });
+}
+
 function sdk() {
   return new FilenSDK({ apiKey: "test-api-key", connectToSocket: false, metadataCache: false });
 }
@@ -51,21 +60,13 @@ test("service dialect: color and trash succeed, and the journal keeps what the S
 
 test("service dialect: a status false answer throws APIError with its code, without a retry", () =>
   withDrivemock(["--dialect", "service"], SCRIPT, async (mock) => {
-    await assert.rejects(sdk().api(3).dir().trash({ uuid: "gone" }), (e) => {
-      assert.ok(e instanceof APIError);
-      assert.equal(e.code, "folder_not_found");
-      return true;
-    });
+    await rejectsWithCode(sdk().api(3).dir().trash({ uuid: "gone" }), "folder_not_found");
     assert.equal((await mock.journal()).length, 1);
   }));
 
 test("service dialect: an unknown uuid rejected by drivemock throws APIError, once", () =>
   withDrivemock(["--dialect", "service"], "unknown_uuids: reject\ndirectories: {known: {}}", async (mock) => {
-    await assert.rejects(sdk().api(3).dir().trash({ uuid: "unknown" }), (e) => {
-      assert.ok(e instanceof APIError);
-      assert.equal(e.code, "folder_not_found");
-      return true;
-    });
+    await rejectsWithCode(sdk().api(3).dir().trash({ uuid: "unknown" }), "folder_not_found");
     assert.equal((await mock.journal()).length, 1);
   }));
 
