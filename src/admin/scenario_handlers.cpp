@@ -77,7 +77,9 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
 
 Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {
   const std::string name = match[1];
-  if (!context.scenarios.remove(name)) {
+  auto removed = context.scenarios.remove(name);
+  if (!removed) return load_reply(removed.diagnostics, "");
+  if (!*removed) {
     return error_reply(404, "No scenario set named '" + name + "'", "not_found");
   }
   context.log_change("scenario set '" + name + "' removed");

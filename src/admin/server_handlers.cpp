@@ -5,17 +5,22 @@
 #include "contract/operations.h"
 #include "util/json.h"
 
+#include <set>
+
 namespace drivemock::admin {
 namespace {
 
-Reply directory_reply(const scenario::DirectorySnapshot& d) {
+/// The uuid's state, each field an operation in force stores (null until
+/// stored), and its calls per operation.
+Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::OperationSet& ops) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
   json::write_member(w, "uuid", d.uuid);
   json::write_member(w, "state", d.state);
-  for (const auto& op : contract::operations()) {
-    if (!op.stored_field) continue;
+  std::set<std::string> written = {"uuid", "state", "calls"};
+  for (const auto& op : ops.list) {
+    if (!op.stored_field || !written.insert(*op.stored_field).second) continue;
     json::write_string(w, *op.stored_field);
     auto it = d.attributes.find(*op.stored_field);
     if (it == d.attributes.end()) {
@@ -46,6 +51,27 @@ void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats)
     w.Null();
   } else {
     json::write_string(w, stats.last_error);
+  }
+  w.EndObject();
+}
+
+/// An added operation's own answer as status and body; else the message and
+/// code that the dialect's envelope carries.
+void write_builtin_answer(json::Writer& w, const contract::Operation& op) {
+  w.StartObject();
+  if (op.builtin_answer) {
+    json::write_string(w, "http");
+    w.Int(op.builtin_answer->status);
+    std::string_view body = op.builtin_answer->body_text();
+    if (json::parse_untrusted(std::string(body))) {
+      json::write_string(w, "body");
+      w.RawValue(body.data(), body.size(), rapidjson::kObjectType);
+    } else {
+      json::write_member(w, "raw", body);
+    }
+  } else {
+    json::write_member(w, "message", op.builtin_message);
+    json::write_member(w, "code", op.builtin_code);
   }
   w.EndObject();
 }
@@ -98,7 +124,8 @@ Reply handle_reset(const RequestView&, Context& context, const std::smatch&) {
 Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {
   const std::string uuid = match[1];
   auto snapshot = context.engine.directory(uuid);
-  return snapshot ? directory_reply(*snapshot) : unknown_directory(uuid);
+  return snapshot ? directory_reply(*snapshot, *context.engine.catalog()->operations)
+                  : unknown_directory(uuid);
 }
 
 Reply handle_put_directory_state(const RequestView& request, Context& context,
@@ -115,20 +142,21 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   if (!context.engine.directory(uuid)) return unknown_directory(uuid);
   context.engine.set_state(uuid, state->value.GetString());
   context.log_change("directory '" + uuid + "' set to state '" + state->value.GetString() + "'");
-  return directory_reply(*context.engine.directory(uuid));
+  return directory_reply(*context.engine.directory(uuid), *context.engine.catalog()->operations);
 }
 
-Reply handle_list_operations(const RequestView&, Context&, const std::smatch&) {
+Reply handle_list_operations(const RequestView&, Context& context, const std::smatch&) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
   json::write_string(w, "operations");
   w.StartArray();
-  for (const auto& op : contract::operations()) {
+  auto catalog = context.engine.catalog();
+  for (const auto& op : catalog->operations->list) {
     w.StartObject();
     json::write_member(w, "name", op.name);
     json::write_member(w, "path", op.path);
-    json::write_member(w, "key", contract::kKeyField);
+    json::write_member(w, "key", op.key);
     json::write_string(w, "fields");
     w.StartArray();
     for (const auto& field : op.fields) {
@@ -141,16 +169,13 @@ Reply handle_list_operations(const RequestView&, Context&, const std::smatch&) {
     }
     w.EndArray();
     json::write_string(w, "answer");
-    w.StartObject();
-    json::write_member(w, "message", op.builtin_message);
-    json::write_member(w, "code", op.builtin_code);
-    w.EndObject();
+    write_builtin_answer(w, op);
     json::write_string(w, "onSuccess");
     w.StartObject();
     if (op.state_on_success) json::write_member(w, "state", *op.state_on_success);
     if (op.stored_field) json::write_member(w, "store", *op.stored_field);
     w.EndObject();
-    json::write_member(w, "source", "built-in");
+    json::write_member(w, "source", op.source);
     w.EndObject();
   }
   w.EndArray();

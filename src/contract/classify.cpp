@@ -2,9 +2,10 @@
 
 namespace drivemock::contract {
 
-Classified classify(const RequestView& request, Strictness strictness, const Envelope& envelope) {
+Classified classify(const RequestView& request, const OperationSet& operations,
+                    Strictness strictness, const Envelope& envelope) {
   Classified out;
-  out.operation = find_by_path(request.path);
+  out.operation = operations.by_path(request.path);
   if (!out.operation) {
     out.early = error_reply(
         envelope, 404, "No such endpoint: " + request.method + " " + request.path, "not_found");

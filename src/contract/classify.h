@@ -16,19 +16,20 @@ namespace drivemock::contract {
 /// A request classified against the contract, before any answer is chosen.
 struct Classified {
   const Operation* operation = nullptr;  ///< null for unknown paths
-  CheckedRequest checked;                ///< the parsed body and its uuid
+  CheckedRequest checked;                ///< the parsed body and its key's value
   Classification seen;                   ///< operation and violations: for the journal
   std::optional<Reply> early;            ///< 404, 405 or 400: nothing is decided
 
-  /// The uuid the request names, unless it got an early answer.
+  /// The entity the request names (its key's value), unless it got an early answer.
   std::optional<std::string_view> uuid() const {
     if (early) return std::nullopt;
     return checked.uuid;
   }
 };
 
-/// Routes a request by its path and checks it; early answers are errors in
-/// the envelope's dialect.
-Classified classify(const RequestView& request, Strictness strictness, const Envelope& envelope);
+/// Routes a request by its path among `operations` and checks it; early
+/// answers are errors in the envelope's dialect.
+Classified classify(const RequestView& request, const OperationSet& operations,
+                    Strictness strictness, const Envelope& envelope);
 
 }  // namespace drivemock::contract

@@ -1,15 +1,19 @@
 #pragma once
-// The contract of the faked API as one table: operations, their paths, their
-// typed body fields, their built-in answers and what a success does to the
-// simulated directory. Routing, request checks, scenario validation and the
-// state model all read this table; adding an operation means adding a row.
+// The contract of the faked API as data: operations, their paths, their typed
+// body fields, their built-in answers and what a success does to the
+// simulated entity. The built-in set comes from contract/operations.yaml;
+// scenario files add operations of the rest of the API to it. Routing,
+// request checks, scenario validation and the state model all read the set
+// in force, never a fixed list.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/error_envelope.h"
+#include "model/reply.h"
 
 namespace drivemock::contract {
 
@@ -21,44 +25,75 @@ struct Field {
   std::string name;
   FieldType type = FieldType::string;
   Presence presence = Presence::required;
+
+  bool operator==(const Field&) const = default;
 };
+
+/// Where the contract document's operations say they come from.
+inline constexpr std::string_view kBuiltinSource = "built-in";
 
 /// One operation of the API.
 struct Operation {
   std::string name;  ///< as scenario files and the journal name it
   std::string path;  ///< POST path under the base path
   std::vector<Field> fields;
-  /// The success answered (HTTP 200, in the server's dialect) when nothing else says.
+  /// The string field naming the entity scripted under `directories:`.
+  std::string key = "uuid";
+  /// The success answered (HTTP 200, in the server's dialect) when nothing
+  /// else says: the contract document gives a message and code...
   std::string builtin_message;
   std::string builtin_code;
+  /// ...a scenario's added operation may give a whole answer instead.
+  std::optional<Reply> builtin_answer;
+  /// The contract document ("built-in"), or the scenario file that added it.
+  std::string source = std::string(kBuiltinSource);
+  int line = 0;  ///< where its definition starts in `source`; 0 when unknown
+  int column = 0;
   /// State a uuid moves to after a 200 answer with no rule-given `then`.
   std::optional<std::string> state_on_success;
   /// Body field remembered as the directory's attribute after a 200 answer.
   std::optional<std::string> stored_field;
 };
 
-/// The body field that names the directory: required by every operation.
-inline constexpr std::string_view kKeyField = "uuid";
 /// The only method the API's operations take.
 inline constexpr std::string_view kMethod = "POST";
 /// The state every directory starts in unless a scenario says otherwise.
 inline constexpr std::string_view kInitialState = "active";
 
-/// Every operation, in the order the API document lists them.
+/// The operations in force: the built-in ones, then those scenarios add.
+/// Immutable once built; requests hold the set they were routed with.
+struct OperationSet {
+  std::vector<Operation> list;
+
+  const Operation* by_path(std::string_view path) const;
+  const Operation* by_name(std::string_view name) const;
+  /// Names joined with ", ": for "expected one of" messages.
+  std::string names() const;
+};
+
+/// True when two definitions describe the same request and what a success
+/// does (path, key, fields, on_success), whatever their answers and sources.
+bool same_request(const Operation& a, const Operation& b);
+
+/// True for operations that scenario files added to the contract.
+inline bool is_added(const Operation& op) {
+  return op.source != kBuiltinSource;
+}
+
+/// The contract document's operations, in the order the API document lists them.
+const std::shared_ptr<const OperationSet>& builtin_set();
 const std::vector<Operation>& operations();
 
-/// The fields of the answer envelope (`status`, `message`, `code`; `data` in
-/// the service dialect) as the dialect types them.
-const std::vector<Field>& answer_fields(Dialect dialect);
+/// The fields of the answer envelope (`status`, `message`, `code`) as the
+/// envelope types them.
+const std::vector<Field>& answer_fields(const Envelope& envelope);
 
+/// Lookups among the built-in operations.
 const Operation* find_by_path(std::string_view path);
 const Operation* find_by_name(std::string_view name);
 
 /// "string", "number", …: for messages.
 const char* type_name(FieldType type);
-
-/// Names of all operations joined with ", ": for "expected one of" messages.
-std::string operation_names();
 
 /// Names of `fields` joined with ", ", for messages.
 std::string field_names(const std::vector<Field>& fields);

@@ -1,7 +1,5 @@
 #include "contract/operations_reader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <array>
 #include <set>
@@ -17,94 +15,67 @@ constexpr std::array<std::pair<FieldType, std::string_view>, 5> kTypes = {{
     {FieldType::array, "array"},
 }};
 
-class Reader {
+const YamlKeys kDefinitionKeys = {"path", "fields", "required", "key", "answer", "on_success"};
+
+bool has_field(const Operation& op, const std::string& name, std::optional<FieldType> type) {
+  return std::any_of(op.fields.begin(), op.fields.end(), [&](const Field& f) {
+    return f.name == name && (!type || f.type == *type);
+  });
+}
+
+class DefinitionReader {
  public:
-  Reader(const std::string& source, Diagnostics& diagnostics)
-      : source_(source), diagnostics_(diagnostics) {}
+  DefinitionReader(YamlReader& reader, AnswerForm form) : in_(reader), form_(form) {}
 
-  std::vector<Operation> read(const YAML::Node& root) {
-    std::vector<Operation> out;
-    if (!expect(root, YAML::NodeType::Map, "a mapping with `operations`")) return out;
-    YAML::Node operations = root["operations"];
-    if (!expect(operations, YAML::NodeType::Map, "`operations`: a mapping of name to definition")) {
-      return out;
-    }
-    std::set<std::string> names, paths;
-    for (const auto& kv : operations) {
-      size_t errors_before = diagnostics_.size();
-      Operation op = definition(kv.first.Scalar(), kv.second);
-      if (!names.insert(op.name).second) {
-        error(kv.first, "operation '" + op.name + "' is defined twice");
-      }
-      if (!op.path.empty() && !paths.insert(op.path).second) {
-        error(kv.second["path"], "path " + op.path + " is used by two operations");
-      }
-      if (diagnostics_.size() == errors_before) out.push_back(std::move(op));
-    }
-    return out;
-  }
-
- private:
-  Operation definition(const std::string& name, const YAML::Node& node) {
+  /// One definition; nullopt when it has errors (reported).
+  std::optional<Operation> read(const YAML::Node& name, const YAML::Node& node) {
+    size_t errors_before = in_.error_count();
     Operation op;
-    op.name = name;
-    where_ = node;
-    if (!expect(node, YAML::NodeType::Map,
-                "an operation (path, fields, required, answer, on_success)")) {
-      return op;
+    op.name = name.Scalar();
+    op.source = in_.file();
+    op.line = name.Mark().line + 1;
+    op.column = name.Mark().column + 1;
+    node_.reset(node);  // not `=`, which would write into the document
+    in_.set_context(node);
+    if (!in_.expect(node, YAML::NodeType::Map,
+                    "an operation (" + join_keys(kDefinitionKeys) + ")")) {
+      return std::nullopt;
     }
-    for (const auto& kv : node) {
-      static const std::set<std::string> kKeys = {"path", "fields", "required", "answer",
-                                                  "on_success"};
-      if (!kKeys.count(kv.first.Scalar())) {
-        error(kv.first, "unknown key '" + kv.first.Scalar() +
-                            "'; expected path, fields, required, answer or on_success");
-      }
-    }
-    if (auto path = scalar(node["path"], "path: a POST path under /v3/")) {
-      if (path->starts_with("/v3/") && path->size() > 4) {
-        op.path = *path;
-      } else {
-        error(node["path"], "path '" + *path + "' is not under /v3/");
-      }
-    }
-    read_fields(node["fields"], op);
-    read_required(node["required"], op);
-    if (!find_field(op, std::string(kKeyField), FieldType::string)) {
-      error(node["fields"], "the fields of " + name + " need uuid: string, the directory's key");
-    }
-    const YAML::Node answer = node["answer"];
-    if (expect(answer, YAML::NodeType::Map, "answer: {message, code}")) {
-      if (auto message = scalar(answer["message"], "answer message (string)")) {
-        op.builtin_message = *message;
-      }
-      if (auto code = scalar(answer["code"], "answer code (string)")) op.builtin_code = *code;
-    }
-    if (const YAML::Node success = node["on_success"]) {
-      if (expect(success, YAML::NodeType::Map, "on_success: {state, store}")) {
-        if (success["state"]) op.state_on_success = scalar(success["state"], "a state name");
-        if (success["store"]) {
-          op.stored_field = scalar(success["store"], "a field name");
-          if (op.stored_field && !find_field(op, *op.stored_field, std::nullopt)) {
-            error(success["store"],
-                  "store names '" + *op.stored_field + "', not a field of " + name);
-          }
-        }
-      }
-    }
+    in_.check_keys(node, kDefinitionKeys, "operation " + op.name);
+    read_path(yaml_member(node, "path"), op);
+    size_t errors_before_fields = in_.error_count();
+    read_fields(yaml_member(node, "fields"), op);
+    // A field with a bad type is left out: its error says enough about the key.
+    bool fields_read = in_.error_count() == errors_before_fields;
+    read_required(yaml_member(node, "required"), op);
+    if (fields_read) read_key(yaml_member(node, "key"), op);
+    if (form_ == AnswerForm::message_and_code) read_message_and_code(node, op);
+    if (auto success = yaml_member(node, "on_success")) read_on_success(success, op);
+    if (in_.error_count() != errors_before) return std::nullopt;
     return op;
   }
 
+ private:
+  void read_path(const YAML::Node& node, Operation& op) {
+    auto path = in_.scalar(node, "path: a POST path under /v3/");
+    if (!path) return;
+    if (path->starts_with("/v3/") && path->size() > 4) {
+      op.path = *path;
+    } else {
+      in_.error(node, "path '" + *path + "' is not under /v3/");
+    }
+  }
+
   void read_fields(const YAML::Node& node, Operation& op) {
-    if (!expect(node, YAML::NodeType::Map, "fields: a mapping of field name to type")) return;
+    if (!in_.expect(node, YAML::NodeType::Map, "fields: a mapping of field name to type")) return;
     for (const auto& kv : node) {
-      auto type_name = scalar(kv.second, "a field type");
+      auto type_name = in_.scalar(kv.second, "a field type");
       if (!type_name) continue;
       auto type = std::find_if(kTypes.begin(), kTypes.end(),
                                [&](const auto& t) { return t.second == *type_name; });
       if (type == kTypes.end()) {
-        error(kv.second, "unknown type '" + *type_name +
-                             "'; expected string, boolean, number, object or array");
+        in_.error(kv.second, "unknown type '" + *type_name +
+                                 "'; expected string, boolean, number, object or array");
         continue;
       }
       op.fields.push_back({kv.first.Scalar(), type->first, Presence::required});
@@ -113,63 +84,115 @@ class Reader {
 
   void read_required(const YAML::Node& node, Operation& op) {
     if (!node) return;  // every listed field
-    if (!expect(node, YAML::NodeType::Sequence, "required: a list of field names")) return;
+    if (!in_.expect(node, YAML::NodeType::Sequence, "required: a list of field names")) return;
     for (auto& field : op.fields) field.presence = Presence::optional;
     for (const auto& item : node) {
-      auto name = scalar(item, "a field name");
+      auto name = in_.scalar(item, "a field name");
       if (!name) continue;
       auto field = std::find_if(op.fields.begin(), op.fields.end(),
                                 [&](const Field& f) { return f.name == *name; });
       if (field == op.fields.end()) {
-        error(item, "required names '" + *name + "', not a field of " + op.name);
+        in_.error(item, "required names '" + *name + "', not a field of " + op.name);
       } else {
         field->presence = Presence::required;
       }
     }
   }
 
-  static bool find_field(const Operation& op, const std::string& name,
-                         std::optional<FieldType> type) {
-    return std::any_of(op.fields.begin(), op.fields.end(), [&](const Field& f) {
-      return f.name == name && (!type || f.type == *type);
-    });
+  /// The key must be a string field every request sends: it names the entity.
+  void read_key(const YAML::Node& node, Operation& op) {
+    if (node) {
+      auto key = in_.scalar(node, "key: the name of a string field");
+      if (!key) return;
+      op.key = *key;
+    }
+    const YAML::Node at = node ? node : yaml_member(node_, "fields");
+    if (!has_field(op, op.key, FieldType::string)) {
+      in_.error(at, node ? "key names '" + op.key + "', not a string field of " + op.name
+                         : "the fields of " + op.name +
+                               " need uuid: string, the entity's key (or name another string "
+                               "field with key:)");
+      return;
+    }
+    // A request without its key could not be scripted: the key is always required.
+    for (auto& field : op.fields) {
+      if (field.name == op.key) field.presence = Presence::required;
+    }
   }
 
-  std::optional<std::string> scalar(const YAML::Node& node, const std::string& expected) {
-    if (!expect(node, YAML::NodeType::Scalar, expected)) return std::nullopt;
-    return node.Scalar();
+  void read_message_and_code(const YAML::Node& node, Operation& op) {
+    const YAML::Node answer = yaml_member(node, "answer");
+    if (!in_.expect(answer, YAML::NodeType::Map, "answer: {message, code}")) return;
+    if (auto message = in_.scalar(yaml_member(answer, "message"), "answer message (string)")) {
+      op.builtin_message = *message;
+    }
+    if (auto code = in_.scalar(yaml_member(answer, "code"), "answer code (string)")) {
+      op.builtin_code = *code;
+    }
   }
 
-  bool expect(const YAML::Node& node, YAML::NodeType::value type, const std::string& expected) {
-    if (node && node.Type() == type) return true;
-    error(node, "expected " + expected);
-    return false;
+  void read_on_success(const YAML::Node& node, Operation& op) {
+    if (!in_.expect(node, YAML::NodeType::Map, "on_success: {state, store}")) return;
+    in_.check_keys(node, {"state", "store"}, "on_success");
+    if (auto state = yaml_member(node, "state")) op.state_on_success = in_.scalar(state, "a state name");
+    auto store = yaml_member(node, "store");
+    if (!store) return;
+    op.stored_field = in_.scalar(store, "a field name");
+    if (op.stored_field && !has_field(op, *op.stored_field, std::nullopt)) {
+      in_.error(store, "store names '" + *op.stored_field + "', not a field of " + op.name);
+    }
   }
 
-  void error(const YAML::Node& at, std::string message) {
-    // A missing key has no position: the definition it is missing from has.
-    YAML::Mark mark = at ? at.Mark() : where_ ? where_.Mark() : YAML::Mark::null_mark();
-    int line = mark.is_null() ? 0 : mark.line + 1;
-    int column = mark.is_null() ? 0 : mark.column + 1;
-    diagnostics_.push_back({Severity::error, source_, line, column, std::move(message)});
-  }
-
-  const std::string& source_;
-  Diagnostics& diagnostics_;
-  YAML::Node where_;  ///< the definition being read
+  YamlReader& in_;
+  AnswerForm form_;
+  YAML::Node node_;  ///< the definition being read
 };
 
 }  // namespace
 
+std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader& reader,
+                                        AnswerForm form, const OperationSet* taken) {
+  std::vector<Operation> out;
+  if (!reader.expect(operations, YAML::NodeType::Map,
+                     "`operations`: a mapping of name to definition")) {
+    return out;
+  }
+  DefinitionReader definitions(reader, form);
+  std::set<std::string> names, paths;
+  for (const auto& kv : operations) {
+    auto op = definitions.read(kv.first, kv.second);
+    if (!op) continue;
+    const Operation* clash = taken ? taken->by_name(op->name) : nullptr;
+    if (clash) {
+      reader.error(kv.first, "operation '" + op->name + "' is already defined (" + clash->source +
+                                 "); expected a new name");
+      continue;
+    }
+    if (!names.insert(op->name).second) {
+      reader.error(kv.first, "operation '" + op->name + "' is defined twice");
+      continue;
+    }
+    clash = taken ? taken->by_path(op->path) : nullptr;
+    if (clash || !paths.insert(op->path).second) {
+      reader.error(yaml_member(kv.second, "path"),
+                   "path " + op->path + " is used by two operations" +
+                       (clash ? " (" + clash->name + ", " + clash->source + ")" : std::string()));
+      continue;
+    }
+    out.push_back(std::move(*op));
+  }
+  reader.clear_context();
+  return out;
+}
+
 Checked<std::vector<Operation>> read_operations(std::string_view yaml, const std::string& source) {
   Checked<std::vector<Operation>> read{std::vector<Operation>{}, {}};
-  try {
-    read.value = Reader(source, read.diagnostics).read(YAML::Load(std::string(yaml)));
-  } catch (const YAML::Exception& e) {
-    int line = e.mark.is_null() ? 1 : e.mark.line + 1;
-    int column = e.mark.is_null() ? 1 : e.mark.column + 1;
-    read.diagnostics.push_back({Severity::error, source, line, column, "invalid YAML: " + e.msg});
-  }
+  auto root = load_yaml(yaml, source, read.diagnostics);
+  if (!root) return read;
+  YamlReader reader(source, read.diagnostics);
+  if (!reader.expect(*root, YAML::NodeType::Map, "a mapping with `operations`")) return read;
+  read.value = read_definitions(yaml_member(*root, "operations"), reader,
+                                AnswerForm::message_and_code);
   return read;
 }
 

@@ -1,17 +1,30 @@
 #pragma once
 // Reads operation definitions from YAML: the built-in contract document
-// (contract/operations.yaml, built into the binary) and, later, the
-// `operations:` of scenario files. Every problem is a diagnostic with its
-// position; a definition with errors is left out.
+// (contract/operations.yaml, built into the binary) and the `operations:` of
+// scenario files. Every problem is a diagnostic with its position; a
+// definition with errors is left out.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "contract/operations.h"
 #include "util/diagnostic.h"
+#include "util/yaml_reader.h"
 
 namespace drivemock::contract {
+
+/// How a definition's `answer` reads: the contract document gives
+/// `{message, code}` (composed in the server's dialect); a scenario file gives
+/// a whole answer, which the scenario loader reads itself.
+enum class AnswerForm { message_and_code, read_by_caller };
+
+/// The definitions of an `operations:` mapping (name to definition), in
+/// document order. Names and paths must be unique among them and must not be
+/// taken by an operation of `taken`.
+std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader& reader,
+                                        AnswerForm form, const OperationSet* taken = nullptr);
 
 /// The operations of a document whose top level is `operations:`, a mapping
 /// of name to definition; `source` names the document in diagnostics.

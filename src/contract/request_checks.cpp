@@ -82,9 +82,6 @@ std::string joined(const std::vector<Violation>& violations) {
   return out;
 }
 
-bool names_key_field(const Violation& v) {
-  return v.field == kKeyField && v.rule != "field_unknown";
-}
 
 }  // namespace
 
@@ -101,13 +98,15 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
   out.body = std::move(body).value();
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
-  auto key = std::find_if(field_violations.begin(), field_violations.end(), names_key_field);
+  // Without its key a request names no entity: it cannot be served.
+  auto key = std::find_if(field_violations.begin(), field_violations.end(),
+                          [&](const Violation& v) { return v.field == op.key && v.rule != "field_unknown"; });
   if (key != field_violations.end()) {
     out.rejection = key->message;
   } else if (strictness == Strictness::strict && !out.violations.empty()) {
     out.rejection = joined(out.violations);
   }
-  if (!out.rejection) out.uuid = out.body[kKeyField.data()].GetString();
+  if (!out.rejection) out.uuid = out.body[op.key.c_str()].GetString();
   return out;
 }
 

@@ -25,7 +25,7 @@ struct CheckedRequest {
   /// Set when the request must be answered 400 invalid_params: the message.
   std::optional<std::string> rejection;
   rapidjson::Document body;  ///< the parsed body; an object whenever not rejected
-  std::string uuid;          ///< the body's uuid whenever not rejected
+  std::string uuid;          ///< the key field's value (the uuid) whenever not rejected
 };
 
 /// Checks a request whose path and method name `op`.

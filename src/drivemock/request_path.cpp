@@ -11,14 +11,16 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   if (admin::is_admin_path(request.path)) {  // never journaled
     return writer.send(admin::route(request, stages_.admin, settings_.admin_token));
   }
+  // One catalog for the whole request: it routed the request, so it answers it.
+  auto catalog = stages_.engine.catalog();
   contract::Classified classified =
-      contract::classify(request, settings_.strictness, settings_.envelope);
+      contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
   // While recording, the upstream answers everything, even what the contract refuses.
   auto target = stages_.recorder.target();
   Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
                                                      stages_.recorder, settings_.envelope)
                 : classified.early ? std::move(*classified.early)
-                                   : stages_.engine.answer(classified);
+                                   : stages_.engine.answer(classified, catalog);
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
@@ -32,7 +34,7 @@ void RequestPath::journal_refused(const RefusedRequest& refused) const {
   const RequestView& request = refused.request;
   if (admin::is_admin_path(request.path)) return;
   Classification seen;
-  if (const contract::Operation* op = contract::find_by_path(request.path)) {
+  if (const auto* op = stages_.engine.catalog()->operations->by_path(request.path)) {
     seen.operation = op->name;
   }
   seen.violations.push_back(refused.refusal.violation);

@@ -30,6 +30,8 @@ class Envelope {
   explicit Envelope(Dialect dialect = Dialect::document) : dialect_(dialect) {}
 
   Dialect dialect() const { return dialect_; }
+  /// Whether `status` is a boolean (service) or a string (document).
+  bool boolean_status() const { return dialect_ == Dialect::service; }
   /// `{"status":"error"|false,"message":…,"code":…}`.
   std::string error(std::string_view message, std::string_view code) const;
   /// `{"status":"success"|true,"message":…,"code":…}`.

@@ -22,7 +22,9 @@ Reply forward(Upstream& upstream, const std::string& target, const RequestView& 
               const contract::Classified& classified, Recorder& recorder,
               const Envelope& envelope) {
   UpstreamAnswer answer = upstream.forward(target, request);
-  if (auto capture = capture_of(classified, answer)) recorder.capture(std::move(*capture));
+  if (auto capture = capture_of(classified, answer)) {
+    recorder.capture(std::move(*capture), *classified.operation);
+  }
   return proxied_reply(answer, target, envelope);
 }
 
@@ -49,7 +51,7 @@ std::optional<Capture> capture_of(const contract::Classified& classified,
                   std::string(answer->body_text()),
                   content_type_of(*answer)};
   for (const auto& field : classified.operation->fields) {
-    if (field.name == contract::kKeyField) continue;
+    if (field.name == classified.operation->key) continue;
     auto it = checked.body.FindMember(field.name.c_str());
     if (it != checked.body.MemberEnd())
       capture.fields.push_back(captured_field(field.name, it->value));

@@ -1,5 +1,6 @@
 #include "record/recorder.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace drivemock::record {
@@ -17,7 +18,7 @@ bool Recorder::start(const std::string& target) {
   std::lock_guard lock(mutex_);
   if (status_ == RecordingStatus::recording || unsaved_) return false;
   status_ = RecordingStatus::recording;
-  current_ = Recording{target, std::chrono::system_clock::now(), {}};
+  current_ = Recording{target, std::chrono::system_clock::now(), {}, {}};
   return true;
 }
 
@@ -27,9 +28,14 @@ std::optional<std::string> Recorder::target() const {
   return current_.target;
 }
 
-void Recorder::capture(Capture capture) {
+void Recorder::capture(Capture capture, const contract::Operation& op) {
   std::lock_guard lock(mutex_);
-  if (status_ == RecordingStatus::recording) current_.captures.push_back(std::move(capture));
+  if (status_ != RecordingStatus::recording) return;
+  current_.captures.push_back(std::move(capture));
+  auto& ops = current_.operations;
+  bool known = std::any_of(ops.begin(), ops.end(),
+                           [&](const contract::Operation& o) { return o.name == op.name; });
+  if (contract::is_added(op) && !known) ops.push_back(op);
 }
 
 std::optional<Recording> Recorder::stop() {

@@ -24,8 +24,8 @@ class Recorder {
   bool start(const std::string& target);
   /// The target while recording, else nullopt.
   std::optional<std::string> target() const;
-  /// Adds one answered call (ignored when not recording).
-  void capture(Capture capture);
+  /// Adds one answered call of `op` (ignored when not recording).
+  void capture(Capture capture, const contract::Operation& op);
   /// Ends the recording and hands back what it captured; or, when none runs,
   /// hands back again one whose writing failed (see unsaved()); else nullopt.
   std::optional<Recording> stop();

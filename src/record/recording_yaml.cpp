@@ -129,18 +129,45 @@ void emit_operation(YAML::Emitter& out, const std::vector<const Capture*>& calls
   out << YAML::EndSeq;
 }
 
-/// uuid → operation → calls in order; uuids sorted, operations in contract order.
+/// uuid → operation → calls in order; uuids sorted, operations in contract
+/// order, then the added ones in first-use order.
 using Index = std::map<std::string, std::map<size_t, std::vector<const Capture*>>>;
 
-Index index_captures(const std::vector<Capture>& captures) {
+std::vector<std::string> operation_order(const Recording& recording) {
+  std::vector<std::string> names;
+  for (const auto& op : contract::operations()) names.push_back(op.name);
+  for (const auto& op : recording.operations) names.push_back(op.name);
+  return names;
+}
+
+Index index_captures(const std::vector<Capture>& captures, const std::vector<std::string>& order) {
   Index index;
-  const auto& ops = contract::operations();
   for (const auto& c : captures) {
-    auto op = std::find_if(ops.begin(), ops.end(),
-                           [&](const contract::Operation& o) { return o.name == c.operation; });
-    if (op != ops.end()) index[c.uuid][static_cast<size_t>(op - ops.begin())].push_back(&c);
+    auto op = std::find(order.begin(), order.end(), c.operation);
+    if (op != order.end()) index[c.uuid][static_cast<size_t>(op - order.begin())].push_back(&c);
   }
   return index;
+}
+
+/// An added operation's definition, without its answer: the calls say what it answered.
+void emit_definition(YAML::Emitter& out, const contract::Operation& op) {
+  out << YAML::Key << op.name << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "path" << YAML::Value << op.path;
+  out << YAML::Key << "fields" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  for (const auto& f : op.fields) out << YAML::Key << f.name << YAML::Value << contract::type_name(f.type);
+  out << YAML::EndMap << YAML::Key << "required" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const auto& f : op.fields) {
+    if (f.presence == contract::Presence::required) out << f.name;
+  }
+  out << YAML::EndSeq;
+  if (op.key != "uuid") out << YAML::Key << "key" << YAML::Value << op.key;
+  if (op.state_on_success || op.stored_field) {
+    out << YAML::Key << "on_success" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    if (op.state_on_success) out << YAML::Key << "state" << YAML::Value << *op.state_on_success;
+    if (op.stored_field) out << YAML::Key << "store" << YAML::Value << *op.stored_field;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndMap;
 }
 
 std::string utc(std::chrono::system_clock::time_point time, const char* format) {
@@ -165,11 +192,17 @@ std::string recording_yaml(const Recording& recording, const std::string& name) 
                        std::to_string(recording.captures.size()) +
                        " calls. Replay with --scenarios.");
   out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name;
+  if (!recording.operations.empty()) {
+    out << YAML::Key << "operations" << YAML::Value << YAML::BeginMap;
+    for (const auto& op : recording.operations) emit_definition(out, op);
+    out << YAML::EndMap;
+  }
+  auto order = operation_order(recording);
   out << YAML::Key << "directories" << YAML::Value << YAML::BeginMap;
-  for (const auto& [uuid, operations] : index_captures(recording.captures)) {
+  for (const auto& [uuid, operations] : index_captures(recording.captures, order)) {
     out << YAML::Key << YAML::DoubleQuoted << uuid << YAML::Value << YAML::BeginMap;
     for (const auto& [op, calls] : operations) {
-      out << YAML::Key << contract::operations()[op].name << YAML::Value;
+      out << YAML::Key << order[op] << YAML::Value;
       emit_operation(out, calls);
     }
     out << YAML::EndMap;

@@ -9,9 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "contract/operations.h"
+
 namespace drivemock::record {
 
-/// A contract body field of a captured call, other than the uuid.
+/// A contract body field of a captured call, other than its key.
 struct CapturedField {
   std::string name;
   std::string json;  ///< its value as JSON text, for grouping
@@ -21,7 +23,7 @@ struct CapturedField {
 /// One proxied call with a known operation and uuid, and its answer.
 struct Capture {
   std::string operation;
-  std::string uuid;
+  std::string uuid;  ///< the key field's value
   std::vector<CapturedField> fields;
   int status = 200;
   std::string body;
@@ -32,6 +34,9 @@ struct Recording {
   std::string target;
   std::chrono::system_clock::time_point started;
   std::vector<Capture> captures;
+  /// The operations scenarios added that captures use, in first-use order:
+  /// the file defines them, so it replays on its own.
+  std::vector<contract::Operation> operations;
 };
 
 /// The scenario set's name: "recording-20261122T091438Z".

@@ -1,5 +1,7 @@
 #include "scenario/catalog.h"
 
+#include <algorithm>
+
 #include "contract/operations.h"
 #include "util/json.h"
 
@@ -10,10 +12,72 @@ void conflict(Diagnostics& diagnostics, const ScenarioSet& set, const std::strin
   diagnostics.push_back({Severity::error, set.source, 0, 0, message});
 }
 
+std::string defined_at(const contract::Operation& op) {
+  return op.source + ":" + std::to_string(op.line) + ":" + std::to_string(op.column);
+}
+
+/// The built-in operations and every set's added ones. One operation may be
+/// defined in several files (a recording repeats the definitions it used) when
+/// the definitions agree and at most one gives an answer; any other second
+/// definition of a name or path is an error at it.
+std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<ScenarioSet>& sets,
+                                                               Diagnostics& diagnostics) {
+  auto merged = std::make_shared<contract::OperationSet>(*contract::builtin_set());
+  for (const auto& set : sets) {
+    for (const auto& op : set.operations) {
+      auto& list = merged->list;
+      auto found = std::find_if(list.begin(), list.end(), [&](const contract::Operation& o) {
+        return o.name == op.name || o.path == op.path;
+      });
+      contract::Operation* clash = found == list.end() ? nullptr : &*found;
+      bool repeated = clash && contract::is_added(*clash) && contract::same_request(*clash, op) &&
+                      !(clash->builtin_answer && op.builtin_answer);
+      if (repeated) {
+        if (op.builtin_answer) clash->builtin_answer = op.builtin_answer;
+        continue;
+      }
+      if (clash) {
+        diagnostics.push_back({Severity::error, op.source, op.line, op.column,
+                               "operation '" + op.name + "' (" + op.path + ") clashes with " +
+                                   clash->name + " (" + clash->path + ") defined at " +
+                                   defined_at(*clash) + "; expected a name and a path of its own, or the same definition without a "
+                                   "second answer"});
+        continue;
+      }
+      merged->list.push_back(op);
+    }
+  }
+  return merged;
+}
+
+/// The answer when no scenario says: an added operation's own, else a success
+/// envelope with its message and code.
+Reply builtin_answer(const contract::Operation& op, const Envelope& envelope) {
+  if (op.builtin_answer) return *op.builtin_answer;
+  return json_reply(200, envelope.success(op.builtin_message, op.builtin_code));
+}
+
 void add_fallbacks(Catalog& catalog, const Envelope& envelope) {
-  for (const auto& op : contract::operations()) {
-    catalog.fallbacks[op.name] = {
-        std::nullopt, json_reply(200, envelope.success(op.builtin_message, op.builtin_code))};
+  for (const auto& op : catalog.operations->list) {
+    catalog.fallbacks[op.name] = {std::nullopt, builtin_answer(op, envelope)};
+  }
+}
+
+/// Scripts and defaults may only name operations in force: a set that uses
+/// another set's operation loses it when that set goes.
+void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
+                            Diagnostics& diagnostics) {
+  auto check = [&](const std::string& op, const std::string& where) {
+    if (!catalog.operations->by_name(op)) {
+      conflict(diagnostics, set,
+               where + " scripts operation '" + op +
+                   "', which no set in force defines; expected one of: " +
+                   catalog.operations->names());
+    }
+  };
+  for (const auto& [op, answer] : set.defaults) check(op, "defaults");
+  for (const auto& [uuid, script] : set.directories) {
+    for (const auto& [op, rules] : script.operations) check(op, "directory '" + uuid + "'");
   }
 }
 
@@ -66,6 +130,7 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<Scenario
   Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");
+  catalog->operations = merge_operations(sets, diagnostics);
   add_fallbacks(*catalog, envelope);
   std::map<std::string, std::string> names, defaults, scripts;
   for (const auto& set : sets) {
@@ -76,6 +141,7 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<Scenario
                    set.source);
     }
     if (set.unknown_uuids == UnknownUuids::reject) catalog->unknown_uuids = UnknownUuids::reject;
+    check_operations_named(*catalog, set, diagnostics);
     add_defaults(*catalog, set, defaults, diagnostics);
     add_directories(*catalog, set, scripts, diagnostics);
   }

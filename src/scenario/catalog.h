@@ -1,7 +1,7 @@
 #pragma once
-// The loaded scenario sets merged into one read-only index: per uuid and
-// operation the rules to use, plus defaults, built-in answers and the policy
-// for unknown uuids. A catalog is immutable once built; the engine swaps in a
+// The loaded scenario sets merged into one read-only index: the operations in
+// force (built-in and added), per uuid and operation the rules to use, plus
+// defaults, built-in answers and the policy for unknown uuids. A catalog is immutable once built; the engine swaps in a
 // new one on reload, so requests in flight keep the one they started with.
 
 #include <map>
@@ -35,6 +35,8 @@ struct FallbackAnswer {
 };
 
 struct Catalog {
+  /// The contract's operations and those the sets add; routing reads these.
+  std::shared_ptr<const contract::OperationSet> operations;
   std::unordered_map<std::string, DirectoryEntry> directories;
   std::map<std::string, FallbackAnswer> fallbacks;  ///< operation → defaults or built-in
   UnknownUuids unknown_uuids = UnknownUuids::accept;
@@ -47,8 +49,9 @@ struct Catalog {
 std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope = Envelope());
 
 /// Merges sets into a catalog; no catalog, and errors, when two sets share a
-/// name, or give the same uuid and operation (or default). A set that says
-/// `unknown_uuids: reject` makes the whole catalog reject.
+/// name, define the same operation or path, script an operation that no set
+/// in force defines, or give the same uuid and operation (or default). A set
+/// that says `unknown_uuids: reject` makes the whole catalog reject.
 /// Built-in answers are in the envelope's dialect.
 Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets,
                                                       const Envelope& envelope = Envelope());

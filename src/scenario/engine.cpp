@@ -88,9 +88,9 @@ std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) c
   return it == slots_.end() ? nullptr : it->second;
 }
 
-Reply Engine::answer(contract::Classified& request) {
+Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalog> catalog) {
   const auto& checked = request.checked;
-  Decision decision = decide(*request.operation, checked.uuid, checked.body);
+  Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
@@ -98,9 +98,10 @@ Reply Engine::answer(contract::Classified& request) {
 }
 
 Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
-                        const rapidjson::Value& body) {
+                        const rapidjson::Value& body, std::shared_ptr<const Catalog> routed_with) {
   Decision decision;
-  decision.catalog = catalog();
+  // The catalog the request was routed with: `op` is one of its operations.
+  decision.catalog = routed_with ? std::move(routed_with) : catalog();
   const Catalog& catalog = *decision.catalog;
   const DirectoryEntry* entry = catalog.find(uuid);
   decision.named = entry != nullptr;
@@ -114,7 +115,9 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   ++d.calls[op.name];
 
-  if (!entry && catalog.unknown_uuids == UnknownUuids::reject) {
+  // Rejecting unknown uuids is about directories: an added operation's keys
+  // (a lock's fresh uuid) are made up by the client and cannot be named.
+  if (!entry && catalog.unknown_uuids == UnknownUuids::reject && !contract::is_added(op)) {
     decision.answer = &catalog.reject_answer;
     return decision;
   }
@@ -158,7 +161,7 @@ void Engine::reset() {
 std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) const {
   auto current = catalog();
   DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};
-  for (const auto& op : contract::operations()) snapshot.calls[op.name] = 0;
+  for (const auto& op : current->operations->list) snapshot.calls[op.name] = 0;
   auto s = find_slot(uuid);
   if (s) {
     std::lock_guard lock(s->mutex);

@@ -52,13 +52,15 @@ class Engine {
                   size_t unnamed_limit = kDefaultUnnamedLimit);
 
   /// The decide stage of the mock API: the answer to `request`, which must
-  /// have no early answer; notes in `request.seen` which rule served it and
-  /// whether a scenario names its uuid.
-  Reply answer(contract::Classified& request);
+  /// have no early answer and was routed with `catalog`'s operations; notes
+  /// in `request.seen` which rule served it and whether a scenario names its
+  /// uuid.
+  Reply answer(contract::Classified& request, std::shared_ptr<const Catalog> catalog);
 
-  /// Chooses the answer for `op` on `uuid` and advances that uuid's state.
+  /// Chooses the answer for `op` (an operation of `catalog`, the current one
+  /// when null) on `uuid` and advances that uuid's state.
   Decision decide(const contract::Operation& op, const std::string& uuid,
-                  const rapidjson::Value& body);
+                  const rapidjson::Value& body, std::shared_ptr<const Catalog> catalog = nullptr);
 
   /// The catalog in use now.
   std::shared_ptr<const Catalog> catalog() const;

@@ -18,13 +18,18 @@ namespace drivemock::scenario {
 /// source; `default_name` is used when the document has no `name`. No set
 /// when the document has errors.
 /// Answer bodies are checked against the envelope of `dialect` (warnings).
+/// Scripts may name the document's own operations and those of `known` (the
+/// built-in ones when null).
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
                                     const std::string& default_name,
-                                    Dialect dialect = Dialect::document);
+                                    Dialect dialect = Dialect::document,
+                                    const contract::OperationSet* known = nullptr);
 
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
-/// Always a list: sets with errors are left out of it, and say why.
+/// Always a list: sets with errors are left out of it, and say why. A file's
+/// scripts may name operations any file of the load adds.
 Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
-                                                      Dialect dialect = Dialect::document);
+                                                      Dialect dialect = Dialect::document,
+                                                      const contract::OperationSet* known = nullptr);
 
 }  // namespace drivemock::scenario

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/operations.h"
 #include "model/reply.h"
 
 namespace drivemock::scenario {
@@ -48,6 +49,8 @@ struct ScenarioSet {
   std::string name;
   std::string source;  ///< file path, or "admin" for pushed sets
   UnknownUuids unknown_uuids = UnknownUuids::accept;
+  /// Operations of the API this set adds to the contract (`operations:`).
+  std::vector<contract::Operation> operations;
   std::map<std::string, Reply> defaults;               ///< operation name → answer
   std::map<std::string, DirectoryScript> directories;  ///< uuid → script
 };

@@ -49,9 +49,12 @@ ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::st
 
 Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
   auto sets = load_scenario_paths(paths_, envelope_.dialect());
+  // Inline texts may script operations the files add.
+  contract::OperationSet known = *contract::builtin_set();
+  for (const auto& set : *sets) known.list.insert(known.list.end(), set.operations.begin(), set.operations.end());
   for (size_t i = 0; i < texts_.size(); ++i) {
     std::string name = "inline-" + std::to_string(i + 1);
-    auto set = parse_scenario(texts_[i], name, name, envelope_.dialect());
+    auto set = parse_scenario(texts_[i], name, name, envelope_.dialect(), &known);
     append(sets.diagnostics, set.diagnostics);
     if (set) {
       set->source = "inline";
@@ -92,7 +95,9 @@ Diagnostics ScenarioStore::reload() {
 Checked<std::string> ScenarioStore::push(std::string_view text) {
   std::lock_guard lock(mutex_);
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
-  auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect());
+  // A pushed set may script the operations in force as well as its own.
+  auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
+                            engine_.catalog()->operations.get());
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
   if (!set) return out;
   set->source = "pushed";
@@ -107,7 +112,7 @@ Checked<std::string> ScenarioStore::push(std::string_view text) {
   return out;
 }
 
-bool ScenarioStore::remove(const std::string& name) {
+Checked<bool> ScenarioStore::remove(const std::string& name) {
   std::lock_guard lock(mutex_);
   auto pushed = pushed_;
   auto removed = removed_;
@@ -118,9 +123,10 @@ bool ScenarioStore::remove(const std::string& name) {
     removed.push_back(name);
     found = true;
   }
-  if (!found) return false;
-  commit(base_, std::move(pushed), std::move(removed));  // removing cannot conflict
-  return true;
+  if (!found) return {false, {}};
+  Diagnostics diagnostics = commit(base_, std::move(pushed), std::move(removed));
+  if (has_errors(diagnostics)) return {std::nullopt, std::move(diagnostics)};
+  return {true, std::move(diagnostics)};
 }
 
 void ScenarioStore::drop_pushed() {

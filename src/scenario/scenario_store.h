@@ -38,8 +38,10 @@ class ScenarioStore {
   /// Adds a set, or replaces the set of the same name (file or pushed); the
   /// set's name when it is in force.
   Checked<std::string> push(std::string_view text);
-  /// Removes the named set (a file's set comes back on reload); false if unknown.
-  bool remove(const std::string& name);
+  /// Removes the named set (a file's set comes back on reload); false if
+  /// unknown. No value, errors, and nothing removed when another set scripts
+  /// an operation that this one adds.
+  Checked<bool> remove(const std::string& name);
   /// Drops every pushed set and brings back removed file sets.
   void drop_pushed();
   /// The sets in force, in load order.

@@ -89,9 +89,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   auto started = system_clock().steady();
+  auto catalog = world.engine.catalog();
   contract::Classified classified =
-      contract::classify(view, contract::Strictness::lenient, Envelope());
-  Reply reply = classified.early ? *classified.early : world.engine.answer(classified);
+      contract::classify(view, *catalog->operations, contract::Strictness::lenient, Envelope());
+  Reply reply = classified.early ? *classified.early : world.engine.answer(classified, catalog);
   if (reply.status < 100 || reply.status > 599) std::abort();
   uint64_t id = world.journal.record(make_entry(view, classified.uuid(), std::move(classified.seen),
                                                 reply, Origin::drivemock, started, system_clock()));

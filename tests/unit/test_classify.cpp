@@ -21,7 +21,7 @@ RequestView post(const std::string& path, std::string body) {
 }  // namespace
 
 TEST_CASE("a request to an unknown path gets 404 not_found and no operation") {
-  auto c = classify(post("/v3/dir/move", "{}"), Strictness::lenient, Envelope());
+  auto c = classify(post("/v3/dir/move", "{}"), *builtin_set(), Strictness::lenient, Envelope());
   CHECK_FALSE(c.operation);
   REQUIRE(c.early);
   CHECK(c.early->status == 404);
@@ -33,7 +33,7 @@ TEST_CASE("a request to an unknown path gets 404 not_found and no operation") {
 TEST_CASE("another method than POST gets 405 with Allow, and a method violation") {
   RequestView r = post("/v3/dir/trash", "");
   r.method = "GET";
-  auto c = classify(r, Strictness::lenient, Envelope());
+  auto c = classify(r, *builtin_set(), Strictness::lenient, Envelope());
   REQUIRE(c.early);
   CHECK(c.early->status == 405);
   CHECK(*find_header(c.early->headers, "Allow") == "POST");
@@ -43,7 +43,7 @@ TEST_CASE("another method than POST gets 405 with Allow, and a method violation"
 }
 
 TEST_CASE("a served request names its operation and uuid, with no early answer") {
-  auto c = classify(post("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), Strictness::lenient,
+  auto c = classify(post("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), *builtin_set(), Strictness::lenient,
                     Envelope());
   CHECK_FALSE(c.early);
   REQUIRE(c.operation);
@@ -54,7 +54,7 @@ TEST_CASE("a served request names its operation and uuid, with no early answer")
 }
 
 TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
-  auto c = classify(post("/v3/dir/trash", "{not json"), Strictness::lenient, Envelope());
+  auto c = classify(post("/v3/dir/trash", "{not json"), *builtin_set(), Strictness::lenient, Envelope());
   REQUIRE(c.early);
   CHECK(c.early->status == 400);
   CHECK(c.early->body_text().find("invalid_params") != std::string::npos);
@@ -65,10 +65,10 @@ TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
 
 TEST_CASE("a violation is only journaled when lenient, and answered 400 when strict") {
   std::string body = R"({"uuid":"u1","color":"red","extra":1})";
-  auto lenient = classify(post("/v3/dir/color", body), Strictness::lenient, Envelope());
+  auto lenient = classify(post("/v3/dir/color", body), *builtin_set(), Strictness::lenient, Envelope());
   CHECK_FALSE(lenient.early);
   CHECK_FALSE(lenient.seen.violations.empty());
-  auto strict = classify(post("/v3/dir/color", body), Strictness::strict, Envelope());
+  auto strict = classify(post("/v3/dir/color", body), *builtin_set(), Strictness::strict, Envelope());
   REQUIRE(strict.early);
   CHECK(strict.early->status == 400);
   CHECK(strict.seen.violations.size() == lenient.seen.violations.size());

@@ -79,11 +79,12 @@ TEST_CASE("a bad operation definition is an error with its position, and is left
             "ops.yaml:3:11: error: path '/v2/x' is not under /v3/",
             "ops.yaml:4:31: error: unknown type 'integer'; expected string, boolean, number, "
             "object or array",
-            "ops.yaml:12:5: error: unknown key 'colour'; expected path, fields, required, answer "
-            "or on_success",
+            "ops.yaml:12:5: error: unknown key 'colour' in operation b; expected one of: path, "
+            "fields, required, key, answer, on_success",
             "ops.yaml:9:16: error: required names 'idd', not a field of b",
-            "ops.yaml:8:13: error: the fields of b need uuid: string, the directory's key",
-            "ops.yaml:7:5: error: expected answer code (string)",  // missing: at its definition
+            "ops.yaml:8:13: error: the fields of b need uuid: string, the entity's key (or name "
+            "another string field with key:)",
+            "ops.yaml:7:5: error: expected answer code (string), found nothing",  // missing: at its definition
             "ops.yaml:11:25: error: store names 'nothing', not a field of b",
         });
 }

@@ -103,13 +103,13 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
   CHECK(r.start("http://a"));
   CHECK_FALSE(r.start("http://b"));
   CHECK(r.target() == "http://a");
-  r.capture(trash("u", 200, "{}"));
+  r.capture(trash("u", 200, "{}"), *contract::find_by_name("trash"));
   auto done = r.stop();
   REQUIRE(done);
   CHECK(done->captures.size() == 1);
   CHECK(r.status() == RecordingStatus::stopped);
   CHECK_FALSE(r.target());
-  r.capture(trash("u", 200, "{}"));  // ignored while stopped
+  r.capture(trash("u", 200, "{}"), *contract::find_by_name("trash"));  // ignored while stopped
   CHECK(r.start("http://c"));
   CHECK(r.stop()->captures.empty());
 }

@@ -139,7 +139,7 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
   SECTION("unknown top-level key") {
     CHECK(only_error("name: x\ndirectorys: {}") ==
           "test.yaml:2:1: error: unknown key 'directorys' in a scenario set; expected one of: "
-          "name, unknown_uuids, defaults, directories");
+          "name, unknown_uuids, operations, defaults, directories");
   }
   SECTION("unknown key in a directory") {
     CHECK(only_error("directories:\n  u:\n    trsh: {http: 200}") ==

@@ -58,8 +58,8 @@ TEST_CASE("a push with errors or conflicts changes nothing") {
 TEST_CASE("removing a set by name, and dropping pushed sets") {
   Store s;
   s.push("name: extra\ndirectories: {v: {trash: {http: 202}}}");
-  CHECK(s.store.remove("base"));
-  CHECK_FALSE(s.store.remove("nothing"));
+  CHECK(*s.store.remove("base"));
+  CHECK_FALSE(*s.store.remove("nothing"));
   CHECK(names(s.store) == std::vector<std::string>{"extra"});
   CHECK(s.trash_status("u") == 200);
   s.store.drop_pushed();

@@ -26,7 +26,7 @@ contract::Classified classified_trash(const std::string& uuid) {
   r.headers = {{"Content-Type", "application/json"}, {"Authorization", "Bearer secret"}};
   r.body = R"({"uuid":")" + uuid + R"("})";
   r.client_ip = "10.0.0.1";
-  return contract::classify(r, contract::Strictness::lenient, Envelope());
+  return contract::classify(r, *contract::builtin_set(), contract::Strictness::lenient, Envelope());
 }
 
 class PinnedClock final : public Clock {
@@ -40,7 +40,7 @@ class PinnedClock final : public Clock {
 TEST_CASE("the engine answers a scripted uuid from its rule and says which rule matched") {
   auto engine = engine_for("directories: {u: {trash: {http: 201, body: {status: gone}}}}");
   auto request = classified_trash("u");
-  Reply reply = engine.answer(request);
+  Reply reply = engine.answer(request, engine.catalog());
   CHECK(reply.status == 201);
   CHECK(reply.body_text() == R"({"status":"gone"})");
   REQUIRE(request.seen.matched);
@@ -52,7 +52,7 @@ TEST_CASE("the engine answers a scripted uuid from its rule and says which rule 
 TEST_CASE("the engine answers an unscripted uuid with the built-in answer and no match") {
   auto engine = engine_for("directories: {u: {trash: {http: 201}}}");
   auto request = classified_trash("other");
-  Reply reply = engine.answer(request);
+  Reply reply = engine.answer(request, engine.catalog());
   CHECK(reply.status == 200);
   CHECK(reply.body_text().find("\"status\":\"success\"") != std::string::npos);
   CHECK_FALSE(request.seen.matched);
@@ -63,8 +63,8 @@ TEST_CASE("the engine shares the answer's body with the catalog instead of copyi
   auto engine = engine_for("directories: {u: {trash: {body: {status: ok}}}}");
   auto first = classified_trash("u");
   auto second = classified_trash("u");
-  Reply a = engine.answer(first);
-  Reply b = engine.answer(second);
+  Reply a = engine.answer(first, engine.catalog());
+  Reply b = engine.answer(second, engine.catalog());
   CHECK(a.body.get() == b.body.get());
 }
 

@@ -1,0 +1,71 @@
+#pragma once
+// Reading user YAML with positions: the checks every reader of a YAML
+// document needs (is this a mapping, a scalar, a number in range, only known
+// keys), each reporting what it expected and where. The contract reader and
+// the scenario loader both read through this, so their messages agree.
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/diagnostic.h"
+
+namespace drivemock {
+
+using YamlKeys = std::vector<std::string_view>;
+
+/// "a, b, c": for "expected one of" messages.
+std::string join_keys(const YamlKeys& keys);
+
+/// The value under `key` in a mapping, or an undefined node (false in `if`).
+/// A scan instead of yaml-cpp's operator[], which builds a stringstream per
+/// comparison.
+YAML::Node yaml_member(const YAML::Node& map, std::string_view key);
+
+/// True when the mapping has any of `keys`.
+bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys);
+
+/// Parses `text` into a YAML node; invalid YAML is a positioned error.
+std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
+                                    Diagnostics& diagnostics);
+
+class YamlReader {
+ public:
+  YamlReader(const std::string& file, Diagnostics& diagnostics)
+      : file_(file), diagnostics_(diagnostics) {}
+
+  /// Where a missing key is reported: the mapping it is missing from.
+  /// (reset, not `=`: assigning to a YAML::Node writes through to the node
+  /// it refers to, which would change the document being read.)
+  void set_context(const YAML::Node& node) { context_.reset(node); }
+  void clear_context() { context_.reset(YAML::Node(YAML::NodeType::Undefined)); }
+
+  void report(Severity severity, const YAML::Node& at, std::string message);
+  void error(const YAML::Node& at, std::string message) {
+    report(Severity::error, at, std::move(message));
+  }
+  void warning(const YAML::Node& at, std::string message) {
+    report(Severity::warning, at, std::move(message));
+  }
+  size_t error_count() const;
+
+  /// True when `node` is of `type`; else an error "expected <expected>, found …".
+  bool expect(const YAML::Node& node, YAML::NodeType::value type, const std::string& expected);
+  /// An error for each key of `map` not in `allowed`.
+  void check_keys(const YAML::Node& map, const YamlKeys& allowed, const std::string& what);
+  std::optional<std::string> scalar(const YAML::Node& node, const std::string& expected);
+  std::optional<int> integer(const YAML::Node& node, const std::string& what, int min, int max);
+  std::optional<bool> boolean(const YAML::Node& node, const std::string& what);
+
+  const std::string& file() const { return file_; }
+
+ private:
+  const std::string& file_;
+  Diagnostics& diagnostics_;
+  YAML::Node context_{YAML::NodeType::Undefined};
+};
+
+}  // namespace drivemock

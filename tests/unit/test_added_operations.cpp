@@ -1,0 +1,229 @@
+// Operations a scenario file adds to the contract (`operations:`): read with
+// positions, merged into the catalog, routed, scripted, answered, recorded.
+#include <catch2/catch.hpp>
+
+#include "contract/classify.h"
+#include "record/recording_yaml.h"
+#include "scenario/catalog.h"
+#include "scenario/engine.h"
+#include "scenario/loader.h"
+#include "scenario/scenario_store.h"
+
+using namespace drivemock;
+using namespace drivemock::scenario;
+
+namespace {
+
+const char* kLock = R"(name: locks
+operations:
+  lock:
+    path: /v3/user/lock
+    fields: {uuid: string, type: string, resource: string}
+    answer: {body: {status: true, message: Lock acquired., code: lock_acquired, data: {acquired: true}}}
+directories:
+  held:
+    lock:
+      - when: {type: acquire}
+        respond: [{body: {status: true, data: {acquired: false}}}, {body: {status: true, data: {acquired: true}}}]
+      - respond: {body: {status: true, message: Released.}}
+)";
+
+std::vector<std::string> errors_of(const std::string& yaml) {
+  std::vector<std::string> out;
+  for (const auto& d : parse_scenario(yaml, "s.yaml", "s").diagnostics) {
+    if (d.severity == Severity::error) out.push_back(format_diagnostic(d));
+  }
+  return out;
+}
+
+RequestView post(const std::string& path, const std::string& body) {
+  RequestView r;
+  r.method = "POST";
+  r.path = r.url = path;
+  r.headers = {{"Content-Type", "application/json"}};
+  r.body = body;
+  return r;
+}
+
+/// The body of what the engine answers to a request routed with its catalog.
+std::string answer(Engine& engine, const std::string& path, const std::string& body) {
+  auto catalog = engine.catalog();
+  auto c = contract::classify(post(path, body), *catalog->operations,
+                              contract::Strictness::lenient, Envelope(Dialect::service));
+  REQUIRE_FALSE(c.early);
+  return std::string(engine.answer(c, catalog).body_text());
+}
+
+std::shared_ptr<const Catalog> catalog_of(const std::vector<std::string>& yamls) {
+  std::vector<ScenarioSet> sets;
+  for (size_t i = 0; i < yamls.size(); ++i) {
+    auto set = parse_scenario(yamls[i], "f" + std::to_string(i) + ".yaml", "f" + std::to_string(i));
+    REQUIRE(set);
+    sets.push_back(std::move(*set));
+  }
+  auto built = build_catalog(sets, Envelope(Dialect::service));
+  REQUIRE(built);
+  return *built;
+}
+
+}  // namespace
+
+TEST_CASE("an added operation loads with its fields, answer and scripts") {
+  auto set = parse_scenario(kLock, "locks.yaml", "locks", Dialect::service);
+  REQUIRE(set);
+  CHECK(set.diagnostics.empty());
+  REQUIRE(set->operations.size() == 1);
+  const contract::Operation& lock = set->operations[0];
+  CHECK(lock.path == "/v3/user/lock");
+  CHECK(lock.source == "locks.yaml");
+  CHECK(lock.line == 3);
+  REQUIRE(lock.builtin_answer);
+  CHECK(lock.builtin_answer->body_text().find("\"acquired\":true") != std::string::npos);
+  CHECK(set->directories.at("held").operations.at("lock").size() == 2);
+}
+
+TEST_CASE("a bad added operation is an error at its position") {
+  CHECK(errors_of("operations:\n  x: {path: /v2/x, fields: {uuid: string}}\n") ==
+        std::vector<std::string>{"s.yaml:2:13: error: path '/v2/x' is not under /v3/"});
+  CHECK(errors_of("operations:\n  color: {path: /v3/c, fields: {uuid: string}}\n") ==
+        std::vector<std::string>{"s.yaml:2:3: error: operation 'color' is already defined "
+                                 "(built-in); expected a new name"});
+  CHECK(errors_of("operations:\n  t2: {path: /v3/dir/trash, fields: {uuid: string}}\n") ==
+        std::vector<std::string>{
+            "s.yaml:2:14: error: path /v3/dir/trash is used by two operations (trash, built-in)"});
+  CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {uuid: string}}\n"
+                  "  a: {path: /v3/b, fields: {uuid: string}}\n") ==
+        std::vector<std::string>{"s.yaml:3:3: error: operation 'a' is defined twice"});
+  CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {uuid: strin}}\n") ==
+        std::vector<std::string>{"s.yaml:2:35: error: unknown type 'strin'; expected string, "
+                                 "boolean, number, object or array"});
+  CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {id: number}, key: id}\n") ==
+        std::vector<std::string>{"s.yaml:2:47: error: key names 'id', not a string field of a"});
+  CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: {http: 9}}\n") ==
+        std::vector<std::string>{"s.yaml:2:59: error: expected an HTTP status from 100 to 599, "
+                                 "found '9'"});
+}
+
+TEST_CASE("scripts of an added operation are checked against its own fields") {
+  CHECK(errors_of(std::string(kLock) + "  other:\n    lock: {when: {kind: acquire}, respond: {}}\n") ==
+        std::vector<std::string>{"s.yaml:14:19: error: unknown key 'kind' in when of lock; expected "
+                                 "state or a body field of lock: uuid, type, resource"});
+  CHECK(errors_of("directories: {u: {lock: {http: 200}}}") ==
+        std::vector<std::string>{"s.yaml:1:19: error: unknown key 'lock' in directory 'u'; "
+                                 "expected state or an operation: color, trash"});
+}
+
+TEST_CASE("a built-in answer that does not fit the dialect warns, as scenario bodies do") {
+  auto set = parse_scenario(
+      "operations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: {body: {status: ok}}}\n",
+      "s.yaml", "s", Dialect::service);
+  REQUIRE(set);
+  REQUIRE(set.diagnostics.size() == 1);
+  CHECK(set.diagnostics[0].severity == Severity::warning);
+  CHECK(set.diagnostics[0].message.find("reads any status but false as a success") !=
+        std::string::npos);
+}
+
+TEST_CASE("an added operation is routed, scripted per key, and answers by default otherwise") {
+  Engine engine(catalog_of({kLock}));
+  const std::string acquire = R"({"uuid":"held","type":"acquire","resource":"drive-write"})";
+  CHECK(answer(engine, "/v3/user/lock", acquire).find("\"acquired\":false") != std::string::npos);
+  CHECK(answer(engine, "/v3/user/lock", acquire).find("\"acquired\":true") != std::string::npos);
+  CHECK(answer(engine, "/v3/user/lock", R"({"uuid":"held","type":"release","resource":"r"})") ==
+        R"({"status":true,"message":"Released."})");
+  CHECK(answer(engine, "/v3/user/lock", R"({"uuid":"fresh","type":"acquire","resource":"r"})")
+            .find("lock_acquired") != std::string::npos);
+  CHECK(engine.directory("held")->calls.at("lock") == 3);
+  CHECK(engine.directory("held")->calls.at("trash") == 0);
+}
+
+TEST_CASE("unknown_uuids reject keeps to the directory operations: an added key is answered") {
+  Engine engine(catalog_of({std::string(kLock) + "unknown_uuids: reject\n"}));
+  CHECK(answer(engine, "/v3/user/lock", R"({"uuid":"fresh","type":"acquire","resource":"r"})")
+            .find("lock_acquired") != std::string::npos);
+  CHECK(answer(engine, "/v3/dir/trash", R"({"uuid":"fresh"})").find("folder_not_found") !=
+        std::string::npos);
+}
+
+TEST_CASE("what an added operation's success does is data: on_success state and store") {
+  Engine engine(catalog_of({R"(operations:
+  rename:
+    path: /v3/dir/rename
+    fields: {uuid: string, name: string}
+    on_success: {state: renamed, store: name}
+)"}));
+  CHECK(answer(engine, "/v3/dir/rename", R"({"uuid":"d","name":"n1"})") ==
+        R"({"status":true,"message":"Success.","code":"success"})");
+  auto d = engine.directory("d");
+  CHECK(d->state == "renamed");
+  CHECK(d->attributes.at("name") == "n1");
+}
+
+TEST_CASE("an operation with another key scripts entities by that field") {
+  Engine engine(catalog_of({R"(operations:
+  file_trash: {path: /v3/file/trash, fields: {id: string}, key: id}
+directories:
+  f1: {file_trash: {http: 200, body: {status: false, code: file_not_found}}}
+)"}));
+  CHECK(answer(engine, "/v3/file/trash", R"({"id":"f1"})").find("file_not_found") !=
+        std::string::npos);
+}
+
+TEST_CASE("one operation in two files: the same definition merges, another one is an error") {
+  const char* a = "operations:\n  a: {path: /v3/a, fields: {uuid: string}}\n";
+  const char* same = "name: b\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
+                     "{http: 201}}\n";
+  auto merged = catalog_of({a, same});
+  CHECK(merged->operations->list.size() == 3);
+  CHECK(merged->fallbacks.at("a").answer.status == 201);
+  std::vector<ScenarioSet> sets;
+  sets.push_back(*parse_scenario(a, "a.yaml", "a"));
+  sets.push_back(*parse_scenario("operations:\n  a: {path: /v3/other, fields: {uuid: string}}\n",
+                                 "b.yaml", "b"));
+  auto clash = build_catalog(sets);
+  CHECK_FALSE(clash);
+  REQUIRE(clash.diagnostics.size() == 1);
+  CHECK(format_diagnostic(clash.diagnostics[0]) ==
+        "b.yaml:2:3: error: operation 'a' (/v3/other) clashes with a (/v3/a) defined at "
+        "a.yaml:2:3; expected a name and a path of its own, or the same definition without a "
+        "second answer");
+}
+
+TEST_CASE("a file may script an operation another file of the same load adds") {
+  auto loaded = load_scenario_paths({});  // nothing: the two-pass reading is per load
+  CHECK(loaded->empty());
+  Engine engine(empty_catalog());
+  ScenarioStore store({}, {}, engine);
+  REQUIRE_FALSE(has_errors(store.push("name: ops\noperations:\n  a: {path: /v3/a, fields: {uuid: "
+                                      "string}}\n")
+                               .diagnostics));
+  REQUIRE_FALSE(has_errors(store.push("name: use\ndirectories: {u: {a: {http: 202}}}").diagnostics));
+  auto removed = store.remove("ops");
+  CHECK_FALSE(removed);
+  REQUIRE_FALSE(removed.diagnostics.empty());
+  CHECK(removed.diagnostics[0].message ==
+        "directory 'u' scripts operation 'a', which no set in force defines; expected one of: "
+        "color, trash");
+  CHECK(store.list().size() == 2);
+  CHECK(*store.remove("use"));
+  CHECK(*store.remove("ops"));
+}
+
+TEST_CASE("a recording of an added operation defines it, and replays on its own") {
+  auto lock = parse_scenario(kLock, "locks.yaml", "locks")->operations[0];
+  record::Recording recording{"https://upstream", {}, {}, {}};
+  recording.captures.push_back({"lock", "k1", {{"type", "\"acquire\"", "acquire"}}, 200,
+                                R"({"status":true,"data":{"acquired":true}})", ""});
+  recording.operations.push_back(lock);
+  std::string yaml = record::recording_yaml(recording, "rec");
+  auto replay = parse_scenario(yaml, "rec.yaml", "rec");
+  INFO(yaml);
+  REQUIRE(replay);
+  REQUIRE(replay->operations.size() == 1);
+  CHECK(contract::same_request(replay->operations[0], lock));
+  // With the file that first defined it, the two definitions merge.
+  auto both = catalog_of({kLock, yaml});
+  Engine engine(both);
+  CHECK(answer(engine, "/v3/user/lock", R"({"uuid":"k1","type":"acquire","resource":"r"})") ==
+        R"({"status":true,"data":{"acquired":true}})");
+}
