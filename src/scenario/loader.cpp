@@ -403,6 +403,12 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
 
 Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
                                                       Dialect dialect, const OperationSet* known) {
+  return load_scenarios(paths, {}, dialect, known);
+}
+
+Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
+                                                 const std::vector<std::string>& texts,
+                                                 Dialect dialect, const OperationSet* known) {
   Diagnostics diagnostics;
   std::vector<Document> documents;
   auto add_file = [&](const fs::path& path) {
@@ -418,7 +424,19 @@ Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::str
       add_file(p);
     }
   }
-  return parse_documents(documents, dialect, or_builtin(known), std::move(diagnostics));
+  size_t files = documents.size();
+  for (size_t i = 0; i < texts.size(); ++i) {
+    std::string name = "inline-" + std::to_string(i + 1);
+    add_document(texts[i], name, name, documents, diagnostics);
+  }
+  auto sets = parse_documents(documents, dialect, or_builtin(known), std::move(diagnostics));
+  // Sets with errors are left out, so count inline ones by their source.
+  for (auto& set : *sets) {
+    bool from_file = std::any_of(documents.begin(), documents.begin() + static_cast<long>(files),
+                                 [&](const Document& d) { return d.file == set.source; });
+    if (!from_file) set.source = "inline";
+  }
+  return sets;
 }
 
 }  // namespace drivemock::scenario

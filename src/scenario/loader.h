@@ -32,4 +32,12 @@ Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::str
                                                       Dialect dialect = Dialect::document,
                                                       const contract::OperationSet* known = nullptr);
 
+/// Loads files and directories, then inline texts (sets named and sourced
+/// "inline-N" in diagnostics, listed with source "inline"), as one load:
+/// any of them may script an operation another one adds.
+Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
+                                                 const std::vector<std::string>& texts,
+                                                 Dialect dialect = Dialect::document,
+                                                 const contract::OperationSet* known = nullptr);
+
 }  // namespace drivemock::scenario

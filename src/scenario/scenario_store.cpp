@@ -48,20 +48,7 @@ ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::st
     : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine), envelope_(envelope) {}
 
 Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
-  auto sets = load_scenario_paths(paths_, envelope_.dialect());
-  // Inline texts may script operations the files add.
-  contract::OperationSet known = *contract::builtin_set();
-  for (const auto& set : *sets) known.list.insert(known.list.end(), set.operations.begin(), set.operations.end());
-  for (size_t i = 0; i < texts_.size(); ++i) {
-    std::string name = "inline-" + std::to_string(i + 1);
-    auto set = parse_scenario(texts_[i], name, name, envelope_.dialect(), &known);
-    append(sets.diagnostics, set.diagnostics);
-    if (set) {
-      set->source = "inline";
-      sets->push_back(std::move(*set));
-    }
-  }
-  return sets;
+  return load_scenarios(paths_, texts_, envelope_.dialect());
 }
 
 Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
