@@ -57,9 +57,9 @@ Reply builtin_answer(const contract::Operation& op, const Envelope& envelope) {
   return json_reply(200, envelope.success(op.builtin_message, op.builtin_code));
 }
 
-void add_fallbacks(Catalog& catalog, const Envelope& envelope) {
+void add_builtin_answers(Catalog& catalog, const Envelope& envelope) {
   for (const auto& op : catalog.operations->list) {
-    catalog.fallbacks[op.name] = {std::nullopt, builtin_answer(op, envelope)};
+    catalog.builtin[op.name] = builtin_answer(op, envelope);
   }
 }
 
@@ -75,7 +75,7 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
                    catalog.operations->names());
     }
   };
-  for (const auto& [op, answer] : set.defaults) check(op, "defaults");
+  for (const auto& [op, rules] : set.defaults) check(op, "defaults");
   for (const auto& [uuid, script] : set.directories) {
     for (const auto& [op, rules] : script.operations) check(op, "directory '" + uuid + "'");
   }
@@ -83,14 +83,14 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
 
 void add_defaults(Catalog& catalog, const ScenarioSet& set,
                   std::map<std::string, std::string>& given_by, Diagnostics& diagnostics) {
-  for (const auto& [op, answer] : set.defaults) {
+  for (const auto& [op, rules] : set.defaults) {
     auto [it, fresh] = given_by.emplace(op, set.source);
     if (!fresh) {
       conflict(diagnostics, set,
                "defaults for " + op + " are given in both " + it->second + " and " + set.source);
       continue;
     }
-    catalog.fallbacks[op] = {set.name, answer};
+    catalog.defaults[op] = {set.name, rules};
   }
 }
 
@@ -131,7 +131,7 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<Scenario
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");
   catalog->operations = merge_operations(sets, diagnostics);
-  add_fallbacks(*catalog, envelope);
+  add_builtin_answers(*catalog, envelope);
   std::map<std::string, std::string> names, defaults, scripts;
   for (const auto& set : sets) {
     auto [it, fresh] = names.emplace(set.name, set.source);

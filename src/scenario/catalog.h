@@ -28,17 +28,14 @@ struct DirectoryEntry {
   std::map<std::string, ScriptedOperation> operations;
 };
 
-/// An answer for uuids or operations no rule covers, and who gave it.
-struct FallbackAnswer {
-  std::optional<std::string> scenario;  ///< nullopt for built-in answers
-  Reply answer;
-};
 
 struct Catalog {
   /// The contract's operations and those the sets add; routing reads these.
   std::shared_ptr<const contract::OperationSet> operations;
   std::unordered_map<std::string, DirectoryEntry> directories;
-  std::map<std::string, FallbackAnswer> fallbacks;  ///< operation → defaults or built-in
+  /// operation → the rules of `defaults:` for any uuid no script serves
+  std::map<std::string, ScriptedOperation> defaults;
+  std::map<std::string, Reply> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
 

@@ -16,6 +16,27 @@ const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& 
   return rule.answers[sequence_index(rule, positions[index]++)];
 }
 
+const ScriptedOperation* find_rules(const std::map<std::string, ScriptedOperation>& rules,
+                                    const std::string& operation) {
+  auto it = rules.find(operation);
+  return it == rules.end() ? nullptr : &it->second;
+}
+
+/// Takes the answer of the first rule of `scripted` that matches, if any;
+/// notes which set (and for a directory's rules which rule) served it.
+bool answer_from(const ScriptedOperation& scripted, bool numbered, const std::string& state,
+                 const rapidjson::Value& body, std::vector<uint64_t>& positions, Decision& decision,
+                 std::optional<std::string>& then) {
+  auto index = select_rule(scripted.rules, state, body);
+  if (!index) return false;
+  const Rule& rule = scripted.rules[*index];
+  decision.answer = &take_answer(rule, *index, positions);
+  decision.matched = Matched{scripted.scenario, std::nullopt};
+  if (numbered) decision.matched->rule = static_cast<int>(*index) + 1;
+  then = rule.then;
+  return true;
+}
+
 /// The built-in state model: a 200 success moves to the operation's success
 /// state and stores the operation's attribute field.
 void apply_success(const contract::Operation& op, const rapidjson::Value& body, std::string& state,
@@ -121,23 +142,17 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     decision.answer = &catalog.reject_answer;
     return decision;
   }
+  // The uuid's own rules, then the defaults' rules, then the built-in answer.
   std::optional<std::string> then;
-  if (entry) {
-    auto scripted = entry->operations.find(op.name);
-    if (scripted != entry->operations.end()) {
-      const auto& rules = scripted->second.rules;
-      if (auto index = select_rule(rules, d.state, body)) {
-        decision.answer = &take_answer(rules[*index], *index, d.positions[op.name]);
-        decision.matched = Matched{scripted->second.scenario, static_cast<int>(*index) + 1};
-        then = rules[*index].then;
-      }
-    }
+  const ScriptedOperation* own = entry ? find_rules(entry->operations, op.name) : nullptr;
+  bool answered =
+      own && answer_from(*own, true, d.state, body, d.positions[op.name], decision, then);
+  const ScriptedOperation* defaults = find_rules(catalog.defaults, op.name);
+  if (!answered && defaults) {
+    answered = answer_from(*defaults, false, d.state, body, d.default_positions[op.name],
+                           decision, then);
   }
-  if (!decision.answer) {
-    const FallbackAnswer& fallback = catalog.fallbacks.at(op.name);
-    decision.answer = &fallback.answer;
-    if (fallback.scenario) decision.matched = Matched{*fallback.scenario, std::nullopt};
-  }
+  if (!answered) decision.answer = &catalog.builtin.at(op.name);
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.
   const Reply& answer = *decision.answer;

@@ -129,11 +129,11 @@ class DocumentParser {
   }
 
   void parse_defaults(const YAML::Node& node, ScenarioSet& set) {
-    if (!in_.expect(node, YAML::NodeType::Map, "a mapping of operation to answer")) return;
+    if (!in_.expect(node, YAML::NodeType::Map, "a mapping of operation to answer or rules")) return;
     for (const auto& kv : node) {
       const Operation* op = operation(kv.first, "defaults");
       if (!op) continue;
-      if (auto answer = parse_answer(*op, kv.second)) set.defaults[op->name] = std::move(*answer);
+      set.defaults[op->name] = parse_operation(*op, kv.second);
     }
   }
 

@@ -51,7 +51,9 @@ struct ScenarioSet {
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   /// Operations of the API this set adds to the contract (`operations:`).
   std::vector<contract::Operation> operations;
-  std::map<std::string, Reply> defaults;               ///< operation name → answer
+  /// operation name → rules for any uuid that its script does not serve
+  /// (one answer is one rule without conditions)
+  std::map<std::string, std::vector<Rule>> defaults;
   std::map<std::string, DirectoryScript> directories;  ///< uuid → script
 };
 

@@ -103,10 +103,29 @@ TEST_CASE("example service/official-client: false is an error, a 503 is retried,
   CHECK(std::string(data["data"]["uuid"].GetString()) == "7a2d0c1e-0000-4000-8000-000000000003");
 }
 
+TEST_CASE("example service/lock-operation: any lock uuid is acquired, released and refreshed") {
+  RunningServer mock(service_examples());
+  auto lock = [&](const std::string& type) {
+    auto res = mock.post("/v3/user/lock",
+                         R"({"uuid":"0b8e-random","type":")" + type + R"(","resource":"drive-write"})");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    return parse_json(res->body);
+  };
+  CHECK(lock("acquire")["data"]["acquired"].GetBool());
+  CHECK(lock("refresh")["data"]["refreshed"].GetBool());
+  CHECK(lock("release")["data"]["released"].GetBool());
+  auto journal = mock.requests();
+  for (const auto& entry : journal["requests"].GetArray()) {
+    CHECK(std::string(entry["operation"].GetString()) == "lock");
+    CHECK(entry["violations"].Empty());
+  }
+}
+
 TEST_CASE("the service examples in the document dialect warn that status should be a string") {
   auto options = service_examples();
   options.dialect = drivemock::Dialect::document;
   auto started = drivemock::Server::start(options);
   REQUIRE(started.server);
-  CHECK(started.diagnostics.size() == 3);
+  CHECK(started.diagnostics.size() == 6);  // 3 in each file
 }

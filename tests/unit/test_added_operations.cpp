@@ -175,7 +175,7 @@ TEST_CASE("one operation in two files: the same definition merges, another one i
                      "{http: 201}}\n";
   auto merged = catalog_of({a, same});
   CHECK(merged->operations->list.size() == 3);
-  CHECK(merged->fallbacks.at("a").answer.status == 201);
+  CHECK(merged->builtin.at("a").status == 201);
   std::vector<ScenarioSet> sets;
   sets.push_back(*parse_scenario(a, "a.yaml", "a"));
   sets.push_back(*parse_scenario("operations:\n  a: {path: /v3/other, fields: {uuid: string}}\n",
@@ -226,4 +226,23 @@ TEST_CASE("a recording of an added operation defines it, and replays on its own"
   Engine engine(both);
   CHECK(answer(engine, "/v3/user/lock", R"({"uuid":"k1","type":"acquire","resource":"r"})") ==
         R"({"status":true,"data":{"acquired":true}})");
+}
+
+TEST_CASE("defaults may hold rules: conditions on the body, and a sequence per uuid") {
+  Engine engine(catalog_of({std::string(kLock) + R"(defaults:
+  lock:
+    - when: {type: release}
+      respond: {body: {status: true, data: {released: true}}}
+    - respond: [{body: {status: true, data: {acquired: false}}}, {body: {status: true, data: {acquired: true}}}]
+)"}));
+  auto call = [&](const std::string& uuid, const std::string& type) {
+    return answer(engine, "/v3/user/lock",
+                  R"({"uuid":")" + uuid + R"(","type":")" + type + R"(","resource":"r"})");
+  };
+  CHECK(call("k1", "acquire").find("\"acquired\":false") != std::string::npos);
+  CHECK(call("k1", "acquire").find("\"acquired\":true") != std::string::npos);
+  CHECK(call("k2", "acquire").find("\"acquired\":false") != std::string::npos);  // its own sequence
+  CHECK(call("k1", "release").find("\"released\":true") != std::string::npos);
+  // A uuid with its own script for the operation is served by it first.
+  CHECK(call("held", "release") == R"({"status":true,"message":"Released."})");
 }

@@ -48,8 +48,9 @@ TEST_CASE("defaults replace built-in answers, and reject in any set rejects unkn
                               set_from("b.yaml", "unknown_uuids: reject")});
   auto catalog = built.value.value_or(nullptr);
   REQUIRE(catalog);
-  CHECK(catalog->fallbacks.at("trash").answer.status == 202);
-  CHECK(catalog->fallbacks.at("trash").scenario == "a.yaml");
-  CHECK_FALSE(catalog->fallbacks.at("color").scenario);
+  CHECK(catalog->defaults.at("trash").rules.at(0).answers.at(0).status == 202);
+  CHECK(catalog->defaults.at("trash").scenario == "a.yaml");
+  CHECK_FALSE(catalog->defaults.count("color"));
+  CHECK(catalog->builtin.at("color").status == 200);
   CHECK(catalog->unknown_uuids == UnknownUuids::reject);
 }

@@ -61,7 +61,7 @@ directories:
   CHECK(p.diagnostics.empty());
   CHECK(p.set->name == "trash-flow");
   CHECK(p.set->unknown_uuids == UnknownUuids::reject);
-  CHECK(p.set->defaults.at("trash").body_text() ==
+  CHECK(p.set->defaults.at("trash").at(0).answers.at(0).body_text() ==
         R"({"status":"success","message":"Moved.","code":"dir_trashed"})");
   CHECK(p.set->directories.at("u1").initial_state == "active");
   const auto& trash = rules(*p.set, "u1", "trash");
