@@ -246,3 +246,19 @@ TEST_CASE("defaults may hold rules: conditions on the body, and a sequence per u
   // A uuid with its own script for the operation is served by it first.
   CHECK(call("held", "release") == R"({"status":true,"message":"Released."})");
 }
+
+TEST_CASE("several added operations in one file each keep their own definition and answer") {
+  auto set = parse_scenario(R"(operations:
+  a: {path: /v3/a, fields: {uuid: string}, answer: {http: 201}}
+  b: {path: /v3/b, fields: {uuid: string, n: number}, answer: {http: 202}}
+  c: {path: /v3/c, fields: {uuid: string}}
+)",
+                            "s.yaml", "s");
+  REQUIRE(set);
+  REQUIRE(set->operations.size() == 3);
+  CHECK(set->operations[0].builtin_answer->status == 201);
+  CHECK(set->operations[0].fields.size() == 1);
+  CHECK(set->operations[1].builtin_answer->status == 202);
+  CHECK(set->operations[1].fields.size() == 2);
+  CHECK_FALSE(set->operations[2].builtin_answer);
+}
