@@ -1,11 +1,11 @@
 // The simulated service's state and the server's own: health, reset,
 // directory states, shutdown.
+#include <set>
+
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "contract/operations.h"
 #include "util/json.h"
-
-#include <set>
 
 namespace drivemock::admin {
 namespace {

@@ -18,9 +18,8 @@ constexpr std::array<std::pair<FieldType, std::string_view>, 5> kTypes = {{
 const YamlKeys kDefinitionKeys = {"path", "fields", "required", "key", "answer", "on_success"};
 
 bool has_field(const Operation& op, const std::string& name, std::optional<FieldType> type) {
-  return std::any_of(op.fields.begin(), op.fields.end(), [&](const Field& f) {
-    return f.name == name && (!type || f.type == *type);
-  });
+  return std::any_of(op.fields.begin(), op.fields.end(),
+                     [&](const Field& f) { return f.name == name && (!type || f.type == *type); });
 }
 
 class DefinitionReader {
@@ -134,7 +133,8 @@ class DefinitionReader {
   void read_on_success(const YAML::Node& node, Operation& op) {
     if (!in_.expect(node, YAML::NodeType::Map, "on_success: {state, store}")) return;
     in_.check_keys(node, {"state", "store"}, "on_success");
-    if (auto state = yaml_member(node, "state")) op.state_on_success = in_.scalar(state, "a state name");
+    if (auto state = yaml_member(node, "state"))
+      op.state_on_success = in_.scalar(state, "a state name");
     auto store = yaml_member(node, "store");
     if (!store) return;
     op.stored_field = in_.scalar(store, "a field name");
@@ -191,8 +191,8 @@ Checked<std::vector<Operation>> read_operations(std::string_view yaml, const std
   if (!root) return read;
   YamlReader reader(source, read.diagnostics);
   if (!reader.expect(*root, YAML::NodeType::Map, "a mapping with `operations`")) return read;
-  read.value = read_definitions(yaml_member(*root, "operations"), reader,
-                                AnswerForm::message_and_code);
+  read.value =
+      read_definitions(yaml_member(*root, "operations"), reader, AnswerForm::message_and_code);
   return read;
 }
 

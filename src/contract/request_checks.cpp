@@ -82,7 +82,6 @@ std::string joined(const std::vector<Violation>& violations) {
   return out;
 }
 
-
 }  // namespace
 
 CheckedRequest check_request(const Operation& op, const RequestView& request,
@@ -99,8 +98,9 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
   // Without its key a request names no entity: it cannot be served.
-  auto key = std::find_if(field_violations.begin(), field_violations.end(),
-                          [&](const Violation& v) { return v.field == op.key && v.rule != "field_unknown"; });
+  auto key = std::find_if(
+      field_violations.begin(), field_violations.end(),
+      [&](const Violation& v) { return v.field == op.key && v.rule != "field_unknown"; });
   if (key != field_violations.end()) {
     out.rejection = key->message;
   } else if (strictness == Strictness::strict && !out.violations.empty()) {

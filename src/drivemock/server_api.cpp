@@ -3,6 +3,18 @@
 #include "drivemock/server_impl.h"
 
 namespace drivemock {
+namespace {
+
+/// Runs `query` with the filter's matcher, or gives back why the filter is bad.
+template <typename Query>
+auto with_matcher(const RequestFilter& filter, Query query)
+    -> Result<decltype(query(std::declval<const journal::FilterMatcher&>()))> {
+  auto matcher = journal::FilterMatcher::create(filter);
+  if (!matcher) return matcher.error();
+  return query(*matcher);
+}
+
+}  // namespace
 
 int Server::port() const {
   return impl_->http.port();
@@ -12,20 +24,15 @@ std::string Server::base_url() const {
 }
 
 Result<size_t> Server::count(const RequestFilter& filter) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.count(*matcher);
+  return with_matcher(filter, [&](const auto& m) { return impl_->journal.count(m); });
 }
 Result<std::vector<EntryPtr>> Server::find(const RequestFilter& filter) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.find(*matcher);
+  return with_matcher(filter, [&](const auto& m) { return impl_->journal.find(m); });
 }
 Result<size_t> Server::wait_for(const RequestFilter& filter, size_t wanted,
                                 std::chrono::milliseconds timeout) const {
-  auto matcher = journal::FilterMatcher::create(filter);
-  if (!matcher) return matcher.error();
-  return impl_->journal.wait_for(*matcher, wanted, timeout);
+  return with_matcher(filter,
+                      [&](const auto& m) { return impl_->journal.wait_for(m, wanted, timeout); });
 }
 
 void Server::reset() {

@@ -18,11 +18,13 @@ bool Recorder::start(const std::string& target) {
   std::lock_guard lock(mutex_);
   if (status_ == RecordingStatus::recording || unsaved_) return false;
   status_ = RecordingStatus::recording;
+  recording_ = true;
   current_ = Recording{target, std::chrono::system_clock::now(), {}, {}};
   return true;
 }
 
 std::optional<std::string> Recorder::target() const {
+  if (!recording_) return std::nullopt;
   std::lock_guard lock(mutex_);
   if (status_ != RecordingStatus::recording) return std::nullopt;
   return current_.target;
@@ -42,6 +44,7 @@ std::optional<Recording> Recorder::stop() {
   std::lock_guard lock(mutex_);
   if (status_ != RecordingStatus::recording) return std::exchange(unsaved_, std::nullopt);
   status_ = RecordingStatus::stopped;
+  recording_ = false;
   return std::move(current_);
 }
 

@@ -3,6 +3,7 @@
 // answers captured so far. Thread-safe: workers capture while the admin API
 // starts and stops.
 
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -37,6 +38,9 @@ class Recorder {
 
  private:
   mutable std::mutex mutex_;
+  /// Mirrors status_ == recording, so that target(), asked by every request,
+  /// takes no lock while nothing records.
+  std::atomic<bool> recording_{false};
   RecordingStatus status_ = RecordingStatus::never_started;
   Recording current_;
   std::optional<Recording> unsaved_;

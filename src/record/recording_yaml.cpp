@@ -154,7 +154,8 @@ void emit_definition(YAML::Emitter& out, const contract::Operation& op) {
   out << YAML::Key << op.name << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "path" << YAML::Value << op.path;
   out << YAML::Key << "fields" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  for (const auto& f : op.fields) out << YAML::Key << f.name << YAML::Value << contract::type_name(f.type);
+  for (const auto& f : op.fields)
+    out << YAML::Key << f.name << YAML::Value << contract::type_name(f.type);
   out << YAML::EndMap << YAML::Key << "required" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const auto& f : op.fields) {
     if (f.presence == contract::Presence::required) out << f.name;

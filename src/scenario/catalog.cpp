@@ -37,11 +37,12 @@ std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector
         continue;
       }
       if (clash) {
-        diagnostics.push_back({Severity::error, op.source, op.line, op.column,
-                               "operation '" + op.name + "' (" + op.path + ") clashes with " +
-                                   clash->name + " (" + clash->path + ") defined at " +
-                                   defined_at(*clash) + "; expected a name and a path of its own, or the same definition without a "
-                                   "second answer"});
+        diagnostics.push_back(
+            {Severity::error, op.source, op.line, op.column,
+             "operation '" + op.name + "' (" + op.path + ") clashes with " + clash->name + " (" +
+                 clash->path + ") defined at " + defined_at(*clash) +
+                 "; expected a name and a path of its own, or the same definition without a "
+                 "second answer"});
         continue;
       }
       merged->list.push_back(op);
@@ -69,10 +70,10 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
                             Diagnostics& diagnostics) {
   auto check = [&](const std::string& op, const std::string& where) {
     if (!catalog.operations->by_name(op)) {
-      conflict(diagnostics, set,
-               where + " scripts operation '" + op +
-                   "', which no set in force defines; expected one of: " +
-                   catalog.operations->names());
+      conflict(
+          diagnostics, set,
+          where + " scripts operation '" + op +
+              "', which no set in force defines; expected one of: " + catalog.operations->names());
     }
   };
   for (const auto& [op, rules] : set.defaults) check(op, "defaults");

@@ -1,8 +1,8 @@
 #pragma once
 // The loaded scenario sets merged into one read-only index: the operations in
 // force (built-in and added), per uuid and operation the rules to use, plus
-// defaults, built-in answers and the policy for unknown uuids. A catalog is immutable once built; the engine swaps in a
-// new one on reload, so requests in flight keep the one they started with.
+// defaults, built-in answers and the policy for unknown uuids. A catalog is immutable once built;
+// the engine swaps in a new one on reload, so requests in flight keep the one they started with.
 
 #include <map>
 #include <memory>
@@ -27,7 +27,6 @@ struct DirectoryEntry {
   std::string initial_state;
   std::map<std::string, ScriptedOperation> operations;
 };
-
 
 struct Catalog {
   /// The contract's operations and those the sets add; routing reads these.

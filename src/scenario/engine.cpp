@@ -149,8 +149,8 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
       own && answer_from(*own, true, d.state, body, d.positions[op.name], decision, then);
   const ScriptedOperation* defaults = find_rules(catalog.defaults, op.name);
   if (!answered && defaults) {
-    answered = answer_from(*defaults, false, d.state, body, d.default_positions[op.name],
-                           decision, then);
+    answered =
+        answer_from(*defaults, false, d.state, body, d.default_positions[op.name], decision, then);
   }
   if (!answered) decision.answer = &catalog.builtin.at(op.name);
   // State moves only on answers that succeeded: a 503 before the success in

@@ -82,7 +82,7 @@ class Engine {
     std::string state;
     std::map<std::string, std::string> attributes;
     std::map<std::string, uint64_t> calls;
-    std::map<std::string, std::vector<uint64_t>> positions;  ///< operation → per rule
+    std::map<std::string, std::vector<uint64_t>> positions;          ///< operation → per rule
     std::map<std::string, std::vector<uint64_t>> default_positions;  ///< the same, in defaults
   };
   struct Slot {

@@ -193,18 +193,21 @@ class DocumentParser {
   }
 
   std::optional<Rule> parse_rule(const Operation& op, const YAML::Node& node) {
-    if (!in_.expect(node, YAML::NodeType::Map, "a rule (mapping with respond)")) return std::nullopt;
+    if (!in_.expect(node, YAML::NodeType::Map, "a rule (mapping with respond)"))
+      return std::nullopt;
     if (!yaml_member(node, "respond")) {
       in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
-                      join_keys(kRuleKeys));
+                          join_keys(kRuleKeys));
       return std::nullopt;
     }
     in_.check_keys(node, kRuleKeys, "a rule");
     Rule rule;
     if (auto when = yaml_member(node, "when")) rule.when = parse_when(op, when);
     rule.answers = parse_respond(op, yaml_member(node, "respond"));
-    if (auto then = yaml_member(node, "then")) rule.then = in_.scalar(then, "a state name (string)");
-    if (auto cycle = yaml_member(node, "cycle")) rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
+    if (auto then = yaml_member(node, "then"))
+      rule.then = in_.scalar(then, "a state name (string)");
+    if (auto cycle = yaml_member(node, "cycle"))
+      rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
     return rule;
   }
 
@@ -223,7 +226,8 @@ class DocumentParser {
 
   Condition parse_when(const Operation& op, const YAML::Node& node) {
     Condition condition;
-    if (!in_.expect(node, YAML::NodeType::Map, "a mapping of state and body fields")) return condition;
+    if (!in_.expect(node, YAML::NodeType::Map, "a mapping of state and body fields"))
+      return condition;
     for (const auto& kv : node) {
       const std::string& key = kv.first.Scalar();
       if (key == "state") {
@@ -234,8 +238,8 @@ class DocumentParser {
                                 [&](const contract::Field& f) { return f.name == key; });
       if (field == op.fields.end()) {
         in_.error(kv.first, "unknown key '" + key + "' in when of " + op.name +
-                            "; expected state or a body field of " + op.name + ": " +
-                            contract::field_names(op.fields));
+                                "; expected state or a body field of " + op.name + ": " +
+                                contract::field_names(op.fields));
         continue;
       }
       condition.fields.push_back({key, condition_json(kv.second, field->type)});
@@ -245,8 +249,8 @@ class DocumentParser {
 
   std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node) {
     if (!in_.expect(node, YAML::NodeType::Map,
-                "an answer (mapping with http, body, raw, headers, "
-                "delay_ms or fault)")) {
+                    "an answer (mapping with http, body, raw, headers, "
+                    "delay_ms or fault)")) {
       return std::nullopt;
     }
     size_t errors_before = in_.error_count();
@@ -270,7 +274,8 @@ class DocumentParser {
     if (auto fault = fault_from_name(*name)) {
       answer.fault = *fault;
     } else {
-      in_.error(node, "unknown fault '" + *name + "'; expected one of: reset, empty, malformed, hang");
+      in_.error(node,
+                "unknown fault '" + *name + "'; expected one of: reset, empty, malformed, hang");
     }
   }
 
@@ -308,15 +313,15 @@ class DocumentParser {
   void warn_on_answer_body(const Operation& op, const YAML::Node& at, const std::string& json) {
     rapidjson::Document doc;
     doc.Parse(json.data(), json.size());
-    auto violations = contract::check_fields(contract::answer_fields(Envelope(dialect_)), doc, "answer body",
-                                             contract::UnknownFields::allow);
+    auto violations = contract::check_fields(contract::answer_fields(Envelope(dialect_)), doc,
+                                             "answer body", contract::UnknownFields::allow);
     for (const auto& v : violations) {
-      in_.warning(at,
-             v.message + (dialect_ == Dialect::service
-                              ? " (in the service dialect status is true or false: the official "
-                                "client reads any status but false as a success)"
-                              : " (the contract of " + op.name +
-                                    " answers has string status, message, code)"));
+      in_.warning(
+          at, v.message + (dialect_ == Dialect::service
+                               ? " (in the service dialect status is true or false: the official "
+                                 "client reads any status but false as a success)"
+                               : " (the contract of " + op.name +
+                                     " answers has string status, message, code)"));
     }
   }
 };
@@ -369,7 +374,8 @@ Checked<std::vector<ScenarioSet>> parse_documents(const std::vector<Document>& d
   std::vector<std::vector<Operation>> added;
   OperationSet usable = known;
   for (const auto& doc : documents) {
-    added.push_back(DocumentParser(doc.file, dialect, parsed.diagnostics).parse_operations(doc.root));
+    added.push_back(
+        DocumentParser(doc.file, dialect, parsed.diagnostics).parse_operations(doc.root));
     for (const auto& op : added.back()) {
       if (!usable.by_name(op.name)) usable.list.push_back(op);
     }

@@ -28,9 +28,9 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
 /// Always a list: sets with errors are left out of it, and say why. A file's
 /// scripts may name operations any file of the load adds.
-Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
-                                                      Dialect dialect = Dialect::document,
-                                                      const contract::OperationSet* known = nullptr);
+Checked<std::vector<ScenarioSet>> load_scenario_paths(
+    const std::vector<std::string>& paths, Dialect dialect = Dialect::document,
+    const contract::OperationSet* known = nullptr);
 
 /// Loads files and directories, then inline texts (sets named and sourced
 /// "inline-N" in diagnostics, listed with source "inline"), as one load:

@@ -60,7 +60,7 @@ std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& fi
 
 void YamlReader::report(Severity severity, const YAML::Node& at, std::string message) {
   // A missing key has no position: the mapping it is missing from has.
-  YAML::Mark mark = at.IsDefined()        ? at.Mark()
+  YAML::Mark mark = at.IsDefined()         ? at.Mark()
                     : context_.IsDefined() ? context_.Mark()
                                            : YAML::Mark::null_mark();
   diagnostics_.push_back(positioned(severity, file_, mark, std::move(message)));
@@ -90,8 +90,7 @@ void YamlReader::check_keys(const YAML::Node& map, const YamlKeys& allowed,
   }
 }
 
-std::optional<std::string> YamlReader::scalar(const YAML::Node& node,
-                                              const std::string& expected) {
+std::optional<std::string> YamlReader::scalar(const YAML::Node& node, const std::string& expected) {
   if (!expect(node, YAML::NodeType::Scalar, expected)) return std::nullopt;
   return node.Scalar();
 }
@@ -104,8 +103,8 @@ std::optional<int> YamlReader::integer(const YAML::Node& node, const std::string
   const char* end = text->data() + text->size();
   auto [p, ec] = std::from_chars(text->data(), end, value);
   if (ec != std::errc() || p != end || value < min || value > max) {
-    error(node, "expected " + what + " from " + std::to_string(min) + " to " +
-                    std::to_string(max) + ", found '" + *text + "'");
+    error(node, "expected " + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
+                    ", found '" + *text + "'");
     return std::nullopt;
   }
   return value;

@@ -53,8 +53,9 @@ TEST_CASE("an added operation answers at its path, scripted per uuid, built-in o
   CHECK(lock(server, "busy", "acquire") == R"(200 {"status":true,"data":{"acquired":false}})");
   CHECK(lock(server, "busy", "acquire") == R"(200 {"status":true,"data":{"acquired":true}})");
   CHECK(lock(server, "busy", "release") == R"(200 {"status":true,"message":"Released."})");
-  CHECK(lock(server, "a-fresh-uuid", "acquire") ==
-        R"(200 {"status":true,"message":"Lock acquired.","code":"lock_acquired","data":{"acquired":true}})");
+  CHECK(
+      lock(server, "a-fresh-uuid", "acquire") ==
+      R"(200 {"status":true,"message":"Lock acquired.","code":"lock_acquired","data":{"acquired":true}})");
   auto journal = server.requests();
   REQUIRE(journal["requests"].Size() == 4);
   const auto& newest = journal["requests"][0];
@@ -106,14 +107,14 @@ TEST_CASE("GET /__admin/operations lists the added operation with its source") {
   CHECK(ops[2]["answer"]["body"]["data"]["acquired"].IsTrue());
 }
 
-TEST_CASE("an operation pushed through the admin API is routed at once, and a bad one changes nothing") {
+TEST_CASE(
+    "an operation pushed through the admin API is routed at once, and a bad one changes nothing") {
   RunningServer server;
   auto before = server.post("/v3/user/lock", "{}");
   REQUIRE(before);
   CHECK(before->status == 404);
-  auto bad = server.admin(
-      "POST", "/__admin/scenarios",
-      "operations:\n  lock: {path: /v2/user/lock, fields: {uuid: string}}\n");
+  auto bad = server.admin("POST", "/__admin/scenarios",
+                          "operations:\n  lock: {path: /v2/user/lock, fields: {uuid: string}}\n");
   REQUIRE(bad);
   CHECK(bad->status == 400);
   CHECK(bad->body.find("pushed:2:16: error: path '/v2/user/lock' is not under /v3/") !=

@@ -106,8 +106,8 @@ TEST_CASE("example service/official-client: false is an error, a 503 is retried,
 TEST_CASE("example service/lock-operation: any lock uuid is acquired, released and refreshed") {
   RunningServer mock(service_examples());
   auto lock = [&](const std::string& type) {
-    auto res = mock.post("/v3/user/lock",
-                         R"({"uuid":"0b8e-random","type":")" + type + R"(","resource":"drive-write"})");
+    auto res = mock.post("/v3/user/lock", R"({"uuid":"0b8e-random","type":")" + type +
+                                              R"(","resource":"drive-write"})");
     REQUIRE(res);
     CHECK(res->status == 200);
     return parse_json(res->body);

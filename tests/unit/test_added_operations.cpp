@@ -4,6 +4,7 @@
 
 #include "contract/classify.h"
 #include "record/recording_yaml.h"
+#include "request_views.h"
 #include "scenario/catalog.h"
 #include "scenario/engine.h"
 #include "scenario/loader.h"
@@ -36,20 +37,15 @@ std::vector<std::string> errors_of(const std::string& yaml) {
   return out;
 }
 
-RequestView post(const std::string& path, const std::string& body) {
-  RequestView r;
-  r.method = "POST";
-  r.path = r.url = path;
-  r.headers = {{"Content-Type", "application/json"}};
-  r.body = body;
-  return r;
+RequestView post(const std::string& path, std::string body) {
+  return testing::json_post_to(path, std::move(body));
 }
 
 /// The body of what the engine answers to a request routed with its catalog.
 std::string answer(Engine& engine, const std::string& path, const std::string& body) {
   auto catalog = engine.catalog();
-  auto c = contract::classify(post(path, body), *catalog->operations,
-                              contract::Strictness::lenient, Envelope(Dialect::service));
+  auto c = contract::classify(post(path, body), *catalog->operations, contract::Strictness::lenient,
+                              Envelope(Dialect::service));
   REQUIRE_FALSE(c.early);
   return std::string(engine.answer(c, catalog).body_text());
 }
@@ -105,9 +101,11 @@ TEST_CASE("a bad added operation is an error at its position") {
 }
 
 TEST_CASE("scripts of an added operation are checked against its own fields") {
-  CHECK(errors_of(std::string(kLock) + "  other:\n    lock: {when: {kind: acquire}, respond: {}}\n") ==
-        std::vector<std::string>{"s.yaml:14:19: error: unknown key 'kind' in when of lock; expected "
-                                 "state or a body field of lock: uuid, type, resource"});
+  CHECK(
+      errors_of(std::string(kLock) +
+                "  other:\n    lock: {when: {kind: acquire}, respond: {}}\n") ==
+      std::vector<std::string>{"s.yaml:14:19: error: unknown key 'kind' in when of lock; expected "
+                               "state or a body field of lock: uuid, type, resource"});
   CHECK(errors_of("directories: {u: {lock: {http: 200}}}") ==
         std::vector<std::string>{"s.yaml:1:19: error: unknown key 'lock' in directory 'u'; "
                                  "expected state or an operation: color, trash"});
@@ -171,8 +169,9 @@ directories:
 
 TEST_CASE("one operation in two files: the same definition merges, another one is an error") {
   const char* a = "operations:\n  a: {path: /v3/a, fields: {uuid: string}}\n";
-  const char* same = "name: b\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
-                     "{http: 201}}\n";
+  const char* same =
+      "name: b\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
+      "{http: 201}}\n";
   auto merged = catalog_of({a, same});
   CHECK(merged->operations->list.size() == 3);
   CHECK(merged->builtin.at("a").status == 201);
@@ -194,10 +193,12 @@ TEST_CASE("a file may script an operation another file of the same load adds") {
   CHECK(loaded->empty());
   Engine engine(empty_catalog());
   ScenarioStore store({}, {}, engine);
-  REQUIRE_FALSE(has_errors(store.push("name: ops\noperations:\n  a: {path: /v3/a, fields: {uuid: "
-                                      "string}}\n")
+  REQUIRE_FALSE(has_errors(store
+                               .push("name: ops\noperations:\n  a: {path: /v3/a, fields: {uuid: "
+                                     "string}}\n")
                                .diagnostics));
-  REQUIRE_FALSE(has_errors(store.push("name: use\ndirectories: {u: {a: {http: 202}}}").diagnostics));
+  REQUIRE_FALSE(
+      has_errors(store.push("name: use\ndirectories: {u: {a: {http: 202}}}").diagnostics));
   auto removed = store.remove("ops");
   CHECK_FALSE(removed);
   REQUIRE_FALSE(removed.diagnostics.empty());
@@ -212,8 +213,12 @@ TEST_CASE("a file may script an operation another file of the same load adds") {
 TEST_CASE("a recording of an added operation defines it, and replays on its own") {
   auto lock = parse_scenario(kLock, "locks.yaml", "locks")->operations[0];
   record::Recording recording{"https://upstream", {}, {}, {}};
-  recording.captures.push_back({"lock", "k1", {{"type", "\"acquire\"", "acquire"}}, 200,
-                                R"({"status":true,"data":{"acquired":true}})", ""});
+  recording.captures.push_back({"lock",
+                                "k1",
+                                {{"type", "\"acquire\"", "acquire"}},
+                                200,
+                                R"({"status":true,"data":{"acquired":true}})",
+                                ""});
   recording.operations.push_back(lock);
   std::string yaml = record::recording_yaml(recording, "rec");
   auto replay = parse_scenario(yaml, "rec.yaml", "rec");

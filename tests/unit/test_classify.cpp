@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "contract/classify.h"
+#include "request_views.h"
 
 using namespace drivemock;
 using namespace drivemock::contract;
@@ -10,12 +11,7 @@ using namespace drivemock::contract;
 namespace {
 
 RequestView post(const std::string& path, std::string body) {
-  RequestView r;
-  r.method = "POST";
-  r.path = r.url = path;
-  r.headers = {{"Content-Type", "application/json"}};
-  r.body = std::move(body);
-  return r;
+  return testing::json_post_to(path, std::move(body));
 }
 
 }  // namespace
@@ -43,8 +39,8 @@ TEST_CASE("another method than POST gets 405 with Allow, and a method violation"
 }
 
 TEST_CASE("a served request names its operation and uuid, with no early answer") {
-  auto c = classify(post("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), *builtin_set(), Strictness::lenient,
-                    Envelope());
+  auto c = classify(post("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), *builtin_set(),
+                    Strictness::lenient, Envelope());
   CHECK_FALSE(c.early);
   REQUIRE(c.operation);
   CHECK(c.operation->name == "color");
@@ -54,7 +50,8 @@ TEST_CASE("a served request names its operation and uuid, with no early answer")
 }
 
 TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
-  auto c = classify(post("/v3/dir/trash", "{not json"), *builtin_set(), Strictness::lenient, Envelope());
+  auto c =
+      classify(post("/v3/dir/trash", "{not json"), *builtin_set(), Strictness::lenient, Envelope());
   REQUIRE(c.early);
   CHECK(c.early->status == 400);
   CHECK(c.early->body_text().find("invalid_params") != std::string::npos);
@@ -65,10 +62,12 @@ TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
 
 TEST_CASE("a violation is only journaled when lenient, and answered 400 when strict") {
   std::string body = R"({"uuid":"u1","color":"red","extra":1})";
-  auto lenient = classify(post("/v3/dir/color", body), *builtin_set(), Strictness::lenient, Envelope());
+  auto lenient =
+      classify(post("/v3/dir/color", body), *builtin_set(), Strictness::lenient, Envelope());
   CHECK_FALSE(lenient.early);
   CHECK_FALSE(lenient.seen.violations.empty());
-  auto strict = classify(post("/v3/dir/color", body), *builtin_set(), Strictness::strict, Envelope());
+  auto strict =
+      classify(post("/v3/dir/color", body), *builtin_set(), Strictness::strict, Envelope());
   REQUIRE(strict.early);
   CHECK(strict.early->status == 400);
   CHECK(strict.seen.violations.size() == lenient.seen.violations.size());

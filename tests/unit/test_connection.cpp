@@ -28,6 +28,10 @@ struct Pair {
             static_cast<ssize_t>(bytes.size()));
   }
   /// What the client end has received, until the server end closes.
+  /// The server's end as a Connection with `limits`; it owns fds[1] from now on.
+  Connection connect(const ConnectionLimits& limits) {
+    return Connection(fds[1], stop_fd, limits, &listener, system_clock(), envelope);
+  }
   std::string received() const {
     std::string out;
     char buffer[4096];
@@ -60,8 +64,7 @@ TEST_CASE("a request that does not arrive in time is refused with 408, journaled
   {
     ConnectionLimits limits;
     limits.request_timeout = std::chrono::milliseconds(50);
-    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
-                          pair.envelope);
+    Connection connection = pair.connect(limits);
     pair.send("POST /v3/dir/trash HTTP/1.1\r\nContent-Ty");
     REQUIRE(connection.next_request());
     read_until_refused(connection);
@@ -85,8 +88,7 @@ TEST_CASE("a request line over the limit is refused with 414 before the rest is 
   {
     ConnectionLimits limits;
     limits.head.max_line = 32;
-    Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
-                          pair.envelope);
+    Connection connection = pair.connect(limits);
     pair.send("GET /" + std::string(64, 'a') + " HTTP/1.1\r\n\r\n");
     REQUIRE(connection.next_request());
     read_until_refused(connection);
@@ -101,8 +103,7 @@ TEST_CASE("a stop wakes a connection waiting for its next request, which then en
   Pair pair;
   ConnectionLimits limits;
   limits.idle_timeout = std::chrono::hours(1);
-  Connection connection(pair.fds[1], pair.stop_fd, limits, &pair.listener, system_clock(),
-                        pair.envelope);
+  Connection connection = pair.connect(limits);
   uint64_t one = 1;
   REQUIRE(::write(pair.stop_fd, &one, sizeof one) == sizeof one);
   CHECK_FALSE(connection.next_request());

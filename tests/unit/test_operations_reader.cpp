@@ -84,7 +84,8 @@ TEST_CASE("a bad operation definition is an error with its position, and is left
             "ops.yaml:9:16: error: required names 'idd', not a field of b",
             "ops.yaml:8:13: error: the fields of b need uuid: string, the entity's key (or name "
             "another string field with key:)",
-            "ops.yaml:7:5: error: expected answer code (string), found nothing",  // missing: at its definition
+            "ops.yaml:7:5: error: expected answer code (string), found nothing",  // missing: at its
+                                                                                  // definition
             "ops.yaml:11:25: error: store names 'nothing', not a field of b",
         });
 }

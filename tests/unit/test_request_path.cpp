@@ -4,6 +4,7 @@
 #include <future>
 
 #include "drivemock/request_path.h"
+#include "request_views.h"
 #include "server_parts.h"
 
 using namespace drivemock;
@@ -37,13 +38,8 @@ struct Parts : testing::ServerParts {
   }
 };
 
-RequestView post(const std::string& path, const std::string& body) {
-  RequestView r;
-  r.method = "POST";
-  r.path = r.url = path;
-  r.headers = {{"Content-Type", "application/json"}};
-  r.body = body;
-  return r;
+RequestView post(const std::string& path, std::string body) {
+  return testing::json_post_to(path, std::move(body));
 }
 
 }  // namespace
