@@ -255,6 +255,21 @@ TEST_CASE("the same uuid and operation in two files fails validation naming both
   CHECK(p.out().find("other.yaml") != std::string::npos);
 }
 
+TEST_CASE("validate reads operations added by one file and used by another, and clashes") {
+  TempScenario a("operations:\n  lock: {path: /v3/user/lock, fields: {uuid: string}}\n");
+  std::ofstream(a.dir / "uses.yaml") << "directories: {u: {lock: {http: 202}}}\n";
+  Process good({kBinary, "validate", a.dir.string()});
+  CHECK(good.wait_exit() == 0);
+  CHECK(good.out().find("ok: 2 scenario set(s) valid") != std::string::npos);
+  std::ofstream(a.dir / "z-clash.yaml") << "operations:\n  lock: {path: /v3/other, fields: {uuid: "
+                                           "string}}\n";
+  Process clash({kBinary, "validate", a.dir.string()});
+  CHECK(clash.wait_exit() == 1);
+  CHECK(clash.out().find("z-clash.yaml:2:3: error: operation 'lock' (/v3/other) clashes with lock "
+                         "(/v3/user/lock) defined at " +
+                         a.path + ":2:3") != std::string::npos);
+}
+
 TEST_CASE("a taken port is a clear start error, not a shared port") {
   Process first({kBinary, "--port", "0"});
   int port = port_of(first.read_line());
