@@ -64,7 +64,9 @@ TEST_CASE("an added operation answers at its path, scripted per uuid, built-in o
   auto busy = server.admin_json("GET", "/__admin/directories/busy");
   CHECK(busy["calls"]["lock"].GetUint64() == 3);
   CHECK(busy["calls"]["trash"].GetUint64() == 0);
-  CHECK(server.server().count(drivemock::RequestFilter{.operation = "lock"}).value() == 4);
+  drivemock::RequestFilter locks;
+  locks.operation = "lock";
+  CHECK(server.server().count(locks).value() == 4);
 }
 
 TEST_CASE("an added operation is contract-checked like the built-in two") {

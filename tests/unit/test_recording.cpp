@@ -26,7 +26,8 @@ Capture color(const std::string& uuid, const std::string& value, const std::stri
 Recording recording_of(std::vector<Capture> captures) {
   return {"http://upstream",
           std::chrono::system_clock::time_point(std::chrono::seconds(1795338878)),
-          std::move(captures)};
+          std::move(captures),
+          {}};
 }
 
 /// Loads the YAML as drivemock would and answers the calls in order.
