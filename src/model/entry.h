@@ -103,7 +103,9 @@ struct ResponseRecord {
 /// What the stages learnt about a request, as its journal entry keeps it. A
 /// field added here is journaled as is: one more member, and its JSON.
 struct Classification {
-  std::string_view operation;  ///< a name from the contract table; empty for unknown paths
+  /// The operation's name; empty for unknown paths. Owned: an added
+  /// operation's definition goes with its catalog, the entry stays.
+  std::string operation;
   std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
   std::vector<Violation> violations;

@@ -165,3 +165,16 @@ directories:
   CHECK(lock(beside, "k1", "acquire") == expected);
   CHECK(lock(beside, "other", "acquire").find("lock_acquired") != std::string::npos);
 }
+
+TEST_CASE("journal entries keep the name of an added operation after its set is gone") {
+  RunningServer server;
+  server.admin_json("POST", "/__admin/scenarios", kLockOperation);
+  CHECK(lock(server, "u", "acquire").starts_with("200 "));
+  server.admin_json("DELETE", "/__admin/scenarios/lock-operation");
+  // Another set fills the memory the removed definition held.
+  server.admin_json("POST", "/__admin/scenarios",
+                    "name: filler\ndirectories: {zzzzzzzzzzzzzzzzzzzzzzzz: {trash: {http: 200}}}");
+  auto journal = server.requests();
+  REQUIRE(journal["requests"].Size() == 1);
+  CHECK(std::string(journal["requests"][0]["operation"].GetString()) == "lock");
+}
