@@ -21,6 +21,10 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
                                                      stages_.recorder, settings_.envelope)
                 : classified.early ? std::move(*classified.early)
                                    : stages_.engine.answer(classified, catalog);
+  // Let go of it before any delay: a replaced catalog is freed by the admin
+  // call that replaced it, which waits for requests to let go (ScenarioStore).
+  catalog.reset();
+  classified.operation = nullptr;
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.

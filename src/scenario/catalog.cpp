@@ -20,11 +20,11 @@ std::string defined_at(const contract::Operation& op) {
 /// defined in several files (a recording repeats the definitions it used) when
 /// the definitions agree and at most one gives an answer; any other second
 /// definition of a name or path is an error at it.
-std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<ScenarioSet>& sets,
+std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<SharedSet>& sets,
                                                                Diagnostics& diagnostics) {
   auto merged = std::make_shared<contract::OperationSet>(*contract::builtin_set());
   for (const auto& set : sets) {
-    for (const auto& op : set.operations) {
+    for (const auto& op : set->operations) {
       auto& list = merged->list;
       auto found = std::find_if(list.begin(), list.end(), [&](const contract::Operation& o) {
         return o.name == op.name || o.path == op.path;
@@ -82,59 +82,76 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
   }
 }
 
-void add_defaults(Catalog& catalog, const ScenarioSet& set,
-                  std::map<std::string, std::string>& given_by, Diagnostics& diagnostics) {
+void add_defaults(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnostics) {
   for (const auto& [op, rules] : set.defaults) {
-    auto [it, fresh] = given_by.emplace(op, set.source);
+    auto [it, fresh] = catalog.defaults.try_emplace(op, ScriptedOperation{&set, &rules});
     if (!fresh) {
       conflict(diagnostics, set,
-               "defaults for " + op + " are given in both " + it->second + " and " + set.source);
-      continue;
+               "defaults for " + op + " are given in both " + it->second.set->source + " and " +
+                   set.source);
     }
-    catalog.defaults[op] = {set.name, rules};
   }
 }
 
-void add_directories(Catalog& catalog, const ScenarioSet& set,
-                     std::map<std::string, std::string>& given_by, Diagnostics& diagnostics) {
+/// Conflicts are found in the entries themselves: no index of every uuid and
+/// operation on the side, which for a big recording would cost as much as
+/// the catalog.
+void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnostics) {
+  catalog.directories.reserve(catalog.directories.size() + set.directories.size());
   for (const auto& [uuid, script] : set.directories) {
-    auto& entry = catalog.directories[uuid];
-    if (entry.initial_state.empty() || script.initial_state) {
-      entry.initial_state = script.initial_state.value_or(std::string(contract::kInitialState));
-    }
+    DirectoryEntry& entry = catalog.directories[uuid];
+    if (script.initial_state) entry.initial_state = &*script.initial_state;
     for (const auto& [op, rules] : script.operations) {
-      auto [it, fresh] = given_by.emplace(uuid + " " + op, set.source);
-      if (!fresh) {
+      if (const ScriptedOperation* other = entry.find(op)) {
         conflict(diagnostics, set,
-                 "directory '" + uuid + "' operation " + op + " is scripted in both " + it->second +
-                     " and " + set.source);
+                 "directory '" + uuid + "' operation " + op + " is scripted in both " +
+                     other->set->source + " and " + set.source);
         continue;
       }
-      entry.operations[op] = {set.name, rules};
+      entry.operations.emplace_back(op, ScriptedOperation{&set, &rules});
     }
   }
 }
 
 }  // namespace
 
-const DirectoryEntry* Catalog::find(const std::string& uuid) const {
+const ScriptedOperation* DirectoryEntry::find(std::string_view operation) const {
+  for (const auto& [name, scripted] : operations) {
+    if (name == operation) return &scripted;
+  }
+  return nullptr;
+}
+
+std::string_view DirectoryEntry::state() const {
+  return initial_state ? std::string_view(*initial_state) : contract::kInitialState;
+}
+
+const DirectoryEntry* Catalog::find(std::string_view uuid) const {
   auto it = directories.find(uuid);
   return it == directories.end() ? nullptr : &it->second;
 }
 
 std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope) {
-  return *build_catalog({}, envelope);
+  return *build_catalog(std::vector<SharedSet>{}, envelope);
 }
 
-Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets,
+Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<ScenarioSet> sets,
+                                                      const Envelope& envelope) {
+  std::vector<SharedSet> shared;
+  for (auto& set : sets) shared.push_back(std::make_shared<const ScenarioSet>(std::move(set)));
+  return build_catalog(std::move(shared), envelope);
+}
+
+Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
                                                       const Envelope& envelope) {
   Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");
   catalog->operations = merge_operations(sets, diagnostics);
   add_builtin_answers(*catalog, envelope);
-  std::map<std::string, std::string> names, defaults, scripts;
-  for (const auto& set : sets) {
+  std::map<std::string, std::string> names;
+  for (const auto& shared : sets) {
+    const ScenarioSet& set = *shared;
     auto [it, fresh] = names.emplace(set.name, set.source);
     if (!fresh) {
       conflict(diagnostics, set,
@@ -143,10 +160,11 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<Scenario
     }
     if (set.unknown_uuids == UnknownUuids::reject) catalog->unknown_uuids = UnknownUuids::reject;
     check_operations_named(*catalog, set, diagnostics);
-    add_defaults(*catalog, set, defaults, diagnostics);
-    add_directories(*catalog, set, scripts, diagnostics);
+    add_defaults(*catalog, set, diagnostics);
+    add_directories(*catalog, set, diagnostics);
   }
   if (!diagnostics.empty()) return {std::nullopt, std::move(diagnostics)};
+  catalog->sets = std::move(sets);
   return {std::shared_ptr<const Catalog>(std::move(catalog)), std::move(diagnostics)};
 }
 

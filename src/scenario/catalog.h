@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -16,29 +17,42 @@
 
 namespace drivemock::scenario {
 
-/// The rules one set gives for one uuid and operation.
+/// The sets a catalog is built from, shared with the store that keeps them:
+/// the catalog points into them instead of copying their rules.
+using SharedSet = std::shared_ptr<const ScenarioSet>;
+
+/// The rules one set gives for one uuid (or in defaults) and one operation:
+/// views into that set.
 struct ScriptedOperation {
-  std::string scenario;  ///< name of the set that gave them
-  std::vector<Rule> rules;
+  const ScenarioSet* set = nullptr;  ///< the set that gave them (its name, its source)
+  const std::vector<Rule>* rules = nullptr;
 };
 
-/// Everything the catalog knows about one uuid.
+/// Everything the catalog knows about one uuid: a few pointers, however many
+/// uuids a recording scripts.
 struct DirectoryEntry {
-  std::string initial_state;
-  std::map<std::string, ScriptedOperation> operations;
+  const std::string* initial_state = nullptr;  ///< null: the contract's initial state
+  /// operation name → rules; a handful at most, so a flat list
+  std::vector<std::pair<std::string_view, ScriptedOperation>> operations;
+
+  const ScriptedOperation* find(std::string_view operation) const;
+  std::string_view state() const;
 };
 
 struct Catalog {
+  /// What the views below point into: the sets stay alive with the catalog.
+  std::vector<SharedSet> sets;
   /// The contract's operations and those the sets add; routing reads these.
   std::shared_ptr<const contract::OperationSet> operations;
-  std::unordered_map<std::string, DirectoryEntry> directories;
+  /// uuid (a view of the set's own key) → what the sets script for it
+  std::unordered_map<std::string_view, DirectoryEntry> directories;
   /// operation → the rules of `defaults:` for any uuid no script serves
-  std::map<std::string, ScriptedOperation> defaults;
-  std::map<std::string, Reply> builtin;  ///< operation → its built-in answer
+  std::map<std::string, ScriptedOperation, std::less<>> defaults;
+  std::map<std::string, Reply, std::less<>> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
 
-  const DirectoryEntry* find(const std::string& uuid) const;
+  const DirectoryEntry* find(std::string_view uuid) const;
 };
 
 /// A catalog of no sets: built-in answers only.
@@ -49,7 +63,10 @@ std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope = Envelope
 /// in force defines, or give the same uuid and operation (or default). A set
 /// that says `unknown_uuids: reject` makes the whole catalog reject.
 /// Built-in answers are in the envelope's dialect.
-Checked<std::shared_ptr<const Catalog>> build_catalog(const std::vector<ScenarioSet>& sets,
+Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
+                                                      const Envelope& envelope = Envelope());
+/// The same for sets not shared yet (tests, validate): they move into the catalog.
+Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<ScenarioSet> sets,
                                                       const Envelope& envelope = Envelope());
 
 }  // namespace drivemock::scenario

@@ -7,7 +7,7 @@ namespace {
 
 std::string initial_state(const Catalog& catalog, const std::string& uuid) {
   const DirectoryEntry* entry = catalog.find(uuid);
-  return entry ? entry->initial_state : std::string(contract::kInitialState);
+  return std::string(entry ? entry->state() : contract::kInitialState);
 }
 
 /// Takes the rule's next answer and moves its sequence position on.
@@ -16,10 +16,9 @@ const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& 
   return rule.answers[sequence_index(rule, positions[index]++)];
 }
 
-const ScriptedOperation* find_rules(const std::map<std::string, ScriptedOperation>& rules,
-                                    const std::string& operation) {
-  auto it = rules.find(operation);
-  return it == rules.end() ? nullptr : &it->second;
+const ScriptedOperation* find_defaults(const Catalog& catalog, const std::string& operation) {
+  auto it = catalog.defaults.find(operation);
+  return it == catalog.defaults.end() ? nullptr : &it->second;
 }
 
 /// Takes the answer of the first rule of `scripted` that matches, if any;
@@ -27,11 +26,11 @@ const ScriptedOperation* find_rules(const std::map<std::string, ScriptedOperatio
 bool answer_from(const ScriptedOperation& scripted, bool numbered, const std::string& state,
                  const rapidjson::Value& body, std::vector<uint64_t>& positions, Decision& decision,
                  std::optional<std::string>& then) {
-  auto index = select_rule(scripted.rules, state, body);
+  auto index = select_rule(*scripted.rules, state, body);
   if (!index) return false;
-  const Rule& rule = scripted.rules[*index];
+  const Rule& rule = (*scripted.rules)[*index];
   decision.answer = &take_answer(rule, *index, positions);
-  decision.matched = Matched{scripted.scenario, std::nullopt};
+  decision.matched = Matched{scripted.set->name, std::nullopt};
   if (numbered) decision.matched->rule = static_cast<int>(*index) + 1;
   then = rule.then;
   return true;
@@ -59,19 +58,21 @@ std::shared_ptr<const Catalog> Engine::catalog() const {
   return catalog_;
 }
 
-void Engine::replace_catalog(std::shared_ptr<const Catalog> catalog,
-                             const std::set<std::string>& restart) {
+std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Catalog> catalog) {
+  std::shared_ptr<const Catalog> old;
   {
     std::lock_guard lock(catalog_mutex_);
-    catalog_ = std::move(catalog);
+    old = std::exchange(catalog_, catalog);
   }
+  // Only uuids that were called have state: look at those, not at every uuid
+  // the catalogs name (a big recording names hundreds of thousands).
   std::shared_lock read(slots_mutex_);
-  for (const auto& uuid : restart) {
-    auto it = slots_.find(uuid);
-    if (it == slots_.end()) continue;
-    std::lock_guard lock(it->second->mutex);
-    it->second->directory = DirectoryState{};
+  for (auto& [uuid, s] : slots_) {
+    if (!catalog->find(uuid) && !old->find(uuid)) continue;
+    std::lock_guard lock(s->mutex);
+    s->directory = DirectoryState{};
   }
+  return old;
 }
 
 void Engine::set_state(const std::string& uuid, const std::string& state) {
@@ -144,10 +145,10 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   // The uuid's own rules, then the defaults' rules, then the built-in answer.
   std::optional<std::string> then;
-  const ScriptedOperation* own = entry ? find_rules(entry->operations, op.name) : nullptr;
+  const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
   bool answered =
       own && answer_from(*own, true, d.state, body, d.positions[op.name], decision, then);
-  const ScriptedOperation* defaults = find_rules(catalog.defaults, op.name);
+  const ScriptedOperation* defaults = find_defaults(catalog, op.name);
   if (!answered && defaults) {
     answered =
         answer_from(*defaults, false, d.state, body, d.default_positions[op.name], decision, then);

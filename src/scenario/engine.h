@@ -64,10 +64,10 @@ class Engine {
 
   /// The catalog in use now.
   std::shared_ptr<const Catalog> catalog() const;
-  /// Swaps in another catalog; the uuids in `restart` start over (state,
-  /// sequences, counts), the others keep theirs.
-  void replace_catalog(std::shared_ptr<const Catalog> catalog,
-                       const std::set<std::string>& restart = {});
+  /// Swaps in another catalog and hands back the one it replaces. The uuids
+  /// that either catalog names start over (state, sequences, counts); the
+  /// others keep theirs.
+  std::shared_ptr<const Catalog> replace_catalog(std::shared_ptr<const Catalog> catalog);
   /// Every uuid back to its initial state, sequences back to the start.
   void reset();
   /// A uuid's simulated state; nullopt only for a uuid that no scenario

@@ -15,7 +15,9 @@
 #include "contract/field_checks.h"
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
+#include "scenario/body_pool.h"
 #include "scenario/yaml_json.h"
+#include "util/parallel.h"
 #include "util/yaml_reader.h"
 
 namespace drivemock::scenario {
@@ -39,8 +41,9 @@ bool is_header_name(const std::string& name) {
 
 class DocumentParser {
  public:
-  DocumentParser(const std::string& file, Dialect dialect, Diagnostics& diagnostics)
-      : in_(file, diagnostics), dialect_(dialect) {}
+  DocumentParser(const std::string& file, Dialect dialect, BodyPool& bodies,
+                 Diagnostics& diagnostics)
+      : in_(file, diagnostics), dialect_(dialect), bodies_(bodies) {}
 
   /// The operations the document adds (`operations:`), each with its
   /// built-in answer. Names and paths of the contract's own are taken.
@@ -90,6 +93,7 @@ class DocumentParser {
  private:
   YamlReader in_;
   Dialect dialect_;
+  BodyPool& bodies_;
   const std::vector<Operation>* own_ = nullptr;
   const OperationSet* known_ = nullptr;
 
@@ -301,20 +305,23 @@ class DocumentParser {
       in_.error(raw, "an answer has either body or raw, not both");
     } else if (raw) {
       if (auto text = in_.scalar(raw, "raw text (string)")) {
-        answer.body = std::make_shared<const std::string>(std::move(*text));
+        answer.body = bodies_.intern(std::move(*text));
       }
     } else if (body && in_.expect(body, YAML::NodeType::Map, "a body mapping (sent as JSON)")) {
       std::string json = yaml_to_json(body);
-      warn_on_answer_body(op, body, json);
-      answer.body = std::make_shared<const std::string>(std::move(json));
+      answer.body = bodies_.intern(std::move(json));
+      warn_on_answer_body(op, body, answer.body);
     }
   }
 
-  void warn_on_answer_body(const Operation& op, const YAML::Node& at, const std::string& json) {
-    rapidjson::Document doc;
-    doc.Parse(json.data(), json.size());
-    auto violations = contract::check_fields(contract::answer_fields(Envelope(dialect_)), doc,
-                                             "answer body", contract::UnknownFields::allow);
+  void warn_on_answer_body(const Operation& op, const YAML::Node& at,
+                           const std::shared_ptr<const std::string>& json) {
+    const auto& violations = bodies_.violations(json, [&](const std::string& text) {
+      rapidjson::Document doc;
+      doc.Parse(text.data(), text.size());
+      return contract::check_fields(contract::answer_fields(Envelope(dialect_)), doc, "answer body",
+                                    contract::UnknownFields::allow);
+    });
     for (const auto& v : violations) {
       in_.warning(
           at, v.message + (dialect_ == Dialect::service
@@ -349,42 +356,70 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
   return files;
 }
 
-/// One document read as YAML, waiting to be parsed as a set.
+/// One document of a load: where it comes from, and what each pass over it
+/// found. Passes that run in parallel write only to their own document.
 struct Document {
-  std::string file;
+  std::string file;  ///< its path, or "inline-N"
   std::string default_name;
-  YAML::Node root;
+  std::optional<std::string> text;  ///< given for inline texts, else read from `file`
+  std::optional<YAML::Node> root;
+  std::vector<Operation> added;
+  std::optional<ScenarioSet> set;
+  Diagnostics read, operations, parse;  ///< what each pass found
 };
 
-void add_document(std::string_view text, std::string file, std::string default_name,
-                  std::vector<Document>& documents, Diagnostics& diagnostics) {
-  if (auto root = load_yaml(text, file, diagnostics)) {
-    documents.push_back({std::move(file), std::move(default_name), std::move(*root)});
-  }
+Document file_document(const fs::path& path) {
+  return {path.string(),
+          path.stem().string(),
+          std::nullopt,
+          std::nullopt,
+          {},
+          std::nullopt,
+          {},
+          {},
+          {}};
 }
 
-/// Parses documents in two passes: first every document's `operations:`, so
-/// that a script may use an operation another file of the same load adds;
-/// then the sets. Two definitions of one operation are left to the catalog,
-/// which reports them at the second.
-Checked<std::vector<ScenarioSet>> parse_documents(const std::vector<Document>& documents,
-                                                  Dialect dialect, const OperationSet& known,
-                                                  Diagnostics diagnostics) {
-  Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, std::move(diagnostics)};
-  std::vector<std::vector<Operation>> added;
+/// Parses documents in three passes. Reading and YAML parsing, one document
+/// per core; then every document's `operations:`, so that a script may use
+/// an operation another file of the same load adds; then the sets, one
+/// document per core again. Diagnostics come out in document order within
+/// each pass, as a one-thread load would give them. Two definitions of one
+/// operation are left to the catalog, which reports them at the second.
+Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documents, Dialect dialect,
+                                                  const OperationSet& known) {
+  parallel_for(documents.size(), [&](size_t i, size_t) {
+    Document& doc = documents[i];
+    if (!doc.text) doc.text = read_file(doc.file, doc.read);
+    if (doc.text) doc.root = load_yaml(*doc.text, doc.file, doc.read);
+    doc.text.reset();
+  });
+  BodyPool operation_bodies;
   OperationSet usable = known;
-  for (const auto& doc : documents) {
-    added.push_back(
-        DocumentParser(doc.file, dialect, parsed.diagnostics).parse_operations(doc.root));
-    for (const auto& op : added.back()) {
+  for (auto& doc : documents) {
+    if (!doc.root) continue;
+    doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
+                    .parse_operations(*doc.root);
+    for (const auto& op : doc.added) {
       if (!usable.by_name(op.name)) usable.list.push_back(op);
     }
   }
-  for (size_t i = 0; i < documents.size(); ++i) {
-    const Document& doc = documents[i];
-    auto set = DocumentParser(doc.file, dialect, parsed.diagnostics)
-                   .parse(doc.root, doc.default_name, std::move(added[i]), usable);
-    if (set) parsed->push_back(std::move(*set));
+  // One pool per thread: identical bodies are shared within a thread's
+  // files, and no lock is taken per answer.
+  std::vector<BodyPool> bodies(worker_count(documents.size()));
+  parallel_for(documents.size(), [&](size_t i, size_t worker) {
+    Document& doc = documents[i];
+    if (!doc.root) return;
+    doc.set = DocumentParser(doc.file, dialect, bodies[worker], doc.parse)
+                  .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
+    doc.root.reset();
+  });
+  Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
+  for (const auto& doc : documents) append(parsed.diagnostics, doc.read);
+  for (const auto& doc : documents) append(parsed.diagnostics, doc.operations);
+  for (auto& doc : documents) {
+    append(parsed.diagnostics, doc.parse);
+    if (doc.set) parsed->push_back(std::move(*doc.set));
   }
   return parsed;
 }
@@ -398,10 +433,11 @@ const OperationSet& or_builtin(const OperationSet* known) {
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
                                     const std::string& default_name, Dialect dialect,
                                     const OperationSet* known) {
-  Diagnostics diagnostics;
-  std::vector<Document> documents;
-  add_document(text, file, default_name, documents, diagnostics);
-  auto sets = parse_documents(documents, dialect, or_builtin(known), std::move(diagnostics));
+  std::vector<Document> documents(1);
+  documents[0].file = file;
+  documents[0].default_name = default_name;
+  documents[0].text = std::string(text);
+  auto sets = parse_documents(documents, dialect, or_builtin(known));
   Checked<ScenarioSet> parsed{std::nullopt, std::move(sets.diagnostics)};
   if (!sets->empty()) parsed.value = std::move(sets->front());
   return parsed;
@@ -415,28 +451,22 @@ Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::str
 Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
                                                  const std::vector<std::string>& texts,
                                                  Dialect dialect, const OperationSet* known) {
-  Diagnostics diagnostics;
   std::vector<Document> documents;
-  auto add_file = [&](const fs::path& path) {
-    if (auto text = read_file(path, diagnostics)) {
-      add_document(*text, path.string(), path.stem().string(), documents, diagnostics);
-    }
-  };
   for (const auto& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      for (const auto& file : scenario_files(p)) add_file(file);
+      for (const auto& file : scenario_files(p)) documents.push_back(file_document(file));
     } else {
-      add_file(p);
+      documents.push_back(file_document(p));
     }
   }
   size_t files = documents.size();
   for (size_t i = 0; i < texts.size(); ++i) {
     std::string name = "inline-" + std::to_string(i + 1);
-    add_document(texts[i], name, name, documents, diagnostics);
+    documents.push_back({name, name, texts[i], std::nullopt, {}, std::nullopt, {}, {}, {}});
   }
-  auto sets = parse_documents(documents, dialect, or_builtin(known), std::move(diagnostics));
-  // Sets with errors are left out, so count inline ones by their source.
+  auto sets = parse_documents(documents, dialect, or_builtin(known));
+  // Sets with errors are left out, so tell inline ones by their source.
   for (auto& set : *sets) {
     bool from_file = std::any_of(documents.begin(), documents.begin() + static_cast<long>(files),
                                  [&](const Document& d) { return d.file == set.source; });

@@ -1,10 +1,12 @@
 #include "scenario/scenario_store.h"
 
 #include <algorithm>
-#include <set>
+#include <chrono>
+#include <thread>
 
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
+#include "util/memory.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -14,22 +16,31 @@ bool named(const std::vector<std::string>& names, const std::string& name) {
 }
 
 /// The sets in force: base sets not removed nor replaced by a pushed one, then the pushed.
-std::vector<ScenarioSet> in_force(const std::vector<ScenarioSet>& base,
-                                  const std::vector<ScenarioSet>& pushed,
-                                  const std::vector<std::string>& removed) {
-  std::vector<ScenarioSet> sets;
+std::vector<SharedSet> in_force(const std::vector<SharedSet>& base,
+                                const std::vector<SharedSet>& pushed,
+                                const std::vector<std::string>& removed) {
+  std::vector<SharedSet> sets;
   for (const auto& set : base) {
     bool replaced = std::any_of(pushed.begin(), pushed.end(),
-                                [&](const ScenarioSet& p) { return p.name == set.name; });
-    if (!replaced && !named(removed, set.name)) sets.push_back(set);
+                                [&](const SharedSet& p) { return p->name == set->name; });
+    if (!replaced && !named(removed, set->name)) sets.push_back(set);
   }
   sets.insert(sets.end(), pushed.begin(), pushed.end());
   return sets;
 }
 
-void collect_uuids(const std::vector<ScenarioSet>& sets, std::set<std::string>& uuids) {
-  for (const auto& set : sets) {
-    for (const auto& [uuid, script] : set.directories) uuids.insert(uuid);
+std::vector<SharedSet> shared(std::vector<ScenarioSet> sets) {
+  std::vector<SharedSet> out;
+  for (auto& set : sets) out.push_back(std::make_shared<const ScenarioSet>(std::move(set)));
+  return out;
+}
+
+/// Waits (briefly: requests hold a catalog only while they decide) until no
+/// request holds `old`, so that freeing a big catalog happens here, on the
+/// admin's thread, and never inside a request.
+void release(std::shared_ptr<const Catalog> old) {
+  for (int i = 0; i < 1000 && old.use_count() > 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
 
@@ -51,19 +62,15 @@ Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
   return load_scenarios(paths_, texts_, envelope_.dialect());
 }
 
-Diagnostics ScenarioStore::commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
+Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                                   std::vector<std::string> removed) {
-  auto sets = in_force(base, pushed, removed);
-  std::set<std::string> touched;
-  collect_uuids(sets, touched);
-  // The uuids in force until now are the current catalog's.
-  for (const auto& entry : engine_.catalog()->directories) touched.insert(entry.first);
-  auto catalog = build_catalog(sets, envelope_);
+  // Built to the side: requests go on with the catalog in force meanwhile.
+  auto catalog = build_catalog(in_force(base, pushed, removed), envelope_);
   if (!catalog) return catalog.diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
   removed_ = std::move(removed);
-  engine_.replace_catalog(std::move(*catalog), touched);
+  release(engine_.replace_catalog(std::move(*catalog)));
   return catalog.diagnostics;
 }
 
@@ -72,14 +79,16 @@ Diagnostics ScenarioStore::load() {
 }
 
 Diagnostics ScenarioStore::reload() {
+  ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   auto base = read_sources();
   if (has_errors(base.diagnostics)) return base.diagnostics;
-  append(base.diagnostics, commit(std::move(*base), pushed_, {}));
+  append(base.diagnostics, commit(shared(std::move(*base)), pushed_, {}));
   return base.diagnostics;
 }
 
 Checked<std::string> ScenarioStore::push(std::string_view text) {
+  ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
   // A pushed set may script the operations in force as well as its own.
@@ -90,8 +99,8 @@ Checked<std::string> ScenarioStore::push(std::string_view text) {
   set->source = "pushed";
   std::string name = set->name;
   auto pushed = pushed_;
-  std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == name; });
-  pushed.push_back(std::move(*set));
+  std::erase_if(pushed, [&](const SharedSet& p) { return p->name == name; });
+  pushed.push_back(std::make_shared<const ScenarioSet>(std::move(*set)));
   append(out.diagnostics, commit(base_, std::move(pushed), removed_));
   if (has_errors(out.diagnostics)) return out;
   ++pushed_count_;
@@ -100,12 +109,13 @@ Checked<std::string> ScenarioStore::push(std::string_view text) {
 }
 
 Checked<bool> ScenarioStore::remove(const std::string& name) {
+  ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   auto pushed = pushed_;
   auto removed = removed_;
-  bool found = std::erase_if(pushed, [&](const ScenarioSet& p) { return p.name == name; }) > 0;
+  bool found = std::erase_if(pushed, [&](const SharedSet& p) { return p->name == name; }) > 0;
   bool in_base =
-      std::any_of(base_.begin(), base_.end(), [&](const ScenarioSet& s) { return s.name == name; });
+      std::any_of(base_.begin(), base_.end(), [&](const SharedSet& s) { return s->name == name; });
   if (in_base && !named(removed, name)) {
     removed.push_back(name);
     found = true;
@@ -117,6 +127,7 @@ Checked<bool> ScenarioStore::remove(const std::string& name) {
 }
 
 void ScenarioStore::drop_pushed() {
+  ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   commit(base_, {}, {});
 }
@@ -125,7 +136,7 @@ std::vector<SetSummary> ScenarioStore::list() const {
   std::lock_guard lock(mutex_);
   std::vector<SetSummary> out;
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    out.push_back({set.name, set.source, set.directories.size(), rule_count(set)});
+    out.push_back({set->name, set->source, set->directories.size(), rule_count(*set)});
   }
   return out;
 }

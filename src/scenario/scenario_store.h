@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "scenario/catalog.h"
 #include "scenario/engine.h"
 #include "scenario/model.h"
 #include "util/diagnostic.h"
@@ -52,7 +53,7 @@ class ScenarioStore {
  private:
   Checked<std::vector<ScenarioSet>> read_sources() const;
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
-  Diagnostics commit(std::vector<ScenarioSet> base, std::vector<ScenarioSet> pushed,
+  Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed);
 
   const std::vector<std::string> paths_;
@@ -60,8 +61,8 @@ class ScenarioStore {
   Engine& engine_;
   const Envelope envelope_;
   mutable std::mutex mutex_;
-  std::vector<ScenarioSet> base_;     ///< from files and inline texts
-  std::vector<ScenarioSet> pushed_;   ///< through the admin API, in push order
+  std::vector<SharedSet> base_;       ///< from files and inline texts
+  std::vector<SharedSet> pushed_;     ///< through the admin API, in push order
   std::vector<std::string> removed_;  ///< base set names removed until reload
   int pushed_count_ = 0;
 };

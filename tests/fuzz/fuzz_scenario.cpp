@@ -20,21 +20,20 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
   if (catalog.directories.size() != set.directories.size()) return false;
   for (const auto& [uuid, script] : set.directories) {
     const auto* entry = catalog.find(uuid);
-    if (!entry || entry->initial_state != script.initial_state.value_or(
-                                              std::string(drivemock::contract::kInitialState)))
+    if (!entry || entry->state() != script.initial_state.value_or(
+                                        std::string(drivemock::contract::kInitialState)))
       return false;
     if (entry->operations.size() != script.operations.size()) return false;
     for (const auto& [operation, rules] : script.operations) {
-      auto it = entry->operations.find(operation);
-      if (it == entry->operations.end() || it->second.scenario != set.name ||
-          it->second.rules.size() != rules.size())
+      const auto* scripted = entry->find(operation);
+      if (!scripted || scripted->set->name != set.name || scripted->rules->size() != rules.size())
         return false;
     }
   }
   for (const auto& [operation, rules] : set.defaults) {
     auto it = catalog.defaults.find(operation);
-    if (it == catalog.defaults.end() || it->second.scenario != set.name ||
-        it->second.rules.size() != rules.size())
+    if (it == catalog.defaults.end() || it->second.set->name != set.name ||
+        it->second.rules->size() != rules.size())
       return false;
   }
   return true;

@@ -64,7 +64,7 @@ TEST_CASE("a pushed set with an error is refused with its position and changes n
   CHECK(refused.status == 400);
   CHECK(refused.body_text().find("unknown fault 'nope'") != std::string::npos);
   CHECK(refused.body_text().find("pushed:1:") != std::string::npos);
-  CHECK(a.engine.catalog()->find("u")->operations.at("trash").scenario == "base");
+  CHECK(a.engine.catalog()->find("u")->find("trash")->set->name == "base");
   CHECK(a.changes.empty());
 }
 

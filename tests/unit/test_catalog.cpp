@@ -22,7 +22,7 @@ TEST_CASE("sets scripting different operations of one uuid merge") {
   auto catalog = built.value.value_or(nullptr);
   REQUIRE(catalog);
   CHECK(catalog->find("u")->operations.size() == 2);
-  CHECK(catalog->find("u")->operations.at("trash").scenario == "b.yaml");
+  CHECK(catalog->find("u")->find("trash")->set->name == "b.yaml");
 }
 
 TEST_CASE("the same uuid and operation in two files is an error naming both files") {
@@ -48,8 +48,8 @@ TEST_CASE("defaults replace built-in answers, and reject in any set rejects unkn
                               set_from("b.yaml", "unknown_uuids: reject")});
   auto catalog = built.value.value_or(nullptr);
   REQUIRE(catalog);
-  CHECK(catalog->defaults.at("trash").rules.at(0).answers.at(0).status == 202);
-  CHECK(catalog->defaults.at("trash").scenario == "a.yaml");
+  CHECK(catalog->defaults.at("trash").rules->at(0).answers.at(0).status == 202);
+  CHECK(catalog->defaults.at("trash").set->name == "a.yaml");
   CHECK_FALSE(catalog->defaults.count("color"));
   CHECK(catalog->builtin.at("color").status == 200);
   CHECK(catalog->unknown_uuids == UnknownUuids::reject);

@@ -1,0 +1,68 @@
+// Where loading a scenario file goes: yaml-cpp's parse of the text, then
+// drivemock's own work on the parsed document (validating it, building the
+// model) and building the catalog. Best of ROUNDS for each, in milliseconds,
+// so that bench/scale can say how much drivemock adds to yaml-cpp.
+// Usage: bench_load_phases FILE [ROUNDS]
+// Prints: "yaml MS", "model MS" (parse_scenario minus the YAML parse),
+// "catalog MS", "own_share R" ((model + catalog) / yaml).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "scenario/catalog.h"
+#include "scenario/loader.h"
+#include "util/yaml_reader.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace drivemock;
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_load_phases FILE [ROUNDS]\n");
+    return 2;
+  }
+  int rounds = argc > 2 ? std::stoi(argv[2]) : 3;
+  std::ifstream in(argv[1], std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+
+  double yaml = std::numeric_limits<double>::max();
+  double parse = yaml;
+  double catalog = yaml;
+  for (int r = 0; r < rounds; ++r) {
+    Diagnostics ignored;
+    auto start = Clock::now();
+    auto root = load_yaml(text, argv[1], ignored);
+    yaml = std::min(yaml, ms_since(start));
+    if (!root) return 1;
+
+    start = Clock::now();
+    auto set = scenario::parse_scenario(text, argv[1], "bench");
+    parse = std::min(parse, ms_since(start));
+    if (!set) return 1;
+
+    std::vector<scenario::ScenarioSet> sets;
+    sets.push_back(std::move(*set));
+    start = Clock::now();
+    auto built = scenario::build_catalog(std::move(sets));
+    catalog = std::min(catalog, ms_since(start));
+    if (!built) return 1;
+  }
+  double model = std::max(0.0, parse - yaml);
+  std::printf("yaml %.1f\nmodel %.1f\ncatalog %.1f\nown_share %.3f\n", yaml, model, catalog,
+              (model + catalog) / yaml);
+  return 0;
+}

@@ -1,0 +1,75 @@
+// What keeps big scenario sets small and their loads fast: one copy of each
+// answer body per load, a catalog that points into its sets instead of
+// copying them, and files parsed in parallel with diagnostics in file order.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "scenario/catalog.h"
+#include "scenario/loader.h"
+#include "temp_dir.h"
+
+using namespace drivemock;
+using namespace drivemock::scenario;
+
+TEST_CASE("identical answer bodies of one load are stored once") {
+  auto set = parse_scenario(R"(directories:
+  a: {trash: {body: {status: success, code: dir_trashed}}, color: {raw: 'same text'}}
+  b: {trash: {body: {status: success, code: dir_trashed}}, color: {raw: 'same text'}}
+  c: {trash: {body: {status: success, code: other}}}
+)",
+                            "s.yaml", "s");
+  REQUIRE(set);
+  auto body = [&](const char* uuid, const char* op) {
+    return set->directories.at(uuid).operations.at(op).at(0).answers.at(0).body.get();
+  };
+  CHECK(body("a", "trash") == body("b", "trash"));
+  CHECK(body("a", "color") == body("b", "color"));
+  CHECK(body("a", "trash") != body("c", "trash"));
+  CHECK(*body("c", "trash") == R"({"status":"success","code":"other"})");
+}
+
+TEST_CASE("a body that does not fit the envelope warns at each place it is used") {
+  auto set = parse_scenario(R"(directories:
+  a: {trash: {body: {status: true}}}
+  b: {trash: {body: {status: true}}}
+)",
+                            "s.yaml", "s");
+  REQUIRE(set);
+  REQUIRE(set.diagnostics.size() == 2);
+  CHECK(set.diagnostics[0].line == 2);
+  CHECK(set.diagnostics[1].line == 3);
+}
+
+TEST_CASE("the catalog points into the sets it is built from, which it keeps alive") {
+  auto parsed = parse_scenario("directories: {u: {trash: {http: 503}}}\ndefaults: {color: {http: 202}}",
+                               "s.yaml", "s");
+  REQUIRE(parsed);
+  auto set = std::make_shared<const ScenarioSet>(std::move(*parsed));
+  auto catalog = *build_catalog(std::vector<SharedSet>{set});
+  CHECK(catalog->find("u")->find("trash")->rules == &set->directories.at("u").operations.at("trash"));
+  CHECK(catalog->defaults.at("color").rules == &set->defaults.at("color"));
+  std::weak_ptr<const ScenarioSet> weak = set;
+  set.reset();
+  CHECK_FALSE(weak.expired());
+  CHECK(catalog->find("u")->find("trash")->rules->at(0).answers.at(0).status == 503);
+}
+
+TEST_CASE("the files of a directory load in parallel, their diagnostics in file order") {
+  testing::TempDir dir;
+  for (int i = 0; i < 12; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "f%02d.yaml", i);
+    // Each file's error is on a different line, so that order shows.
+    std::ofstream(dir.path / name) << std::string(static_cast<size_t>(i), '\n')
+                                   << "directories: {u" << i << ": {trsh: {}}}\n";
+  }
+  std::ofstream(dir.path / "g-good.yaml") << "directories: {good: {trash: {http: 200}}}\n";
+  auto loaded = load_scenario_paths({dir.path.string()});
+  REQUIRE(loaded.diagnostics.size() == 12);
+  for (int i = 0; i < 12; ++i) {
+    CHECK(loaded.diagnostics[static_cast<size_t>(i)].line == i + 1);
+  }
+  REQUIRE(loaded->size() == 1);
+  CHECK(loaded->front().name == "g-good");
+}
