@@ -146,7 +146,11 @@ class DocumentParser {
     for (const auto& kv : node) {
       auto uuid = in_.scalar(kv.first, "a directory uuid (string)");
       if (!uuid) continue;
-      if (auto script = parse_directory(*uuid, kv.second)) set.directories[*uuid] = *script;
+      // Moved, not copied; generated and recorded files list uuids in order,
+      // so the end is the right hint.
+      if (auto script = parse_directory(*uuid, kv.second)) {
+        set.directories.insert_or_assign(set.directories.end(), *uuid, std::move(*script));
+      }
     }
   }
 
@@ -388,12 +392,15 @@ Document file_document(const fs::path& path) {
 /// operation are left to the catalog, which reports them at the second.
 Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documents, Dialect dialect,
                                                   const OperationSet& known) {
-  parallel_for(documents.size(), [&](size_t i, size_t) {
-    Document& doc = documents[i];
-    if (!doc.text) doc.text = read_file(doc.file, doc.read);
-    if (doc.text) doc.root = load_yaml(*doc.text, doc.file, doc.read);
-    doc.text.reset();
-  });
+  parallel_for(
+      documents.size(),
+      [&](size_t i, size_t) {
+        Document& doc = documents[i];
+        if (!doc.text) doc.text = read_file(doc.file, doc.read);
+        if (doc.text) doc.root = load_yaml(*doc.text, doc.file, doc.read);
+        doc.text.reset();
+      },
+      Priority::background);
   BodyPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
@@ -407,13 +414,16 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   // One pool per thread: identical bodies are shared within a thread's
   // files, and no lock is taken per answer.
   std::vector<BodyPool> bodies(worker_count(documents.size()));
-  parallel_for(documents.size(), [&](size_t i, size_t worker) {
-    Document& doc = documents[i];
-    if (!doc.root) return;
-    doc.set = DocumentParser(doc.file, dialect, bodies[worker], doc.parse)
-                  .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
-    doc.root.reset();
-  });
+  parallel_for(
+      documents.size(),
+      [&](size_t i, size_t worker) {
+        Document& doc = documents[i];
+        if (!doc.root) return;
+        doc.set = DocumentParser(doc.file, dialect, bodies[worker], doc.parse)
+                      .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
+        doc.root.reset();
+      },
+      Priority::background);
   Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
   for (const auto& doc : documents) append(parsed.diagnostics, doc.read);
   for (const auto& doc : documents) append(parsed.diagnostics, doc.operations);

@@ -1,5 +1,8 @@
 #include "util/parallel.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -12,14 +15,27 @@ size_t worker_count(size_t items) {
   return std::max<size_t>(1, std::min(cores, items));
 }
 
-void parallel_for(size_t items, const std::function<void(size_t index, size_t worker)>& work) {
+void parallel_for(size_t items, const std::function<void(size_t index, size_t worker)>& work,
+                  Priority priority) {
   std::atomic<size_t> next{0};
   auto run = [&](size_t worker) {
     for (size_t i; (i = next.fetch_add(1)) < items;) work(i, worker);
   };
+  auto run_in_background = [&](size_t worker) {
+    // Linux schedules threads on their own: this lowers this thread only.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    run(worker);
+  };
   std::vector<std::thread> helpers;
-  for (size_t w = 1; w < worker_count(items); ++w) helpers.emplace_back(run, w);
-  run(0);
+  size_t first_helper = priority == Priority::background ? 0 : 1;
+  for (size_t w = first_helper; w < worker_count(items); ++w) {
+    if (priority == Priority::background) {
+      helpers.emplace_back(run_in_background, w);
+    } else {
+      helpers.emplace_back(run, w);
+    }
+  }
+  if (priority == Priority::normal) run(0);
   for (auto& t : helpers) t.join();
 }
 

@@ -42,12 +42,13 @@ TEST_CASE("a body that does not fit the envelope warns at each place it is used"
 }
 
 TEST_CASE("the catalog points into the sets it is built from, which it keeps alive") {
-  auto parsed = parse_scenario("directories: {u: {trash: {http: 503}}}\ndefaults: {color: {http: 202}}",
-                               "s.yaml", "s");
+  auto parsed = parse_scenario(
+      "directories: {u: {trash: {http: 503}}}\ndefaults: {color: {http: 202}}", "s.yaml", "s");
   REQUIRE(parsed);
   auto set = std::make_shared<const ScenarioSet>(std::move(*parsed));
   auto catalog = *build_catalog(std::vector<SharedSet>{set});
-  CHECK(catalog->find("u")->find("trash")->rules == &set->directories.at("u").operations.at("trash"));
+  CHECK(catalog->find("u")->find("trash")->rules ==
+        &set->directories.at("u").operations.at("trash"));
   CHECK(catalog->defaults.at("color").rules == &set->defaults.at("color"));
   std::weak_ptr<const ScenarioSet> weak = set;
   set.reset();
@@ -61,8 +62,8 @@ TEST_CASE("the files of a directory load in parallel, their diagnostics in file 
     char name[16];
     std::snprintf(name, sizeof name, "f%02d.yaml", i);
     // Each file's error is on a different line, so that order shows.
-    std::ofstream(dir.path / name) << std::string(static_cast<size_t>(i), '\n')
-                                   << "directories: {u" << i << ": {trsh: {}}}\n";
+    std::ofstream(dir.path / name)
+        << std::string(static_cast<size_t>(i), '\n') << "directories: {u" << i << ": {trsh: {}}}\n";
   }
   std::ofstream(dir.path / "g-good.yaml") << "directories: {good: {trash: {http: 200}}}\n";
   auto loaded = load_scenario_paths({dir.path.string()});
