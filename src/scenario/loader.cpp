@@ -384,6 +384,22 @@ Document file_document(const fs::path& path) {
           {}};
 }
 
+/// Loads this big (or of several files) run at the lowest priority, so that
+/// requests go first during a reload; a small one, such as a typical push,
+/// stays on the calling thread and starts none.
+constexpr uintmax_t kBigLoadBytes = 1 << 20;
+
+Priority priority_for(const std::vector<Document>& documents) {
+  if (documents.size() > 1) return Priority::background;
+  uintmax_t bytes = 0;
+  for (const auto& doc : documents) {
+    std::error_code ec;
+    uintmax_t size = doc.text ? doc.text->size() : fs::file_size(doc.file, ec);
+    if (!ec) bytes += size;
+  }
+  return bytes > kBigLoadBytes ? Priority::background : Priority::normal;
+}
+
 /// Parses documents in three passes. Reading and YAML parsing, one document
 /// per core; then every document's `operations:`, so that a script may use
 /// an operation another file of the same load adds; then the sets, one
@@ -392,6 +408,7 @@ Document file_document(const fs::path& path) {
 /// operation are left to the catalog, which reports them at the second.
 Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documents, Dialect dialect,
                                                   const OperationSet& known) {
+  const Priority priority = priority_for(documents);
   parallel_for(
       documents.size(),
       [&](size_t i, size_t) {
@@ -400,7 +417,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
         if (doc.text) doc.root = load_yaml(*doc.text, doc.file, doc.read);
         doc.text.reset();
       },
-      Priority::background);
+      priority);
   BodyPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
@@ -423,7 +440,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
                       .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
         doc.root.reset();
       },
-      Priority::background);
+      priority);
   Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
   for (const auto& doc : documents) append(parsed.diagnostics, doc.read);
   for (const auto& doc : documents) append(parsed.diagnostics, doc.operations);
