@@ -1,14 +1,13 @@
-// Where loading a scenario file goes: yaml-cpp's parse of the text, then
-// drivemock's own work on the parsed document (validating it, building the
-// model) and building the catalog. Best of ROUNDS for each, in milliseconds
-// of the process's user CPU time (all threads): loading runs on threads of
-// the lowest priority, whose wall-clock time says more about the machine's
-// other work than about the load, and the kernel's time (first-touch page
-// faults) moves by a factor of two between runs of a 100,000-uuid load.
+// Where loading a scenario file goes: yaml-cpp's parse of the text (and
+// freeing the node tree it built), drivemock's own work on the parsed tree
+// (validating it, building the model: scenario::read_scenario), and building
+// the catalog. Each phase is timed on its own, on this thread, best of
+// ROUNDS, in milliseconds of the process's user CPU time: the kernel's time
+// (first-touch page faults) moves by a factor of two between runs of a
+// 100,000-uuid load, and says nothing about either part's code.
 // Usage: bench_load_phases FILE [ROUNDS]
-// Prints: "yaml MS" (YAML::Load, and freeing its node tree), "model MS"
-// (parse_scenario minus that),
-// "catalog MS", "own_share R" ((model + catalog) / yaml).
+// Prints: "yaml MS", "model MS", "catalog MS", "own_share R" ((model +
+// catalog) / yaml).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -32,10 +31,6 @@ double cpu_ms() {
          static_cast<double>(usage.ru_utime.tv_usec) / 1e3;
 }
 
-double ms_since(double start) {
-  return cpu_ms() - start;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -52,29 +47,31 @@ int main(int argc, char** argv) {
 
   // A first load warms the heap, so that no phase pays for fresh pages alone.
   if (!scenario::parse_scenario(text, argv[1], "bench")) return 1;
-  double yaml = std::numeric_limits<double>::max();
-  double parse = yaml;
-  double catalog = yaml;
+  const double none = std::numeric_limits<double>::max();
+  double yaml = none;
+  double model = none;
+  double catalog = none;
   for (int r = 0; r < rounds; ++r) {
-    // yaml-cpp's part: the parse, and freeing the node tree it built.
     Diagnostics ignored;
     double start = cpu_ms();
-    if (!load_yaml(text, argv[1], ignored)) return 1;
-    yaml = std::min(yaml, ms_since(start));
-
-    start = cpu_ms();
-    auto set = scenario::parse_scenario(text, argv[1], "bench");
-    parse = std::min(parse, ms_since(start));
+    auto root = load_yaml(text, argv[1], ignored);
+    double parsed = cpu_ms();
+    if (!root) return 1;
+    auto set = scenario::read_scenario(*root, argv[1], "bench");
+    double read = cpu_ms();
+    root.reset();
+    double freed = cpu_ms();
     if (!set) return 1;
+    yaml = std::min(yaml, (parsed - start) + (freed - read));
+    model = std::min(model, read - parsed);
 
     std::vector<scenario::ScenarioSet> sets;
     sets.push_back(std::move(*set));
     start = cpu_ms();
     auto built = scenario::build_catalog(std::move(sets));
-    catalog = std::min(catalog, ms_since(start));
+    catalog = std::min(catalog, cpu_ms() - start);
     if (!built) return 1;
   }
-  double model = std::max(0.0, parse - yaml);
   std::printf("yaml %.1f\nmodel %.1f\ncatalog %.1f\nown_share %.3f\n", yaml, model, catalog,
               (model + catalog) / yaml);
   return 0;

@@ -73,19 +73,19 @@ class DocumentParser {
     if (!in_.expect(root, YAML::NodeType::Map, "a mapping with `directories` (a scenario set)")) {
       return std::nullopt;
     }
-    in_.check_keys(root, kSetKeys, "a scenario set");
+    auto members = in_.members(root, kSetKeys, "a scenario set");
     ScenarioSet set;
     set.source = in_.file();
     set.name = default_name;
     set.operations = std::move(own);
     own_ = &set.operations;
     known_ = &known;
-    if (auto name = yaml_member(root, "name")) {
+    if (const auto& name = members["name"]) {
       if (auto s = in_.scalar(name, "a set name (string)")) set.name = *s;
     }
-    if (auto policy = yaml_member(root, "unknown_uuids")) parse_policy(policy, set);
-    if (auto defaults = yaml_member(root, "defaults")) parse_defaults(defaults, set);
-    if (auto directories = yaml_member(root, "directories")) parse_directories(directories, set);
+    if (const auto& policy = members["unknown_uuids"]) parse_policy(policy, set);
+    if (const auto& defaults = members["defaults"]) parse_defaults(defaults, set);
+    if (const auto& directories = members["directories"]) parse_directories(directories, set);
     if (in_.error_count() != errors_before) return std::nullopt;
     return set;
   }
@@ -208,13 +208,12 @@ class DocumentParser {
                           join_keys(kRuleKeys));
       return std::nullopt;
     }
-    in_.check_keys(node, kRuleKeys, "a rule");
+    auto members = in_.members(node, kRuleKeys, "a rule");
     Rule rule;
-    if (auto when = yaml_member(node, "when")) rule.when = parse_when(op, when);
-    rule.answers = parse_respond(op, yaml_member(node, "respond"));
-    if (auto then = yaml_member(node, "then"))
-      rule.then = in_.scalar(then, "a state name (string)");
-    if (auto cycle = yaml_member(node, "cycle"))
+    if (const auto& when = members["when"]) rule.when = parse_when(op, when);
+    rule.answers = parse_respond(op, members["respond"]);
+    if (const auto& then = members["then"]) rule.then = in_.scalar(then, "a state name (string)");
+    if (const auto& cycle = members["cycle"])
       rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
     return rule;
   }
@@ -262,16 +261,16 @@ class DocumentParser {
       return std::nullopt;
     }
     size_t errors_before = in_.error_count();
-    in_.check_keys(node, kAnswerKeys, "an answer");
+    auto members = in_.members(node, kAnswerKeys, "an answer");
     Reply answer;
-    if (auto http = yaml_member(node, "http"))
+    if (const auto& http = members["http"])
       answer.status = in_.integer(http, "an HTTP status", 100, 599).value_or(200);
-    if (auto delay = yaml_member(node, "delay_ms")) {
+    if (const auto& delay = members["delay_ms"]) {
       answer.delay_ms = in_.integer(delay, "delay_ms", 0, kMaxDelayMs).value_or(0);
     }
-    if (auto fault = yaml_member(node, "fault")) parse_fault(fault, answer);
-    if (auto headers = yaml_member(node, "headers")) parse_headers(headers, answer);
-    parse_body(op, node, answer);
+    if (const auto& fault = members["fault"]) parse_fault(fault, answer);
+    if (const auto& headers = members["headers"]) parse_headers(headers, answer);
+    parse_body(op, members["body"], members["raw"], answer);
     if (in_.error_count() != errors_before) return std::nullopt;
     return answer;
   }
@@ -302,9 +301,8 @@ class DocumentParser {
     }
   }
 
-  void parse_body(const Operation& op, const YAML::Node& node, Reply& answer) {
-    auto body = yaml_member(node, "body");
-    auto raw = yaml_member(node, "raw");
+  void parse_body(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
+                  Reply& answer) {
     if (body && raw) {
       in_.error(raw, "an answer has either body or raw, not both");
     } else if (raw) {
@@ -400,6 +398,13 @@ Priority priority_for(const std::vector<Document>& documents) {
   return bytes > kBigLoadBytes ? Priority::background : Priority::normal;
 }
 
+/// Adds to `usable` those of `added` it has no operation of that name for.
+void add_new(OperationSet& usable, const std::vector<Operation>& added) {
+  for (const auto& op : added) {
+    if (!usable.by_name(op.name)) usable.list.push_back(op);
+  }
+}
+
 /// Parses documents in three passes. Reading and YAML parsing, one document
 /// per core; then every document's `operations:`, so that a script may use
 /// an operation another file of the same load adds; then the sets, one
@@ -424,9 +429,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
     if (!doc.root) continue;
     doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
                     .parse_operations(*doc.root);
-    for (const auto& op : doc.added) {
-      if (!usable.by_name(op.name)) usable.list.push_back(op);
-    }
+    add_new(usable, doc.added);
   }
   // One pool per thread: identical bodies are shared within a thread's
   // files, and no lock is taken per answer.
@@ -468,6 +471,19 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
   Checked<ScenarioSet> parsed{std::nullopt, std::move(sets.diagnostics)};
   if (!sets->empty()) parsed.value = std::move(sets->front());
   return parsed;
+}
+
+Checked<ScenarioSet> read_scenario(const YAML::Node& root, const std::string& file,
+                                   const std::string& default_name, Dialect dialect,
+                                   const OperationSet* known) {
+  Diagnostics diagnostics;
+  BodyPool bodies;
+  auto added = DocumentParser(file, dialect, bodies, diagnostics).parse_operations(root);
+  OperationSet usable = or_builtin(known);
+  add_new(usable, added);
+  auto set = DocumentParser(file, dialect, bodies, diagnostics)
+                 .parse(root, default_name, std::move(added), usable);
+  return {std::move(set), std::move(diagnostics)};
 }
 
 Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,

@@ -3,6 +3,8 @@
 // Every problem becomes a positioned Diagnostic instead of an exception, and
 // parsing goes on after an error so that one run reports them all.
 
+#include <yaml-cpp/node/node.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,14 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
                                     const std::string& default_name,
                                     Dialect dialect = Dialect::document,
                                     const contract::OperationSet* known = nullptr);
+
+/// The same on a document yaml-cpp has parsed already, on the calling thread:
+/// drivemock's own part of a load alone (bench_load_phases times the two
+/// parts apart).
+Checked<ScenarioSet> read_scenario(const YAML::Node& root, const std::string& file,
+                                   const std::string& default_name,
+                                   Dialect dialect = Dialect::document,
+                                   const contract::OperationSet* known = nullptr);
 
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
 /// Always a list: sets with errors are left out of it, and say why. A file's

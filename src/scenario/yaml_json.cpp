@@ -13,6 +13,8 @@ bool is_plain(const YAML::Node& scalar) {
 }
 
 bool write_number(json::Writer& w, const std::string& text) {
+  // Most plain scalars are words; from_chars is slow to say so.
+  if (std::string_view("0123456789-.").find(text.front()) == std::string_view::npos) return false;
   const char* end = text.data() + text.size();
   long long integer = 0;
   auto [p, ec] = std::from_chars(text.data(), end, integer);
@@ -24,7 +26,10 @@ bool write_number(json::Writer& w, const std::string& text) {
 }
 
 void write_plain_scalar(json::Writer& w, const std::string& text) {
-  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") {
+  // The words YAML reads as null or a boolean have at most five letters.
+  if (text.size() > 5) {
+    if (!write_number(w, text)) json::write_string(w, text);
+  } else if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") {
     w.Null();
   } else if (text == "true" || text == "True" || text == "TRUE") {
     w.Bool(true);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <istream>
+#include <streambuf>
 
 namespace drivemock {
 namespace {
@@ -26,6 +28,14 @@ Diagnostic positioned(Severity severity, const std::string& file, const YAML::Ma
 
 }  // namespace
 
+YAML::Node yaml_undefined() {
+  // Constructing an undefined node allocates a whole memory holder; a load
+  // asks for one per absent key, so each thread makes it once and hands out
+  // copies (which share it; nothing may assign through them).
+  thread_local const YAML::Node undefined(YAML::NodeType::Undefined);
+  return undefined;
+}
+
 std::string join_keys(const YamlKeys& keys) {
   std::string out;
   for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
@@ -38,7 +48,7 @@ YAML::Node yaml_member(const YAML::Node& map, std::string_view key) {
       if (kv.first.Scalar() == key) return kv.second;
     }
   }
-  return YAML::Node(YAML::NodeType::Undefined);
+  return yaml_undefined();
 }
 
 bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys) {
@@ -50,8 +60,17 @@ bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys) {
 
 std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
                                     Diagnostics& diagnostics) {
+  // yaml-cpp reads from a stream; one over the text itself spares the two
+  // copies YAML::Load(std::string) makes (46 MB at the peak of a 23 MB load).
+  struct ViewBuffer : std::streambuf {
+    explicit ViewBuffer(std::string_view view) {
+      char* begin = const_cast<char*>(view.data());  // only ever read
+      setg(begin, begin, begin + view.size());
+    }
+  } buffer(text);
+  std::istream in(&buffer);
   try {
-    return YAML::Load(std::string(text));
+    return YAML::Load(in);
   } catch (const YAML::Exception& e) {
     diagnostics.push_back(positioned(Severity::error, file, e.mark, "invalid YAML: " + e.msg));
     return std::nullopt;
@@ -72,30 +91,46 @@ size_t YamlReader::error_count() const {
                     [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
+const YAML::Node& YamlMembers::operator[](std::string_view key) const {
+  auto found = std::find(keys_.begin(), keys_.end(), key);
+  return values_.at(static_cast<size_t>(found - keys_.begin()));
+}
+
 bool YamlReader::expect(const YAML::Node& node, YAML::NodeType::value type,
-                        const std::string& expected) {
+                        std::string_view expected) {
   if (node.IsDefined() && node.Type() == type) return true;
-  error(node, "expected " + expected + ", found " + node_kind(node));
+  error(node, "expected " + std::string(expected) + ", found " + node_kind(node));
   return false;
 }
 
-void YamlReader::check_keys(const YAML::Node& map, const YamlKeys& allowed,
-                            const std::string& what) {
-  for (const auto& kv : map) {
-    const std::string& key = kv.first.Scalar();
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      error(kv.first,
-            "unknown key '" + key + "' in " + what + "; expected one of: " + join_keys(allowed));
-    }
-  }
+void YamlReader::check_keys(const YAML::Node& map, const YamlKeys& allowed, std::string_view what) {
+  members(map, allowed, what);
 }
 
-std::optional<std::string> YamlReader::scalar(const YAML::Node& node, const std::string& expected) {
+YamlMembers YamlReader::members(const YAML::Node& map, const YamlKeys& allowed,
+                                std::string_view what) {
+  YamlMembers read(allowed);
+  for (const auto& kv : map) {
+    const std::string& key = kv.first.Scalar();
+    auto found = std::find(allowed.begin(), allowed.end(), key);
+    if (found == allowed.end()) {
+      error(kv.first, "unknown key '" + key + "' in " + std::string(what) +
+                          "; expected one of: " + join_keys(allowed));
+      continue;
+    }
+    // The first of a repeated key, as yaml_member finds it.
+    auto& value = read.values_[static_cast<size_t>(found - allowed.begin())];
+    if (!value.IsDefined()) value.reset(kv.second);
+  }
+  return read;
+}
+
+std::optional<std::string> YamlReader::scalar(const YAML::Node& node, std::string_view expected) {
   if (!expect(node, YAML::NodeType::Scalar, expected)) return std::nullopt;
   return node.Scalar();
 }
 
-std::optional<int> YamlReader::integer(const YAML::Node& node, const std::string& what, int min,
+std::optional<int> YamlReader::integer(const YAML::Node& node, std::string_view what, int min,
                                        int max) {
   auto text = scalar(node, what);
   if (!text) return std::nullopt;
@@ -103,19 +138,19 @@ std::optional<int> YamlReader::integer(const YAML::Node& node, const std::string
   const char* end = text->data() + text->size();
   auto [p, ec] = std::from_chars(text->data(), end, value);
   if (ec != std::errc() || p != end || value < min || value > max) {
-    error(node, "expected " + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
-                    ", found '" + *text + "'");
+    error(node, "expected " + std::string(what) + " from " + std::to_string(min) + " to " +
+                    std::to_string(max) + ", found '" + *text + "'");
     return std::nullopt;
   }
   return value;
 }
 
-std::optional<bool> YamlReader::boolean(const YAML::Node& node, const std::string& what) {
+std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view what) {
   auto text = scalar(node, what);
   if (!text) return std::nullopt;
   if (*text == "true") return true;
   if (*text == "false") return false;
-  error(node, "expected " + what + " (true or false), found '" + *text + "'");
+  error(node, "expected " + std::string(what) + " (true or false), found '" + *text + "'");
   return std::nullopt;
 }
 

@@ -20,6 +20,9 @@ using YamlKeys = std::vector<std::string_view>;
 /// "a, b, c": for "expected one of" messages.
 std::string join_keys(const YamlKeys& keys);
 
+/// An undefined node (false in `if`), without an allocation.
+YAML::Node yaml_undefined();
+
 /// The value under `key` in a mapping, or an undefined node (false in `if`).
 /// A scan instead of yaml-cpp's operator[], which builds a stringstream per
 /// comparison.
@@ -32,6 +35,22 @@ bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys);
 std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
                                     Diagnostics& diagnostics);
 
+/// A mapping's values under known keys (see YamlReader::members). The keys
+/// are kept by reference: a constant list, as every reader has.
+class YamlMembers {
+ public:
+  explicit YamlMembers(const YamlKeys& keys)
+      : keys_(keys), values_(keys.size(), yaml_undefined()) {}
+
+  /// The value under `key`, one of the keys read, or an undefined node.
+  const YAML::Node& operator[](std::string_view key) const;
+
+ private:
+  friend class YamlReader;
+  const YamlKeys& keys_;
+  std::vector<YAML::Node> values_;
+};
+
 class YamlReader {
  public:
   YamlReader(const std::string& file, Diagnostics& diagnostics)
@@ -41,7 +60,7 @@ class YamlReader {
   /// (reset, not `=`: assigning to a YAML::Node writes through to the node
   /// it refers to, which would change the document being read.)
   void set_context(const YAML::Node& node) { context_.reset(node); }
-  void clear_context() { context_.reset(YAML::Node(YAML::NodeType::Undefined)); }
+  void clear_context() { context_.reset(yaml_undefined()); }
 
   void report(Severity severity, const YAML::Node& at, std::string message);
   void error(const YAML::Node& at, std::string message) {
@@ -53,19 +72,23 @@ class YamlReader {
   size_t error_count() const;
 
   /// True when `node` is of `type`; else an error "expected <expected>, found …".
-  bool expect(const YAML::Node& node, YAML::NodeType::value type, const std::string& expected);
+  bool expect(const YAML::Node& node, YAML::NodeType::value type, std::string_view expected);
   /// An error for each key of `map` not in `allowed`.
-  void check_keys(const YAML::Node& map, const YamlKeys& allowed, const std::string& what);
-  std::optional<std::string> scalar(const YAML::Node& node, const std::string& expected);
-  std::optional<int> integer(const YAML::Node& node, const std::string& what, int min, int max);
-  std::optional<bool> boolean(const YAML::Node& node, const std::string& what);
+  void check_keys(const YAML::Node& map, const YamlKeys& allowed, std::string_view what);
+  /// The values of `map` under `allowed`, read in one scan (a big file has
+  /// hundreds of thousands of answers, and a scan per key showed in its load
+  /// time), with an error for each other key as check_keys gives.
+  YamlMembers members(const YAML::Node& map, const YamlKeys& allowed, std::string_view what);
+  std::optional<std::string> scalar(const YAML::Node& node, std::string_view expected);
+  std::optional<int> integer(const YAML::Node& node, std::string_view what, int min, int max);
+  std::optional<bool> boolean(const YAML::Node& node, std::string_view what);
 
   const std::string& file() const { return file_; }
 
  private:
   const std::string& file_;
   Diagnostics& diagnostics_;
-  YAML::Node context_{YAML::NodeType::Undefined};
+  YAML::Node context_ = yaml_undefined();
 };
 
 }  // namespace drivemock

@@ -111,10 +111,12 @@ TEST_CASE("a single rule may be written without a list") {
 
 TEST_CASE("YAML scalars are typed in bodies, quoted ones stay strings") {
   auto p = parse(
-      R"(directories: {u: {color: {body: {status: true, n: 3, f: 1.5, z: ~, s: "404", data: [1, x]}}}})");
+      R"(directories: {u: {color: {body: {status: true, n: 3, f: 1.5, z: ~, s: "404", data: [1, x],)"
+      R"( big: 12345678, neg: -42, half: .5, off: FALSE, word: success, v: 1.2.3}}}})");
   REQUIRE(p.set);
   CHECK(rules(*p.set, "u", "color")[0].answers[0].body_text() ==
-        R"({"status":true,"n":3,"f":1.5,"z":null,"s":"404","data":[1,"x"]})");
+        R"({"status":true,"n":3,"f":1.5,"z":null,"s":"404","data":[1,"x"],)"
+        R"("big":12345678,"neg":-42,"half":0.5,"off":false,"word":"success","v":"1.2.3"})");
 }
 
 TEST_CASE("when on a string field reads plain numbers as the strings clients send") {
