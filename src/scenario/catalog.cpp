@@ -135,11 +135,16 @@ std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope) {
   return *build_catalog(std::vector<SharedSet>{}, envelope);
 }
 
+std::vector<SharedSet> share_sets(std::vector<ScenarioSet> sets) {
+  std::vector<SharedSet> shared;
+  shared.reserve(sets.size());
+  for (auto& set : sets) shared.push_back(std::make_shared<const ScenarioSet>(std::move(set)));
+  return shared;
+}
+
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<ScenarioSet> sets,
                                                       const Envelope& envelope) {
-  std::vector<SharedSet> shared;
-  for (auto& set : sets) shared.push_back(std::make_shared<const ScenarioSet>(std::move(set)));
-  return build_catalog(std::move(shared), envelope);
+  return build_catalog(share_sets(std::move(sets)), envelope);
 }
 
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,

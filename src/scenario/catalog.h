@@ -21,6 +21,9 @@ namespace drivemock::scenario {
 /// the catalog points into them instead of copying their rules.
 using SharedSet = std::shared_ptr<const ScenarioSet>;
 
+/// The sets, each moved into a SharedSet.
+std::vector<SharedSet> share_sets(std::vector<ScenarioSet> sets);
+
 /// The rules one set gives for one uuid (or in defaults) and one operation:
 /// views into that set.
 struct ScriptedOperation {

@@ -17,8 +17,10 @@
 #include "contract/operations_reader.h"
 #include "scenario/body_pool.h"
 #include "scenario/yaml_json.h"
+#include "util/clock.h"
 #include "util/parallel.h"
 #include "util/yaml_reader.h"
+#include "util/yaml_slices.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -38,6 +40,35 @@ bool is_header_name(const std::string& name) {
     return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
   });
 }
+
+/// A slice that did not read as the entry it was cut for.
+struct SliceMismatch {};
+
+/// Adds the calling thread's CPU time in its scope to `time`, when given.
+class TimedYaml {
+ public:
+  explicit TimedYaml(YamlTime* time) : time_(time), start_(time ? thread_cpu_ms() : 0) {}
+  ~TimedYaml() {
+    if (time_) time_->cpu_ms += thread_cpu_ms() - start_;
+  }
+  TimedYaml(const TimedYaml&) = delete;
+  TimedYaml& operator=(const TimedYaml&) = delete;
+
+ private:
+  YamlTime* time_;
+  double start_;
+};
+
+using Directories = decltype(ScenarioSet::directories);
+
+/// How a document's directories may be read: by how many threads, at which
+/// priority; and where yaml-cpp's part of the time goes (when measured, on
+/// one thread).
+struct Spread {
+  size_t workers = 1;
+  Priority priority = Priority::normal;
+  YamlTime* yaml_time = nullptr;
+};
 
 class DocumentParser {
  public:
@@ -67,8 +98,13 @@ class DocumentParser {
 
   /// The set, with its operations read before; `known` are the operations
   /// its scripts may name besides its own.
+  /// With `slices`, the directories are read from those (the root's
+  /// `directories` has no value then); a slice that does not read as its
+  /// entry throws SliceMismatch, and the caller reads the text whole.
   std::optional<ScenarioSet> parse(const YAML::Node& root, const std::string& default_name,
-                                   std::vector<Operation> own, const OperationSet& known) {
+                                   std::vector<Operation> own, const OperationSet& known,
+                                   const std::vector<YamlSlice>* slices = nullptr,
+                                   Spread spread = {}) {
     size_t errors_before = in_.error_count();
     if (!in_.expect(root, YAML::NodeType::Map, "a mapping with `directories` (a scenario set)")) {
       return std::nullopt;
@@ -85,7 +121,11 @@ class DocumentParser {
     }
     if (const auto& policy = members["unknown_uuids"]) parse_policy(policy, set);
     if (const auto& defaults = members["defaults"]) parse_defaults(defaults, set);
-    if (const auto& directories = members["directories"]) parse_directories(directories, set);
+    if (slices) {
+      parse_directory_slices(*slices, set.directories, spread);
+    } else if (const auto& directories = members["directories"]) {
+      parse_directories(directories, set);
+    }
     if (in_.error_count() != errors_before) return std::nullopt;
     return set;
   }
@@ -143,14 +183,81 @@ class DocumentParser {
 
   void parse_directories(const YAML::Node& node, ScenarioSet& set) {
     if (!in_.expect(node, YAML::NodeType::Map, "a mapping of directory uuid to its script")) return;
-    for (const auto& kv : node) {
-      auto uuid = in_.scalar(kv.first, "a directory uuid (string)");
-      if (!uuid) continue;
-      // Moved, not copied; generated and recorded files list uuids in order,
-      // so the end is the right hint.
-      if (auto script = parse_directory(*uuid, kv.second)) {
-        set.directories.insert_or_assign(set.directories.end(), *uuid, std::move(*script));
+    for (const auto& kv : node) parse_directory_entry(kv.first, kv.second, set.directories);
+  }
+
+  /// The slices' directories, in parts of the list read side by side when
+  /// `spread` has several workers; diagnostics in the list's order.
+  void parse_directory_slices(const std::vector<YamlSlice>& slices, Directories& directories,
+                              Spread spread) {
+    size_t parts = std::min(spread.workers, slices.size());
+    if (parts <= 1) {
+      parse_slice_range(slices.data(), slices.data() + slices.size(), directories,
+                        spread.yaml_time);
+      return;
+    }
+    struct Part {
+      Diagnostics diagnostics;
+      BodyPool bodies;  // a copy of each body per part, and no lock per answer
+      Directories directories;
+      bool mismatch = false;
+    };
+    std::vector<Part> out(parts);
+    parallel_for(
+        parts,
+        [&](size_t i, size_t) {
+          DocumentParser part(in_.file(), dialect_, out[i].bodies, out[i].diagnostics);
+          part.own_ = own_;
+          part.known_ = known_;
+          const YamlSlice* first = slices.data();
+          try {
+            part.parse_slice_range(first + i * slices.size() / parts,
+                                   first + (i + 1) * slices.size() / parts, out[i].directories,
+                                   nullptr);
+          } catch (const SliceMismatch&) {
+            out[i].mismatch = true;
+          }
+        },
+        spread.priority);
+    for (auto& part : out) {
+      if (part.mismatch) throw SliceMismatch{};
+    }
+    for (auto& part : out) {
+      in_.adopt(part.diagnostics);
+      // A uuid named twice keeps its last script, as in one read.
+      while (!part.directories.empty()) {
+        auto node = part.directories.extract(part.directories.begin());
+        auto placed = directories.insert(std::move(node));
+        if (!placed.inserted) placed.position->second = std::move(placed.node.mapped());
       }
+    }
+  }
+
+  void parse_slice_range(const YamlSlice* begin, const YamlSlice* end, Directories& directories,
+                         YamlTime* yaml_time) {
+    for (const YamlSlice* slice = begin; slice != end; ++slice) {
+      std::optional<std::pair<YAML::Node, YAML::Node>> entry;
+      {
+        TimedYaml timed(yaml_time);
+        entry = load_slice(*slice);
+      }
+      if (!entry) throw SliceMismatch{};
+      in_.set_first_line(slice->first_line);
+      parse_directory_entry(entry->first, entry->second, directories);
+      TimedYaml timed(yaml_time);  // freeing the entry's tree
+      entry.reset();
+    }
+    in_.set_first_line(0);
+  }
+
+  void parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
+                             Directories& directories) {
+    auto uuid = in_.scalar(key, "a directory uuid (string)");
+    if (!uuid) return;
+    // Moved, not copied; generated and recorded files list uuids in order,
+    // so the end is the right hint.
+    if (auto script = parse_directory(*uuid, value)) {
+      directories.insert_or_assign(directories.end(), *uuid, std::move(*script));
     }
   }
 
@@ -363,29 +470,25 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
 struct Document {
   std::string file;  ///< its path, or "inline-N"
   std::string default_name;
-  std::optional<std::string> text;  ///< given for inline texts, else read from `file`
-  std::optional<YAML::Node> root;
+  std::optional<std::string> text;   ///< given for inline texts, else read from `file`
+  std::optional<SlicedYaml> sliced;  ///< its directories, one slice each (views into `text`)
+  std::optional<YAML::Node> root;    ///< all of it, or all but the sliced directories
   std::vector<Operation> added;
   std::optional<ScenarioSet> set;
   Diagnostics read, operations, parse;  ///< what each pass found
 };
 
 Document file_document(const fs::path& path) {
-  return {path.string(),
-          path.stem().string(),
-          std::nullopt,
-          std::nullopt,
-          {},
-          std::nullopt,
-          {},
-          {},
-          {}};
+  Document doc;
+  doc.file = path.string();
+  doc.default_name = path.stem().string();
+  return doc;
 }
 
 /// Loads this big (or of several files) run at the lowest priority, so that
 /// requests go first during a reload; a small one, such as a typical push,
 /// stays on the calling thread and starts none.
-constexpr uintmax_t kBigLoadBytes = 1 << 20;
+constexpr uintmax_t kBigLoadBytes = kBigDocumentBytes;
 
 Priority priority_for(const std::vector<Document>& documents) {
   if (documents.size() > 1) return Priority::background;
@@ -396,6 +499,46 @@ Priority priority_for(const std::vector<Document>& documents) {
     if (!ec) bytes += size;
   }
   return bytes > kBigLoadBytes ? Priority::background : Priority::normal;
+}
+
+/// Reads the document's text (unless given) and parses it: a big one's
+/// directories slice by slice when it lends itself to that, else whole.
+void read_document(Document& doc, YamlTime* yaml_time) {
+  if (!doc.text) doc.text = read_file(doc.file, doc.read);
+  if (!doc.text) return;
+  TimedYaml timed(yaml_time);
+  if (doc.text->size() > kBigDocumentBytes) doc.sliced = slice_yaml(*doc.text, "directories");
+  doc.root =
+      load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
+  if (!doc.sliced) doc.text.reset();
+}
+
+/// The document's set, from its root and slices, with the operations read
+/// before. Should a slice not read as its entry, the text is read whole.
+void read_set(Document& doc, Dialect dialect, BodyPool& bodies, const OperationSet& usable,
+              Spread spread) {
+  YamlTime* yaml_time = spread.yaml_time;
+  if (!doc.root) return;
+  if (doc.sliced) {
+    try {
+      doc.set =
+          DocumentParser(doc.file, dialect, bodies, doc.parse)
+              .parse(*doc.root, doc.default_name, doc.added, usable, &doc.sliced->entries, spread);
+    } catch (const SliceMismatch&) {
+      doc.parse.clear();
+      doc.sliced.reset();
+      TimedYaml timed(yaml_time);
+      doc.root = load_yaml(*doc.text, doc.file, doc.parse);
+    }
+  }
+  if (!doc.sliced && doc.root) {
+    doc.set = DocumentParser(doc.file, dialect, bodies, doc.parse)
+                  .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
+  }
+  TimedYaml timed(yaml_time);
+  doc.root.reset();
+  doc.sliced.reset();
+  doc.text.reset();
 }
 
 /// Adds to `usable` those of `added` it has no operation of that name for.
@@ -415,14 +558,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
                                                   const OperationSet& known) {
   const Priority priority = priority_for(documents);
   parallel_for(
-      documents.size(),
-      [&](size_t i, size_t) {
-        Document& doc = documents[i];
-        if (!doc.text) doc.text = read_file(doc.file, doc.read);
-        if (doc.text) doc.root = load_yaml(*doc.text, doc.file, doc.read);
-        doc.text.reset();
-      },
-      priority);
+      documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
   BodyPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
@@ -431,17 +567,18 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
                     .parse_operations(*doc.root);
     add_new(usable, doc.added);
   }
+  // A big document alone has its directories read by every core.
+  Spread spread{1, priority, nullptr};
+  if (documents.size() == 1 && priority == Priority::background && documents[0].sliced) {
+    spread.workers = worker_count(documents[0].sliced->entries.size());
+  }
   // One pool per thread: identical bodies are shared within a thread's
   // files, and no lock is taken per answer.
   std::vector<BodyPool> bodies(worker_count(documents.size()));
   parallel_for(
       documents.size(),
       [&](size_t i, size_t worker) {
-        Document& doc = documents[i];
-        if (!doc.root) return;
-        doc.set = DocumentParser(doc.file, dialect, bodies[worker], doc.parse)
-                      .parse(*doc.root, doc.default_name, std::move(doc.added), usable);
-        doc.root.reset();
+        read_set(documents[i], dialect, bodies[worker], usable, spread);
       },
       priority);
   Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
@@ -473,17 +610,26 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
   return parsed;
 }
 
-Checked<ScenarioSet> read_scenario(const YAML::Node& root, const std::string& file,
-                                   const std::string& default_name, Dialect dialect,
-                                   const OperationSet* known) {
-  Diagnostics diagnostics;
+Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::string& file,
+                                             const std::string& default_name, YamlTime& yaml_time) {
+  Document doc;
+  doc.file = file;
+  doc.default_name = default_name;
+  doc.text = std::string(text);
+  read_document(doc, &yaml_time);
   BodyPool bodies;
-  auto added = DocumentParser(file, dialect, bodies, diagnostics).parse_operations(root);
-  OperationSet usable = or_builtin(known);
-  add_new(usable, added);
-  auto set = DocumentParser(file, dialect, bodies, diagnostics)
-                 .parse(root, default_name, std::move(added), usable);
-  return {std::move(set), std::move(diagnostics)};
+  const OperationSet& builtin = *contract::builtin_set();
+  OperationSet usable = builtin;
+  if (doc.root) {
+    doc.added = DocumentParser(doc.file, Dialect::document, bodies, doc.operations)
+                    .parse_operations(*doc.root);
+    add_new(usable, doc.added);
+  }
+  read_set(doc, Dialect::document, bodies, usable, {1, Priority::normal, &yaml_time});
+  Checked<ScenarioSet> parsed{std::move(doc.set), std::move(doc.read)};
+  append(parsed.diagnostics, doc.operations);
+  append(parsed.diagnostics, doc.parse);
+  return parsed;
 }
 
 Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
@@ -506,7 +652,10 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
   size_t files = documents.size();
   for (size_t i = 0; i < texts.size(); ++i) {
     std::string name = "inline-" + std::to_string(i + 1);
-    documents.push_back({name, name, texts[i], std::nullopt, {}, std::nullopt, {}, {}, {}});
+    Document doc;
+    doc.file = doc.default_name = name;
+    doc.text = texts[i];
+    documents.push_back(std::move(doc));
   }
   auto sets = parse_documents(documents, dialect, or_builtin(known));
   // Sets with errors are left out, so tell inline ones by their source.

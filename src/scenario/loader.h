@@ -3,8 +3,6 @@
 // Every problem becomes a positioned Diagnostic instead of an exception, and
 // parsing goes on after an error so that one run reports them all.
 
-#include <yaml-cpp/node/node.h>
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +13,13 @@
 #include "util/diagnostic.h"
 
 namespace drivemock::scenario {
+
+/// A document over this size has its directories parsed an entry at a time
+/// (util/yaml_slices.h): yaml-cpp's tree of the whole would take about fifty
+/// times its size. That costs a second pass of yaml-cpp's scanner, worth it
+/// only for big files; their entries are read on every core. A load this big
+/// (or of several files) runs at the lowest scheduling priority.
+constexpr size_t kBigDocumentBytes = 1 << 20;
 
 /// Parses one document. `file` names it in diagnostics and is the set's
 /// source; `default_name` is used when the document has no `name`. No set
@@ -27,13 +32,16 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
                                     Dialect dialect = Dialect::document,
                                     const contract::OperationSet* known = nullptr);
 
-/// The same on a document yaml-cpp has parsed already, on the calling thread:
-/// drivemock's own part of a load alone (bench_load_phases times the two
-/// parts apart).
-Checked<ScenarioSet> read_scenario(const YAML::Node& root, const std::string& file,
-                                   const std::string& default_name,
-                                   Dialect dialect = Dialect::document,
-                                   const contract::OperationSet* known = nullptr);
+/// CPU time a load spent in yaml-cpp: parsing, and freeing what it built.
+struct YamlTime {
+  double cpu_ms = 0;
+};
+
+/// parse_scenario (document dialect, built-in operations) on the calling
+/// thread, adding to `yaml_time` the part yaml-cpp took: bench_load_phases
+/// reports the rest as drivemock's own.
+Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::string& file,
+                                             const std::string& default_name, YamlTime& yaml_time);
 
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
 /// Always a list: sets with errors are left out of it, and say why. A file's

@@ -29,12 +29,6 @@ std::vector<SharedSet> in_force(const std::vector<SharedSet>& base,
   return sets;
 }
 
-std::vector<SharedSet> shared(std::vector<ScenarioSet> sets) {
-  std::vector<SharedSet> out;
-  for (auto& set : sets) out.push_back(std::make_shared<const ScenarioSet>(std::move(set)));
-  return out;
-}
-
 /// Waits (briefly: requests hold a catalog only while they decide) until no
 /// request holds `old`, so that freeing a big catalog happens here, on the
 /// admin's thread, and never inside a request.
@@ -83,7 +77,7 @@ Diagnostics ScenarioStore::reload() {
   std::lock_guard lock(mutex_);
   auto base = read_sources();
   if (has_errors(base.diagnostics)) return base.diagnostics;
-  append(base.diagnostics, commit(shared(std::move(*base)), pushed_, {}));
+  append(base.diagnostics, commit(share_sets(std::move(*base)), pushed_, {}));
   return base.diagnostics;
 }
 

@@ -30,4 +30,8 @@ class SystemClock final : public Clock {
 /// The process's one SystemClock.
 const Clock& system_clock();
 
+/// CPU time the calling thread has used, in milliseconds: what a measured
+/// piece of work costs, whatever else the machine runs meanwhile.
+double thread_cpu_ms();
+
 }  // namespace drivemock

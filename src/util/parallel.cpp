@@ -1,5 +1,7 @@
 #include "util/parallel.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,8 +24,11 @@ void parallel_for(size_t items, const std::function<void(size_t index, size_t wo
     for (size_t i; (i = next.fetch_add(1)) < items;) work(i, worker);
   };
   auto run_in_background = [&](size_t worker) {
-    // Linux schedules threads on their own: this lowers this thread only.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    sched_param none{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) != 0) {
+      // Linux schedules threads on their own: this lowers this thread only.
+      setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    }
     run(worker);
   };
   std::vector<std::thread> helpers;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <istream>
-#include <streambuf>
+
+#include "util/text_stream.h"
 
 namespace drivemock {
 namespace {
@@ -24,6 +24,12 @@ Diagnostic positioned(Severity severity, const std::string& file, const YAML::Ma
   int line = mark.is_null() ? 1 : mark.line + 1;
   int column = mark.is_null() ? 1 : mark.column + 1;
   return {severity, file, line, column, std::move(message)};
+}
+
+size_t errors_in(const Diagnostics& diagnostics) {
+  return static_cast<size_t>(
+      std::count_if(diagnostics.begin(), diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
 }  // namespace
@@ -60,15 +66,7 @@ bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys) {
 
 std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
                                     Diagnostics& diagnostics) {
-  // yaml-cpp reads from a stream; one over the text itself spares the two
-  // copies YAML::Load(std::string) makes (46 MB at the peak of a 23 MB load).
-  struct ViewBuffer : std::streambuf {
-    explicit ViewBuffer(std::string_view view) {
-      char* begin = const_cast<char*>(view.data());  // only ever read
-      setg(begin, begin, begin + view.size());
-    }
-  } buffer(text);
-  std::istream in(&buffer);
+  TextStream in(text);
   try {
     return YAML::Load(in);
   } catch (const YAML::Exception& e) {
@@ -77,23 +75,27 @@ std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& fi
   }
 }
 
+YamlReader::YamlReader(const std::string& file, Diagnostics& diagnostics)
+    : file_(file), diagnostics_(diagnostics), errors_(errors_in(diagnostics)) {}
+
 void YamlReader::report(Severity severity, const YAML::Node& at, std::string message) {
   // A missing key has no position: the mapping it is missing from has.
   YAML::Mark mark = at.IsDefined()         ? at.Mark()
                     : context_.IsDefined() ? context_.Mark()
                                            : YAML::Mark::null_mark();
+  if (!mark.is_null()) mark.line += first_line_;
   diagnostics_.push_back(positioned(severity, file_, mark, std::move(message)));
-}
-
-size_t YamlReader::error_count() const {
-  return static_cast<size_t>(
-      std::count_if(diagnostics_.begin(), diagnostics_.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::error; }));
+  if (severity == Severity::error) ++errors_;
 }
 
 const YAML::Node& YamlMembers::operator[](std::string_view key) const {
   auto found = std::find(keys_.begin(), keys_.end(), key);
   return values_.at(static_cast<size_t>(found - keys_.begin()));
+}
+
+void YamlReader::adopt(const Diagnostics& more) {
+  append(diagnostics_, more);
+  errors_ += errors_in(more);
 }
 
 bool YamlReader::expect(const YAML::Node& node, YAML::NodeType::value type,

@@ -53,8 +53,13 @@ class YamlMembers {
 
 class YamlReader {
  public:
-  YamlReader(const std::string& file, Diagnostics& diagnostics)
-      : file_(file), diagnostics_(diagnostics) {}
+  /// Adds what it finds to `diagnostics`, which it must be the only one to
+  /// add to while it reads.
+  YamlReader(const std::string& file, Diagnostics& diagnostics);
+
+  /// Nodes read from here on come from a piece of the file that starts at
+  /// this line (0-based) of it: see util/yaml_slices.h.
+  void set_first_line(int line) { first_line_ = line; }
 
   /// Where a missing key is reported: the mapping it is missing from.
   /// (reset, not `=`: assigning to a YAML::Node writes through to the node
@@ -69,7 +74,9 @@ class YamlReader {
   void warning(const YAML::Node& at, std::string message) {
     report(Severity::warning, at, std::move(message));
   }
-  size_t error_count() const;
+  size_t error_count() const { return errors_; }
+  /// Adds what another reader of the same file found.
+  void adopt(const Diagnostics& more);
 
   /// True when `node` is of `type`; else an error "expected <expected>, found …".
   bool expect(const YAML::Node& node, YAML::NodeType::value type, std::string_view expected);
@@ -89,6 +96,8 @@ class YamlReader {
   const std::string& file_;
   Diagnostics& diagnostics_;
   YAML::Node context_ = yaml_undefined();
+  size_t errors_;  ///< in diagnostics_ (counted once: a load may warn thousands of times)
+  int first_line_ = 0;
 };
 
 }  // namespace drivemock

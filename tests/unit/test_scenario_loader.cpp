@@ -35,7 +35,73 @@ const std::vector<Rule>& rules(const ScenarioSet& set, const std::string& uuid,
   return set.directories.at(uuid).operations.at(op);
 }
 
+/// What a set says, in one line per answer: for comparing two reads.
+std::string describe(const ScenarioSet& set) {
+  std::string out;
+  for (const auto& [uuid, script] : set.directories) {
+    out += uuid + " state=" + script.initial_state.value_or("-") + "\n";
+    for (const auto& [op, rules] : script.operations) {
+      for (const auto& rule : rules) {
+        out += "  " + op + " when=" + rule.when.state.value_or("-") +
+               " then=" + rule.then.value_or("-") + (rule.cycle ? " cycle" : "") + "\n";
+        for (const auto& a : rule.answers) {
+          out += "    " + std::to_string(a.status) + " " + std::to_string(a.delay_ms) + " " +
+                 std::string(a.body_text()) + "\n";
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/// A comment that makes a document big enough to be read an entry at a time.
+std::string big_comment() {
+  return "# " + std::string(kBigDocumentBytes, '.') + "\n";
+}
+
 }  // namespace
+
+TEST_CASE("a big file in block style, read an entry at a time, reads as in flow style") {
+  auto block = parse(big_comment() + R"(
+directories:
+  u1:
+    state: active
+    trash:
+      - when: {state: trashed}
+        respond: {http: 404, body: {status: error, code: gone}}
+      - respond: [{http: 503, delay_ms: 20}, {body: {status: success}}]
+        then: trashed
+        cycle: true
+  u2:
+    color: {raw: "not json", http: 500}
+  u1:
+    color: {body: {n: 1}}
+)");
+  auto flow = parse(
+      "directories: {u1: {state: active, trash: [{when: {state: trashed}, respond: {http: 404, "
+      "body: {status: error, code: gone}}}, {respond: [{http: 503, delay_ms: 20}, {body: {status: "
+      "success}}], then: trashed, cycle: true}]}, u2: {color: {raw: \"not json\", http: 500}}, "
+      "u1: {color: {body: {n: 1}}}}");
+  REQUIRE(block.set);
+  REQUIRE(flow.set);
+  CHECK(describe(*block.set) == describe(*flow.set));
+  CHECK(describe(*block.set).find("u1 state=-\n  color") != std::string::npos);  // the last u1 wins
+}
+
+TEST_CASE("a big file's directories may script an operation that operations, below, adds") {
+  auto p = parse(big_comment() + R"(
+directories:
+  lock-1:
+    lock: {body: {status: success, acquired: true}}
+operations:
+  lock:
+    path: /v3/user/lock
+    fields: {uuid: string}
+)");
+  REQUIRE(p.set);
+  CHECK(rules(*p.set, "lock-1", "lock").at(0).answers.at(0).body_text() ==
+        R"({"status":"success","acquired":true})");
+}
 
 TEST_CASE("the example of the spec loads with its rules, sequences and states") {
   auto p = parse(R"(

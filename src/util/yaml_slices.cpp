@@ -1,0 +1,186 @@
+#include "util/yaml_slices.h"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <algorithm>
+
+#include "util/text_stream.h"
+
+namespace drivemock {
+namespace {
+
+/// Thrown out of the event parser to stop it once slicing is ruled out.
+struct Unsliceable {};
+
+/// Finds the entries of the block mapping under the root's `key` from
+/// yaml-cpp's events: the mark of each entry's key, and where the mapping
+/// ends (the mark of whatever follows it in the root mapping, or the end).
+class EntryFinder : public YAML::EventHandler {
+ public:
+  explicit EntryFinder(std::string_view key) : key_(key) {}
+
+  struct Entry {
+    YAML::Mark mark;
+    std::string key;
+  };
+  std::vector<Entry> entries;
+  std::optional<YAML::Mark> end;  ///< none: the mapping runs to the end of the text
+  bool found = false;
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    node(mark, anchor, "", nullptr);
+    value_done();
+  }
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override { throw Unsliceable{}; }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    node(mark, anchor, tag, &value);
+    value_done();
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    node(mark, anchor, tag, nullptr);
+    frames_.push_back({false, false, false});
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value style) override {
+    bool target = frames_.size() == 1 && frames_[0].map && !frames_[0].at_key && root_key_ == key_;
+    node(mark, anchor, tag, nullptr);
+    if (target) {
+      if (style != YAML::EmitterStyle::Block || found) throw Unsliceable{};
+      found = true;
+    }
+    frames_.push_back({true, true, target});
+  }
+  void OnMapEnd() override {
+    bool target = frames_.back().target;
+    close();
+    if (target) ending_ = true;
+  }
+
+ private:
+  struct Frame {
+    bool map;
+    bool at_key;  ///< in a mapping: the next node is a key
+    bool target;  ///< the mapping being sliced
+  };
+  std::string_view key_;
+  std::vector<Frame> frames_;
+  std::string root_key_;
+  bool ending_ = false;  ///< the target has closed; the next root node marks its end
+
+  static bool untagged(const std::string& tag) { return tag.empty() || tag == "?" || tag == "!"; }
+
+  void node(const YAML::Mark& mark, YAML::anchor_t anchor, const std::string& tag,
+            const std::string* scalar) {
+    if (anchor != YAML::NullAnchor || !untagged(tag)) throw Unsliceable{};
+    if (ending_) {
+      end = mark;
+      ending_ = false;
+    }
+    if (frames_.empty()) return;
+    Frame& frame = frames_.back();
+    if (frame.map && frame.at_key) {
+      if (frames_.size() == 1) root_key_ = scalar ? *scalar : "";
+      if (frame.target) {
+        if (!scalar) throw Unsliceable{};  // a key that is null or a collection
+        entries.push_back({mark, *scalar});
+      }
+    }
+  }
+
+  /// A scalar or null is complete: the mapping it is in moves on.
+  void value_done() {
+    if (!frames_.empty() && frames_.back().map) frames_.back().at_key = !frames_.back().at_key;
+  }
+
+  void close() {
+    frames_.pop_back();
+    value_done();
+  }
+};
+
+/// Where the line holding `pos` starts; nothing when anything but spaces
+/// comes before `pos` on it (a key that does not open its line).
+std::optional<size_t> line_start(std::string_view text, size_t pos) {
+  size_t start = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+  start = (start == std::string_view::npos || pos == 0) ? 0 : start + 1;
+  if (text.substr(start, pos - start).find_first_not_of(' ') != std::string_view::npos) {
+    return std::nullopt;
+  }
+  return start;
+}
+
+}  // namespace
+
+std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key) {
+  EntryFinder finder(key);
+  try {
+    TextStream in(text);
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(finder);
+  } catch (const YAML::Exception&) {
+    return std::nullopt;  // the whole parse reports it, with its position
+  } catch (const Unsliceable&) {
+    return std::nullopt;
+  }
+  if (!finder.found || finder.entries.empty()) return std::nullopt;
+  // Marks count characters as yaml-cpp's stream reads them; they are bytes
+  // of the text for UTF-8 without a byte order mark, and each entry's key must
+  // be found where its mark says.
+  if (text.starts_with("\xEF\xBB\xBF")) return std::nullopt;
+
+  std::vector<size_t> starts;
+  for (const auto& entry : finder.entries) {
+    auto pos = static_cast<size_t>(entry.mark.pos);
+    if (pos >= text.size() || (text[pos] != '"' && text[pos] != '\'' &&
+                               text.compare(pos, entry.key.size(), entry.key) != 0)) {
+      return std::nullopt;
+    }
+    auto start = line_start(text, pos);
+    if (!start) return std::nullopt;
+    starts.push_back(*start);
+  }
+  size_t end = text.size();
+  if (finder.end) {
+    auto start = line_start(text, static_cast<size_t>(finder.end->pos));
+    if (!start) return std::nullopt;
+    end = *start;
+  }
+
+  SlicedYaml sliced;
+  sliced.entries.reserve(starts.size());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    size_t stop = i + 1 < starts.size() ? starts[i + 1] : end;
+    sliced.entries.push_back({text.substr(starts[i], stop - starts[i]),
+                              finder.entries[i].mark.line, std::move(finder.entries[i].key)});
+  }
+  std::string_view region = text.substr(starts.front(), end - starts.front());
+  sliced.rest.reserve(text.size() - region.size());
+  sliced.rest.append(text.substr(0, starts.front()));
+  sliced.rest.append(static_cast<size_t>(std::count(region.begin(), region.end(), '\n')), '\n');
+  sliced.rest.append(text.substr(end));
+  return sliced;
+}
+
+std::optional<std::pair<YAML::Node, YAML::Node>> load_slice(const YamlSlice& slice) {
+  YAML::Node root;
+  try {
+    TextStream in(slice.text);
+    root.reset(YAML::Load(in));
+  } catch (const YAML::Exception&) {
+    return std::nullopt;
+  }
+  if (!root.IsMap() || root.size() != 1) return std::nullopt;
+  auto entry = root.begin();
+  if (!entry->first.IsScalar() || entry->first.Scalar() != slice.key ||
+      entry->first.Mark().line != 0) {
+    return std::nullopt;
+  }
+  return std::pair{entry->first, entry->second};
+}
+
+}  // namespace drivemock
