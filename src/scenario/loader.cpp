@@ -485,20 +485,16 @@ Document file_document(const fs::path& path) {
   return doc;
 }
 
-/// Loads this big (or of several files) run at the lowest priority, so that
-/// requests go first during a reload; a small one, such as a typical push,
-/// stays on the calling thread and starts none.
-constexpr uintmax_t kBigLoadBytes = kBigDocumentBytes;
-
-Priority priority_for(const std::vector<Document>& documents) {
-  if (documents.size() > 1) return Priority::background;
+/// `allowed` when the load is big (see kBigDocumentBytes), else normal.
+Priority priority_for(const std::vector<Document>& documents, Priority allowed) {
+  if (allowed == Priority::normal) return Priority::normal;
   uintmax_t bytes = 0;
   for (const auto& doc : documents) {
     std::error_code ec;
     uintmax_t size = doc.text ? doc.text->size() : fs::file_size(doc.file, ec);
     if (!ec) bytes += size;
   }
-  return bytes > kBigLoadBytes ? Priority::background : Priority::normal;
+  return bytes > kBigDocumentBytes ? Priority::background : Priority::normal;
 }
 
 /// Reads the document's text (unless given) and parses it: a big one's
@@ -555,8 +551,8 @@ void add_new(OperationSet& usable, const std::vector<Operation>& added) {
 /// each pass, as a one-thread load would give them. Two definitions of one
 /// operation are left to the catalog, which reports them at the second.
 Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documents, Dialect dialect,
-                                                  const OperationSet& known) {
-  const Priority priority = priority_for(documents);
+                                                  const OperationSet& known, Priority allowed) {
+  const Priority priority = priority_for(documents, allowed);
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
   BodyPool operation_bodies;
@@ -569,7 +565,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   }
   // A big document alone has its directories read by every core.
   Spread spread{1, priority, nullptr};
-  if (documents.size() == 1 && priority == Priority::background && documents[0].sliced) {
+  if (documents.size() == 1 && documents[0].sliced) {
     spread.workers = worker_count(documents[0].sliced->entries.size());
   }
   // One pool per thread: identical bodies are shared within a thread's
@@ -599,12 +595,12 @@ const OperationSet& or_builtin(const OperationSet* known) {
 
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
                                     const std::string& default_name, Dialect dialect,
-                                    const OperationSet* known) {
+                                    const OperationSet* known, Priority priority) {
   std::vector<Document> documents(1);
   documents[0].file = file;
   documents[0].default_name = default_name;
   documents[0].text = std::string(text);
-  auto sets = parse_documents(documents, dialect, or_builtin(known));
+  auto sets = parse_documents(documents, dialect, or_builtin(known), priority);
   Checked<ScenarioSet> parsed{std::nullopt, std::move(sets.diagnostics)};
   if (!sets->empty()) parsed.value = std::move(sets->front());
   return parsed;
@@ -639,7 +635,8 @@ Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::str
 
 Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
                                                  const std::vector<std::string>& texts,
-                                                 Dialect dialect, const OperationSet* known) {
+                                                 Dialect dialect, const OperationSet* known,
+                                                 Priority priority) {
   std::vector<Document> documents;
   for (const auto& p : paths) {
     std::error_code ec;
@@ -657,7 +654,7 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
     doc.text = texts[i];
     documents.push_back(std::move(doc));
   }
-  auto sets = parse_documents(documents, dialect, or_builtin(known));
+  auto sets = parse_documents(documents, dialect, or_builtin(known), priority);
   // Sets with errors are left out, so tell inline ones by their source.
   for (auto& set : *sets) {
     bool from_file = std::any_of(documents.begin(), documents.begin() + static_cast<long>(files),

@@ -11,15 +11,21 @@
 #include "model/error_envelope.h"
 #include "scenario/model.h"
 #include "util/diagnostic.h"
+#include "util/parallel.h"
 
 namespace drivemock::scenario {
 
 /// A document over this size has its directories parsed an entry at a time
 /// (util/yaml_slices.h): yaml-cpp's tree of the whole would take about fifty
 /// times its size. That costs a second pass of yaml-cpp's scanner, worth it
-/// only for big files; their entries are read on every core. A load this big
-/// (or of several files) runs at the lowest scheduling priority.
+/// only for big files; their entries are read on every core.
 constexpr size_t kBigDocumentBytes = 1 << 20;
+
+/// The files of a load are read one per core, and a big file's entries too.
+/// With Priority::background, a load of over kBigDocumentBytes in all runs
+/// on idle-class threads, so that the requests of a server reloading it go
+/// first; a small one (a typical push) stays on the calling thread.
+/// Priority::normal (start-up, validate, tests) uses every core at once.
 
 /// Parses one document. `file` names it in diagnostics and is the set's
 /// source; `default_name` is used when the document has no `name`. No set
@@ -30,7 +36,8 @@ constexpr size_t kBigDocumentBytes = 1 << 20;
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
                                     const std::string& default_name,
                                     Dialect dialect = Dialect::document,
-                                    const contract::OperationSet* known = nullptr);
+                                    const contract::OperationSet* known = nullptr,
+                                    Priority priority = Priority::normal);
 
 /// CPU time a load spent in yaml-cpp: parsing, and freeing what it built.
 struct YamlTime {
@@ -56,6 +63,7 @@ Checked<std::vector<ScenarioSet>> load_scenario_paths(
 Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
                                                  const std::vector<std::string>& texts,
                                                  Dialect dialect = Dialect::document,
-                                                 const contract::OperationSet* known = nullptr);
+                                                 const contract::OperationSet* known = nullptr,
+                                                 Priority priority = Priority::normal);
 
 }  // namespace drivemock::scenario

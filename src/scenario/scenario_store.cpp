@@ -52,8 +52,8 @@ ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::st
                              Engine& engine, Envelope envelope)
     : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine), envelope_(envelope) {}
 
-Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources() const {
-  return load_scenarios(paths_, texts_, envelope_.dialect());
+Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources(Priority priority) const {
+  return load_scenarios(paths_, texts_, envelope_.dialect(), nullptr, priority);
 }
 
 Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
@@ -69,13 +69,17 @@ Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<Share
 }
 
 Diagnostics ScenarioStore::load() {
-  return reload();
+  return load_sources(Priority::normal);
 }
 
 Diagnostics ScenarioStore::reload() {
+  return load_sources(Priority::background);
+}
+
+Diagnostics ScenarioStore::load_sources(Priority priority) {
   ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
-  auto base = read_sources();
+  auto base = read_sources(priority);
   if (has_errors(base.diagnostics)) return base.diagnostics;
   append(base.diagnostics, commit(share_sets(std::move(*base)), pushed_, {}));
   return base.diagnostics;
@@ -87,7 +91,7 @@ Checked<std::string> ScenarioStore::push(std::string_view text) {
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
   // A pushed set may script the operations in force as well as its own.
   auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
-                            engine_.catalog()->operations.get());
+                            engine_.catalog()->operations.get(), Priority::background);
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
   if (!set) return out;
   set->source = "pushed";

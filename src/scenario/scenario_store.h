@@ -15,6 +15,7 @@
 #include "scenario/engine.h"
 #include "scenario/model.h"
 #include "util/diagnostic.h"
+#include "util/parallel.h"
 
 namespace drivemock::scenario {
 
@@ -32,9 +33,10 @@ class ScenarioStore {
   ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts, Engine& engine,
                 Envelope envelope = Envelope());
 
-  /// Reads files and inline texts; on errors nothing is loaded.
+  /// Reads files and inline texts, on every core; on errors nothing is loaded.
   Diagnostics load();
-  /// Re-reads the files; on errors the loaded sets stay as they were.
+  /// Re-reads the files; on errors the loaded sets stay as they were. A big
+  /// reload (or push) yields to requests (see Priority in scenario/loader.h).
   Diagnostics reload();
   /// Adds a set, or replaces the set of the same name (file or pushed); the
   /// set's name when it is in force.
@@ -51,7 +53,8 @@ class ScenarioStore {
   const std::vector<std::string>& paths() const { return paths_; }
 
  private:
-  Checked<std::vector<ScenarioSet>> read_sources() const;
+  Checked<std::vector<ScenarioSet>> read_sources(Priority priority) const;
+  Diagnostics load_sources(Priority priority);
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed);

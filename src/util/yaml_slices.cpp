@@ -155,8 +155,8 @@ std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key
   sliced.entries.reserve(starts.size());
   for (size_t i = 0; i < starts.size(); ++i) {
     size_t stop = i + 1 < starts.size() ? starts[i + 1] : end;
-    sliced.entries.push_back({text.substr(starts[i], stop - starts[i]),
-                              finder.entries[i].mark.line, std::move(finder.entries[i].key)});
+    sliced.entries.push_back({text.substr(starts[i], stop - starts[i]), finder.entries[i].mark.line,
+                              std::move(finder.entries[i].key)});
   }
   std::string_view region = text.substr(starts.front(), end - starts.front());
   sliced.rest.reserve(text.size() - region.size());

@@ -7,16 +7,16 @@ using namespace drivemock;
 namespace {
 
 const char* kBlock =
-    "name: big\n"              // line 0
-    "directories:\n"           // 1
-    "  a:\n"                   // 2
+    "name: big\n"               // line 0
+    "directories:\n"            // 1
+    "  a:\n"                    // 2
     "    trash: {http: 500}\n"  // 3
-    "  # about b\n"            // 4
-    "  \"b\":\n"               // 5
-    "    color:\n"             // 6
-    "      body: |\n"          // 7
-    "        two\n"            // 8
-    "        lines\n"          // 9
+    "  # about b\n"             // 4
+    "  \"b\":\n"                // 5
+    "    color:\n"              // 6
+    "      body: |\n"           // 7
+    "        two\n"             // 8
+    "        lines\n"           // 9
     "unknown_uuids: reject\n";  // 10
 
 }  // namespace
@@ -54,8 +54,9 @@ TEST_CASE("texts that may tie entries together are not sliced") {
   CHECK(not_sliced("directories:\n  a: !custom {trash: {http: 500}}\n"));
   CHECK(not_sliced("name: x\n"));
   CHECK(not_sliced("directories:\n  a: [\n"));  // invalid: the whole parse says where
-  CHECK(not_sliced("\xEF\xBB\xBF"
-                   "directories:\n  a: {}\n"));
+  CHECK(
+      not_sliced("\xEF\xBB\xBF"
+                 "directories:\n  a: {}\n"));
   CHECK(not_sliced("directories:\n  ? a\n  : {trash: {http: 500}}\n"));
 }
 

@@ -1,0 +1,43 @@
+#include <sched.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "util/parallel.h"
+
+using namespace drivemock;
+
+TEST_CASE("parallel_for calls the work once for every index, on numbered workers") {
+  std::vector<std::atomic<int>> calls(100);
+  std::atomic<size_t> highest_worker{0};
+  parallel_for(calls.size(), [&](size_t i, size_t worker) {
+    ++calls[i];
+    size_t seen = highest_worker.load();
+    while (worker > seen && !highest_worker.compare_exchange_weak(seen, worker)) {
+    }
+  });
+  for (const auto& c : calls) CHECK(c == 1);
+  CHECK(highest_worker < worker_count(calls.size()));
+}
+
+TEST_CASE("background work runs on idle-class threads, never the caller's") {
+  std::mutex mutex;
+  std::set<int> policies;
+  bool on_caller = false;
+  const auto caller = std::this_thread::get_id();
+  parallel_for(
+      8,
+      [&](size_t, size_t) {
+        std::lock_guard lock(mutex);
+        policies.insert(sched_getscheduler(0));
+        on_caller = on_caller || std::this_thread::get_id() == caller;
+      },
+      Priority::background);
+  CHECK(policies == std::set<int>{SCHED_IDLE});
+  CHECK_FALSE(on_caller);
+  CHECK(sched_getscheduler(0) == SCHED_OTHER);  // the caller keeps its class
+}
