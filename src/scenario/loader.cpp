@@ -524,6 +524,7 @@ void read_set(Document& doc, Dialect dialect, BodyPool& bodies, const OperationS
       doc.parse.clear();
       doc.sliced.reset();
       TimedYaml timed(yaml_time);
+      doc.root.reset();  // not assigned over: that would write into the old tree
       doc.root = load_yaml(*doc.text, doc.file, doc.parse);
     }
   }

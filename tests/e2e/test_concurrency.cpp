@@ -100,3 +100,52 @@ TEST_CASE("with threads 2, a third connection waits for a worker and is served w
   CHECK(mock.server().connections_queued() == 0);
   CHECK(mock.server().journal().size() == 3);
 }
+
+TEST_CASE("served uuids answer throughout big pushes that add and replace a set beside them") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {
+      "name: served\ndirectories:\n  kept: {color: {body: {status: success, message: kept, code: "
+      "k}}}\n"};
+  options.max_body = 8 << 20;
+  RunningServer mock(std::move(options));
+  // Over 1 MiB: read an entry at a time, on background threads.
+  auto big = [](int status) {
+    std::string yaml = "name: big\ndirectories:\n";
+    for (int i = 0; i < 11000; ++i) {
+      yaml += "  b" + std::to_string(i) + ":\n    trash: {http: " + std::to_string(status) +
+              ", body: {status: success, message: a message to make the push big, code: x}}\n";
+    }
+    REQUIRE(yaml.size() > (1 << 20));
+    return yaml;
+  };
+
+  std::atomic<bool> done{false};
+  std::atomic<int> answered{0};
+  std::atomic<int> wrong{0};
+  std::thread served([&] {
+    auto client = mock.client();
+    client.set_keep_alive(true);
+    while (!done) {
+      auto res =
+          client.Post("/v3/dir/color", R"({"uuid":"kept","color":"red"})", "application/json");
+      bool right = res && res->status == 200 && res->body.find("kept") != std::string::npos;
+      if (!right) ++wrong;
+      ++answered;
+    }
+  });
+  while (answered == 0) std::this_thread::yield();
+  auto added = mock.admin("POST", "/__admin/scenarios", big(201));
+  auto replaced = mock.admin("POST", "/__admin/scenarios", big(503));
+  done = true;
+  served.join();
+
+  REQUIRE(added);
+  CHECK(added->status == 200);
+  REQUIRE(replaced);
+  CHECK(replaced->status == 200);
+  CHECK(wrong == 0);
+  CHECK(answered > 0);
+  auto res = mock.trash("b10999");
+  REQUIRE(res);
+  CHECK(res->status == 503);
+}
