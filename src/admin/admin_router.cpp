@@ -53,7 +53,7 @@ Reply route(const RequestView& request, Context& context, const std::optional<st
                                "This admin API needs the header 'Authorization: Bearer <token>' "
                                "with the token given by --admin-token",
                                "unauthorized");
-    denied.headers.push_back({"WWW-Authenticate", "Bearer"});
+    denied.add_header("WWW-Authenticate", "Bearer");
     return denied;
   }
   bool path_known = false;

@@ -15,7 +15,7 @@ Classified classify(const RequestView& request, const OperationSet& operations,
   if (request.method != kMethod) {
     Violation violation = method_violation(*out.operation, request);
     out.early = error_reply(envelope, 405, violation.message, "method_not_allowed");
-    out.early->headers.push_back({"Allow", std::string(kMethod)});
+    out.early->add_header("Allow", std::string(kMethod));
     out.seen.violations.push_back(std::move(violation));
     return out;
   }

@@ -33,7 +33,7 @@ const char* reason_phrase(int status) {
 Refusal make_refusal(const Envelope& envelope, int status, std::string_view code,
                      std::string_view rule, std::string message) {
   Reply reply = error_reply(envelope, status, message, code);
-  reply.headers.push_back({"Connection", "close"});
+  reply.add_header("Connection", "close");
   return {Violation{std::string(rule), std::move(message)}, std::move(reply)};
 }
 

@@ -8,7 +8,7 @@ namespace drivemock {
 void fill_response(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
   const char* content_type = "application/json";
-  for (const auto& h : reply.headers) {
+  for (const auto& h : reply.header_list()) {
     if (iequals(h.name, "Content-Type")) {
       content_type = h.value.c_str();
     } else {

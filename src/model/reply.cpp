@@ -31,8 +31,21 @@ std::optional<Fault> fault_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+const std::vector<Header>& Reply::header_list() const {
+  static const std::vector<Header> none;
+  return headers ? *headers : none;
+}
+
+void Reply::add_header(std::string name, std::string value) {
+  auto own = headers ? std::make_shared<std::vector<Header>>(*headers)
+                     : std::make_shared<std::vector<Header>>();
+  own->push_back({std::move(name), std::move(value)});
+  headers = std::move(own);
+}
+
 Reply json_reply(int status, std::string body) {
-  return Reply{status, std::make_shared<const std::string>(std::move(body)), {}, 0, Fault::none};
+  return Reply{status, std::make_shared<const std::string>(std::move(body)), nullptr, 0,
+               Fault::none};
 }
 
 Reply error_reply(const Envelope& envelope, int status, std::string_view message,

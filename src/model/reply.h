@@ -29,11 +29,18 @@ struct Reply {
   /// Shared, not copied: a scenario's answer is kept by its catalog and by
   /// every journal entry that sent it. Null means an empty body.
   std::shared_ptr<const std::string> body;
-  std::vector<Header> headers;  ///< no Content-Type among them means application/json
+  /// Shared as the body is (a recording repeats the same few thousands of
+  /// times). Null means none; no Content-Type among them means
+  /// application/json.
+  std::shared_ptr<const std::vector<Header>> headers;
   int delay_ms = 0;
   Fault fault = Fault::none;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
+  /// The headers, an empty list when none.
+  const std::vector<Header>& header_list() const;
+  /// Adds a header to this reply's own copy of the list.
+  void add_header(std::string name, std::string value);
 };
 
 /// A reply of `status` with a JSON `body`, no delay and no fault.

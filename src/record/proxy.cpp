@@ -12,7 +12,7 @@ CapturedField captured_field(const std::string& name, const rapidjson::Value& va
 }
 
 std::string content_type_of(const Reply& answer) {
-  const std::string* type = find_header(answer.headers, "Content-Type");
+  const std::string* type = find_header(answer.header_list(), "Content-Type");
   return type ? *type : std::string();
 }
 

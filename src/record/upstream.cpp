@@ -56,9 +56,11 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
     return Error{why};
   }
   Reply answer = json_reply(result->status, std::move(result->body));
+  auto headers = std::make_shared<std::vector<Header>>();
   for (const auto& [name, value] : result->headers) {
-    if (!is_hop_by_hop(name)) answer.headers.push_back({name, value});
+    if (!is_hop_by_hop(name)) headers->push_back({name, value});
   }
+  answer.headers = std::move(headers);
   return answer;
 }
 

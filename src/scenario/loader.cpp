@@ -15,7 +15,7 @@
 #include "contract/field_checks.h"
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
-#include "scenario/body_pool.h"
+#include "scenario/answer_pool.h"
 #include "scenario/yaml_json.h"
 #include "util/clock.h"
 #include "util/parallel.h"
@@ -72,7 +72,7 @@ struct Spread {
 
 class DocumentParser {
  public:
-  DocumentParser(const std::string& file, Dialect dialect, BodyPool& bodies,
+  DocumentParser(const std::string& file, Dialect dialect, AnswerPool& bodies,
                  Diagnostics& diagnostics)
       : in_(file, diagnostics), dialect_(dialect), bodies_(bodies) {}
 
@@ -133,7 +133,7 @@ class DocumentParser {
  private:
   YamlReader in_;
   Dialect dialect_;
-  BodyPool& bodies_;
+  AnswerPool& bodies_;
   const std::vector<Operation>* own_ = nullptr;
   const OperationSet* known_ = nullptr;
 
@@ -198,7 +198,7 @@ class DocumentParser {
     }
     struct Part {
       Diagnostics diagnostics;
-      BodyPool bodies;  // a copy of each body per part, and no lock per answer
+      AnswerPool bodies;  // a copy of each body per part, and no lock per answer
       Directories directories;
       bool mismatch = false;
     };
@@ -395,6 +395,7 @@ class DocumentParser {
 
   void parse_headers(const YAML::Node& node, Reply& answer) {
     if (!in_.expect(node, YAML::NodeType::Map, "a mapping of header name to value")) return;
+    std::vector<Header> headers;
     for (const auto& kv : node) {
       const std::string& name = kv.first.Scalar();
       auto value = in_.scalar(kv.second, "a header value (string)");
@@ -403,9 +404,10 @@ class DocumentParser {
       } else if (value && value->find_first_of("\r\n") != std::string::npos) {
         in_.error(kv.second, "header '" + name + "' has a line break in its value");
       } else if (value) {
-        answer.headers.push_back({name, *value});
+        headers.push_back({name, *value});
       }
     }
+    if (!headers.empty()) answer.headers = bodies_.intern(std::move(headers));
   }
 
   void parse_body(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
@@ -511,7 +513,7 @@ void read_document(Document& doc, YamlTime* yaml_time) {
 
 /// The document's set, from its root and slices, with the operations read
 /// before. Should a slice not read as its entry, the text is read whole.
-void read_set(Document& doc, Dialect dialect, BodyPool& bodies, const OperationSet& usable,
+void read_set(Document& doc, Dialect dialect, AnswerPool& bodies, const OperationSet& usable,
               Spread spread) {
   YamlTime* yaml_time = spread.yaml_time;
   if (!doc.root) return;
@@ -556,7 +558,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   const Priority priority = priority_for(documents, allowed);
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
-  BodyPool operation_bodies;
+  AnswerPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
     if (!doc.root) continue;
@@ -571,7 +573,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   }
   // One pool per thread: identical bodies are shared within a thread's
   // files, and no lock is taken per answer.
-  std::vector<BodyPool> bodies(worker_count(documents.size()));
+  std::vector<AnswerPool> bodies(worker_count(documents.size()));
   parallel_for(
       documents.size(),
       [&](size_t i, size_t worker) {
@@ -614,7 +616,7 @@ Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::s
   doc.default_name = default_name;
   doc.text = std::string(text);
   read_document(doc, &yaml_time);
-  BodyPool bodies;
+  AnswerPool bodies;
   const OperationSet& builtin = *contract::builtin_set();
   OperationSet usable = builtin;
   if (doc.root) {

@@ -23,7 +23,7 @@ constexpr size_t kBigDocumentBytes = 1 << 20;
 
 /// The files of a load are read one per core, and a big file's entries too.
 /// With Priority::background, a load of over kBigDocumentBytes in all runs
-/// on idle-class threads, so that the requests of a server reloading it go
+/// on low-priority threads (see Priority), so that the requests of a server reloading it go
 /// first; a small one (a typical push) stays on the calling thread.
 /// Priority::normal (start-up, validate, tests) uses every core at once.
 

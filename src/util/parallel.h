@@ -12,12 +12,12 @@ namespace drivemock {
 size_t worker_count(size_t items);
 
 /// normal: the caller's thread works too. background: the work runs only on
-/// threads of Linux's idle scheduling class (SCHED_IDLE), which run when no
-/// other thread wants the core and give it up at once when a request thread
-/// wakes (or, where that class is refused, at nice 19), and on one core
-/// fewer than the machine has, when it has several; the caller waits.
-/// (Measured over a 100,000-uuid reload: p99 of requests beside it 2.4x idle
-/// with nice 19, 1.6x with SCHED_IDLE.)
+/// threads at nice 19 in Linux's batch class (SCHED_BATCH: they never preempt
+/// a request thread that wakes), on one core fewer than the machine has when
+/// it has several; the caller waits. Not the idle class (SCHED_IDLE), which
+/// kept requests' p99 lower but starved a push for as long as the machine
+/// stayed busy (a test's push timed out beside the soak test), and which an
+/// unprivileged thread cannot leave again.
 enum class Priority { normal, background };
 
 /// Calls work(index, worker) once for every index in [0, items), on

@@ -44,7 +44,7 @@ TEST_CASE("with a token, a call without the right bearer gets 401 and a challeng
   Reply denied = a.call("GET", "/__admin/health", "", std::string("t0k"), "Bearer wrong");
   CHECK(denied.status == 401);
   CHECK(has_code(denied, "unauthorized"));
-  CHECK(*find_header(denied.headers, "WWW-Authenticate") == "Bearer");
+  CHECK(*find_header(denied.header_list(), "WWW-Authenticate") == "Bearer");
   CHECK(a.call("GET", "/__admin/health", "", std::string("t0k"), "Bearer t0k").status == 200);
 }
 

@@ -32,7 +32,7 @@ TEST_CASE("another method than POST gets 405 with Allow, and a method violation"
   auto c = classify(r, *builtin_set(), Strictness::lenient, Envelope());
   REQUIRE(c.early);
   CHECK(c.early->status == 405);
-  CHECK(*find_header(c.early->headers, "Allow") == "POST");
+  CHECK(*find_header(c.early->header_list(), "Allow") == "POST");
   CHECK(c.seen.operation == "trash");
   REQUIRE(c.seen.violations.size() == 1);
   CHECK(c.seen.violations[0].rule == "method_not_allowed");

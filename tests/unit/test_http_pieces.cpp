@@ -16,7 +16,7 @@ TEST_CASE("a refusal answers the error envelope, closes, and journals its rule")
   CHECK(r.reply.status == 431);
   CHECK(r.reply.body_text() ==
         R"({"status":"error","message":"A header is too long","code":"header_too_large"})");
-  CHECK(*find_header(r.reply.headers, "Connection") == "close");
+  CHECK(*find_header(r.reply.header_list(), "Connection") == "close");
   CHECK(r.violation.rule == "header_too_long");
   CHECK(r.violation.message == "A header is too long");
   CHECK(std::string(reason_phrase(431)) == "Request Header Fields Too Large");
@@ -68,7 +68,7 @@ TEST_CASE("a body refused as too large is kept up to the limit, and the journal 
 TEST_CASE("a reply fills the response: its status, its headers, and JSON unless it says") {
   httplib::Response json;
   Reply reply = json_reply(201, R"({"a":1})");
-  reply.headers.push_back({"X-Trace", "t1"});
+  reply.add_header("X-Trace", "t1");
   fill_response(json, reply);
   CHECK(json.status == 201);
   CHECK(json.body == R"({"a":1})");
@@ -77,7 +77,7 @@ TEST_CASE("a reply fills the response: its status, its headers, and JSON unless 
 
   httplib::Response text;
   Reply raw = json_reply(200, "plain");
-  raw.headers.push_back({"content-type", "text/plain"});
+  raw.add_header("content-type", "text/plain");
   fill_response(text, raw);
   CHECK(text.get_header_value("Content-Type") == "text/plain");
   CHECK(text.get_header_value_count("Content-Type") == 1);

@@ -1,4 +1,6 @@
 #include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -24,20 +26,21 @@ TEST_CASE("parallel_for calls the work once for every index, on numbered workers
   CHECK(highest_worker < worker_count(calls.size()));
 }
 
-TEST_CASE("background work runs on idle-class threads, never the caller's") {
+TEST_CASE("background work runs on batch-class threads at nice 19, never the caller's") {
   std::mutex mutex;
-  std::set<int> policies;
+  std::set<std::pair<int, int>> classes;  // policy, nice
   bool on_caller = false;
   const auto caller = std::this_thread::get_id();
   parallel_for(
       8,
       [&](size_t, size_t) {
         std::lock_guard lock(mutex);
-        policies.insert(sched_getscheduler(0));
+        classes.insert(
+            {sched_getscheduler(0), getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()))});
         on_caller = on_caller || std::this_thread::get_id() == caller;
       },
       Priority::background);
-  CHECK(policies == std::set<int>{SCHED_IDLE});
+  CHECK(classes == std::set<std::pair<int, int>>{{SCHED_BATCH, 19}});
   CHECK_FALSE(on_caller);
   CHECK(sched_getscheduler(0) == SCHED_OTHER);  // the caller keeps its class
 }

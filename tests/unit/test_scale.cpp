@@ -29,6 +29,24 @@ TEST_CASE("identical answer bodies of one load are stored once") {
   CHECK(*body("c", "trash") == R"({"status":"success","code":"other"})");
 }
 
+TEST_CASE("identical header lists of one load are stored once") {
+  auto set = parse_scenario(R"(directories:
+  a: {trash: {raw: x, headers: {Content-Type: text/html, X-A: '1'}}}
+  b: {trash: {raw: y, headers: {Content-Type: text/html, X-A: '1'}}}
+  c: {trash: {raw: x, headers: {Content-Type: text/html, X-A: '2'}}}
+  d: {trash: {raw: x, headers: {X-A: '1', Content-Type: text/html}}}
+)",
+                            "s.yaml", "s");
+  REQUIRE(set);
+  auto headers = [&](const char* uuid) {
+    return set->directories.at(uuid).operations.at("trash").at(0).answers.at(0).headers.get();
+  };
+  CHECK(headers("a") == headers("b"));
+  CHECK(headers("a") != headers("c"));
+  CHECK(headers("a") != headers("d"));  // another order is another list
+  CHECK(headers("c")->at(1).value == "2");
+}
+
 TEST_CASE("a body that does not fit the envelope warns at each place it is used") {
   auto set = parse_scenario(R"(directories:
   a: {trash: {body: {status: true}}}

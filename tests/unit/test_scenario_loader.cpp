@@ -164,7 +164,7 @@ directories:
   CHECK(color[0].answers[0].fault == Fault::reset);
   CHECK(color[0].when.fields[0].expected_json == R"("red")");
   CHECK(color[1].answers[0].body_text() == "not json");
-  CHECK(color[1].answers[0].headers[0].name == "X-Trace");
+  CHECK(color[1].answers[0].header_list()[0].name == "X-Trace");
   CHECK(color[1].answers[1].body_text().empty());
   CHECK(color[1].cycle);
 }
