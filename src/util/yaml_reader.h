@@ -56,6 +56,8 @@ class YamlReader {
   /// Adds what it finds to `diagnostics`, which it must be the only one to
   /// add to while it reads.
   YamlReader(const std::string& file, Diagnostics& diagnostics);
+  /// The file's name is kept by reference: it must outlive the reader.
+  YamlReader(std::string&& file, Diagnostics& diagnostics) = delete;
 
   /// Nodes read from here on come from a piece of the file that starts at
   /// this line (0-based) of it: see util/yaml_slices.h.

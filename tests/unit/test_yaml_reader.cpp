@@ -7,6 +7,7 @@ using namespace drivemock;
 namespace {
 
 const YamlKeys kKeys = {"http", "body", "raw"};
+const std::string kFile = "a.yaml";
 
 }  // namespace
 
@@ -14,7 +15,7 @@ TEST_CASE("members reads the known keys of a mapping and reports each other key 
   Diagnostics diagnostics;
   auto root = load_yaml("http: 503\nbodi: {}\nbody: {a: 1}\nextra: 2\n", "a.yaml", diagnostics);
   REQUIRE(root);
-  YamlReader in("a.yaml", diagnostics);
+  YamlReader in(kFile, diagnostics);
   auto members = in.members(*root, kKeys, "an answer");
   CHECK(members["http"].Scalar() == "503");
   CHECK(members["body"].IsMap());
@@ -34,5 +35,5 @@ TEST_CASE("an absent member stays absent however often one is asked for") {
   absent.reset(yaml_member(*root, "http"));
   CHECK(absent.Scalar() == "200");
   CHECK_FALSE(yaml_member(*root, "raw"));
-  CHECK_FALSE(YamlReader("a.yaml", diagnostics).members(*root, kKeys, "x")["body"]);
+  CHECK_FALSE(YamlReader(kFile, diagnostics).members(*root, kKeys, "x")["body"]);
 }
