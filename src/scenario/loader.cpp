@@ -487,16 +487,42 @@ Document file_document(const fs::path& path) {
   return doc;
 }
 
-/// `allowed` when the load is big (see kBigDocumentBytes), else normal.
-Priority priority_for(const std::vector<Document>& documents, Priority allowed) {
-  if (allowed == Priority::normal) return Priority::normal;
+/// The bytes the documents hold (files by their size on disk).
+uintmax_t document_bytes(const std::vector<Document>& documents) {
   uintmax_t bytes = 0;
   for (const auto& doc : documents) {
     std::error_code ec;
     uintmax_t size = doc.text ? doc.text->size() : fs::file_size(doc.file, ec);
     if (!ec) bytes += size;
   }
-  return bytes > kBigDocumentBytes ? Priority::background : Priority::normal;
+  return bytes;
+}
+
+/// `allowed` when the load is big (see kBigDocumentBytes), else normal.
+Priority priority_for(uintmax_t bytes, Priority allowed) {
+  return allowed == Priority::background && bytes > kBigDocumentBytes ? Priority::background
+                                                                      : Priority::normal;
+}
+
+/// The documents of a load: files (a directory's in name order), then texts.
+std::vector<Document> documents_of(const std::vector<std::string>& paths,
+                                   const std::vector<std::string>& texts) {
+  std::vector<Document> documents;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      for (const auto& file : scenario_files(p)) documents.push_back(file_document(file));
+    } else {
+      documents.push_back(file_document(p));
+    }
+  }
+  for (size_t i = 0; i < texts.size(); ++i) {
+    Document doc;
+    doc.file = doc.default_name = "inline-" + std::to_string(i + 1);
+    doc.text = texts[i];
+    documents.push_back(std::move(doc));
+  }
+  return documents;
 }
 
 /// Reads the document's text (unless given) and parses it: a big one's
@@ -555,7 +581,7 @@ void add_new(OperationSet& usable, const std::vector<Operation>& added) {
 /// operation are left to the catalog, which reports them at the second.
 Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documents, Dialect dialect,
                                                   const OperationSet& known, Priority allowed) {
-  const Priority priority = priority_for(documents, allowed);
+  const Priority priority = priority_for(document_bytes(documents), allowed);
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
   AnswerPool operation_bodies;
@@ -640,23 +666,8 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
                                                  const std::vector<std::string>& texts,
                                                  Dialect dialect, const OperationSet* known,
                                                  Priority priority) {
-  std::vector<Document> documents;
-  for (const auto& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      for (const auto& file : scenario_files(p)) documents.push_back(file_document(file));
-    } else {
-      documents.push_back(file_document(p));
-    }
-  }
-  size_t files = documents.size();
-  for (size_t i = 0; i < texts.size(); ++i) {
-    std::string name = "inline-" + std::to_string(i + 1);
-    Document doc;
-    doc.file = doc.default_name = name;
-    doc.text = texts[i];
-    documents.push_back(std::move(doc));
-  }
+  std::vector<Document> documents = documents_of(paths, texts);
+  size_t files = documents.size() - texts.size();
   auto sets = parse_documents(documents, dialect, or_builtin(known), priority);
   // Sets with errors are left out, so tell inline ones by their source.
   for (auto& set : *sets) {
@@ -665,6 +676,17 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
     if (!from_file) set.source = "inline";
   }
   return sets;
+}
+
+Priority load_priority(const std::vector<std::string>& paths, const std::vector<std::string>& texts,
+                       Priority allowed) {
+  uintmax_t bytes = document_bytes(documents_of(paths, {}));
+  for (const auto& text : texts) bytes += text.size();
+  return priority_for(bytes, allowed);
+}
+
+Priority load_priority(std::string_view text, Priority allowed) {
+  return priority_for(text.size(), allowed);
 }
 
 }  // namespace drivemock::scenario

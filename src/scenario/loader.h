@@ -66,4 +66,13 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
                                                  const contract::OperationSet* known = nullptr,
                                                  Priority priority = Priority::normal);
 
+/// `allowed` when a load of these files, directories and texts reads over
+/// kBigDocumentBytes in all, else Priority::normal: a server's change that
+/// big runs at background priority as a whole (ScenarioStore).
+Priority load_priority(const std::vector<std::string>& paths, const std::vector<std::string>& texts,
+                       Priority allowed);
+
+/// The same for one pushed text.
+Priority load_priority(std::string_view text, Priority allowed);
+
 }  // namespace drivemock::scenario

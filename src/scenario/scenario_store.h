@@ -36,7 +36,8 @@ class ScenarioStore {
   /// Reads files and inline texts, on every core; on errors nothing is loaded.
   Diagnostics load();
   /// Re-reads the files; on errors the loaded sets stay as they were. A big
-  /// reload (or push) yields to requests (see Priority in scenario/loader.h).
+  /// reload or push (over kBigDocumentBytes) runs at background priority as
+  /// a whole, so that it yields to requests (see Priority in util/parallel.h).
   Diagnostics reload();
   /// Adds a set, or replaces the set of the same name (file or pushed); the
   /// set's name when it is in force.
@@ -55,6 +56,7 @@ class ScenarioStore {
  private:
   Checked<std::vector<ScenarioSet>> read_sources(Priority priority) const;
   Diagnostics load_sources(Priority priority);
+  Checked<std::string> push_now(std::string_view text);
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed);

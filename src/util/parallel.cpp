@@ -18,6 +18,14 @@ size_t cores() {
   return std::max<size_t>(1, std::thread::hardware_concurrency());
 }
 
+/// Moves the calling thread to the batch class at nice 19 (see Priority).
+void lower_this_thread() {
+  sched_param none{};
+  pthread_setschedparam(pthread_self(), SCHED_BATCH, &none);
+  // Linux schedules threads on their own: this lowers this thread only.
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+}
+
 }  // namespace
 
 size_t worker_count(size_t items) {
@@ -31,10 +39,7 @@ void parallel_for(size_t items, const std::function<void(size_t index, size_t wo
     for (size_t i; (i = next.fetch_add(1)) < items;) work(i, worker);
   };
   auto run_in_background = [&](size_t worker) {
-    sched_param none{};
-    pthread_setschedparam(pthread_self(), SCHED_BATCH, &none);
-    // Linux schedules threads on their own: this lowers this thread only.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    lower_this_thread();
     run(worker);
   };
   std::vector<std::thread> helpers;
@@ -55,6 +60,17 @@ void parallel_for(size_t items, const std::function<void(size_t index, size_t wo
   }
   if (priority == Priority::normal) run(0);
   for (auto& t : helpers) t.join();
+}
+
+void run_at(Priority priority, const std::function<void()>& work) {
+  if (priority == Priority::normal) {
+    work();
+    return;
+  }
+  std::thread([&] {
+    lower_this_thread();
+    work();
+  }).join();
 }
 
 }  // namespace drivemock

@@ -26,4 +26,11 @@ enum class Priority { normal, background };
 void parallel_for(size_t items, const std::function<void(size_t index, size_t worker)>& work,
                   Priority priority = Priority::normal);
 
+/// Calls work() at `priority`: normal, on the calling thread; background, on
+/// one thread at that priority while the caller waits. Threads that work
+/// starts inherit the priority (Linux gives a new thread its creator's policy
+/// and nice value), so a whole change (parse, build, free, trim) yields to
+/// requests, not only its parse.
+void run_at(Priority priority, const std::function<void()>& work);
+
 }  // namespace drivemock

@@ -44,3 +44,33 @@ TEST_CASE("background work runs on batch-class threads at nice 19, never the cal
   CHECK_FALSE(on_caller);
   CHECK(sched_getscheduler(0) == SCHED_OTHER);  // the caller keeps its class
 }
+
+namespace {
+
+/// The calling thread's scheduling class and nice value.
+std::pair<int, int> this_thread_class() {
+  return {sched_getscheduler(0), getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()))};
+}
+
+}  // namespace
+
+TEST_CASE("run_at background runs the work and the threads it starts at batch nice 19") {
+  std::pair<int, int> work_class, nested_class;
+  std::thread::id work_thread;
+  run_at(Priority::background, [&] {
+    work_class = this_thread_class();
+    work_thread = std::this_thread::get_id();
+    // What the work starts (a parse's helpers, say) inherits its priority.
+    std::thread([&] { nested_class = this_thread_class(); }).join();
+  });
+  CHECK(work_class == std::pair{SCHED_BATCH, 19});
+  CHECK(nested_class == std::pair{SCHED_BATCH, 19});
+  CHECK(work_thread != std::this_thread::get_id());
+  CHECK(this_thread_class() == std::pair{SCHED_OTHER, 0});  // the caller keeps its class
+}
+
+TEST_CASE("run_at normal runs the work on the calling thread, as it is") {
+  std::thread::id work_thread;
+  run_at(Priority::normal, [&] { work_thread = std::this_thread::get_id(); });
+  CHECK(work_thread == std::this_thread::get_id());
+}

@@ -312,3 +312,26 @@ TEST_CASE("an empty document is an error at its start") {
   CHECK(d[0].column == 1);
   CHECK(d[0].message.find("found nothing") != std::string::npos);
 }
+
+TEST_CASE("a change yields to requests only when it is big and may") {
+  const std::string small = "name: small\n";
+  const std::string big = big_comment() + "name: big\n";
+  CHECK(load_priority(small, Priority::background) == Priority::normal);
+  CHECK(load_priority(big, Priority::background) == Priority::background);
+  CHECK(load_priority(big, Priority::normal) == Priority::normal);
+
+  // Files and directories count by their size on disk, all together, and
+  // inline texts by theirs.
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("drivemock-priority-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string half = "# " + std::string(kBigDocumentBytes / 2, '.') + "\n";
+  std::ofstream(dir / "a.yaml") << half;
+  const std::string one_file = (dir / "a.yaml").string();
+  CHECK(load_priority({one_file}, {}, Priority::background) == Priority::normal);
+  CHECK(load_priority({one_file}, {half}, Priority::background) == Priority::background);
+  std::ofstream(dir / "b.yaml") << half;
+  CHECK(load_priority({dir.string()}, {}, Priority::background) == Priority::background);
+  CHECK(load_priority({dir.string()}, {}, Priority::normal) == Priority::normal);
+  fs::remove_all(dir);
+}
