@@ -28,6 +28,7 @@ struct ServerHealth {
   uint64_t connections_queued = 0;  ///< waiting for a worker: --threads are busy
   std::optional<journal::JournalFileStats> journal_file;  ///< when --journal-file is set
   Dialect dialect = Dialect::document;                    ///< of the mock API's own answers
+  uint64_t seed = 0;                                      ///< random draws derive from it
 };
 
 struct Context {

@@ -6,6 +6,7 @@
 #include "admin/handlers.h"
 #include "contract/operations.h"
 #include "util/json.h"
+#include "util/random.h"
 
 namespace drivemock::admin {
 namespace {
@@ -97,6 +98,8 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   w.Int64(std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
   ServerHealth health = context.health();
   json::write_member(w, "dialect", dialect_name(health.dialect));
+  json::write_string(w, "seed");
+  w.Uint64(health.seed);
   json::write_string(w, "logLinesDropped");
   w.Uint64(health.log_lines_dropped);
   json::write_string(w, "connectionsWithoutRequest");
@@ -113,12 +116,34 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-Reply handle_reset(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_reset(const RequestView& request, Context& context, const std::smatch&) {
+  auto body = parse_object_body(request);
+  if (!body) return body.error();
+  std::optional<uint64_t> seed;
+  for (const auto& member : body->GetObject()) {
+    std::string_view key(member.name.GetString(), member.name.GetStringLength());
+    if (key != "seed") {
+      return error_reply(400,
+                         "Unknown key '" + std::string(key) + "' in the reset body; expected seed",
+                         "invalid_params");
+    }
+    if (!member.value.IsUint64() || member.value.GetUint64() > kMaxSeed) {
+      return error_reply(400,
+                         "seed must be a whole number from 0 to " + std::to_string(kMaxSeed) +
+                             ", found " + json::to_string(member.value),
+                         "invalid_params");
+    }
+    seed = member.value.GetUint64();
+  }
   context.journal.clear();
   context.scenarios.drop_pushed();
+  if (seed) context.engine.set_seed(*seed);
   context.engine.reset();
-  context.log_change("reset: journal emptied, states and sequences restarted, pushed sets dropped");
-  return success("Journal emptied, states and sequences back to the start, pushed sets dropped.");
+  std::string seeded = seed ? ", random draws from seed " + std::to_string(*seed) : "";
+  context.log_change("reset: journal emptied, states and sequences restarted, pushed sets dropped" +
+                     seeded);
+  return success("Journal emptied, states and sequences back to the start, pushed sets dropped" +
+                 seeded + ".");
 }
 
 Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {

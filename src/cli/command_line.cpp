@@ -13,6 +13,7 @@
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
 #include "util/log.h"
+#include "util/random.h"
 
 namespace drivemock::cli {
 namespace {
@@ -42,6 +43,7 @@ struct Flags {
   bool insecure_upstream = false;
   int upstream_timeout_ms = 10000;
   int request_timeout_ms = 10000;
+  std::optional<uint64_t> seed;
 };
 
 void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
@@ -91,6 +93,10 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
                  "Connect and read time-out of the upstream, in milliseconds")
       ->check(CLI::Range(1, 600000))
       ->capture_default_str();
+  app.add_option("--seed", flags.seed,
+                 "Seed of the random draws (one_of, random delays); the same seed and the same "
+                 "calls per uuid give the same draws. Default: a fresh one, printed at start")
+      ->check(CLI::Range(uint64_t{0}, kMaxSeed));
   app.add_option("--request-timeout", flags.request_timeout_ms,
                  "Time for a request's head and body to arrive after its first byte, in "
                  "milliseconds; slower requests get 408")
@@ -115,6 +121,7 @@ void apply_flags(Flags& flags) {
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
   o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);
   o.request_timeout = std::chrono::milliseconds(flags.request_timeout_ms);
+  o.seed = flags.seed;
   o.log = flags.quiet ? LogFormat::none : flags.log == "json" ? LogFormat::json : LogFormat::text;
 }
 
@@ -177,6 +184,10 @@ int serve(ServerOptions options) {
     sigwait(&signals, &received);
     server.stop();
   });
+  // On standard error, in one write: a run that failed by chance is
+  // replayed with this seed.
+  std::cerr << ("drivemock: random draws from seed " + std::to_string(server.seed()) +
+                " (replay with --seed " + std::to_string(server.seed()) + ")\n");
   std::cout << "drivemock listening on " << server.base_url() << std::endl;
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself

@@ -8,6 +8,7 @@
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
 #include "util/log.h"
+#include "util/random.h"
 
 namespace drivemock {
 namespace {
@@ -65,8 +66,12 @@ void Server::Impl::stop() {
 }
 
 admin::ServerHealth Server::Impl::health() const {
-  admin::ServerHealth h{log::dropped(), http.connections_without_request(),
-                        http.connections_queued(), std::nullopt, envelope.dialect()};
+  admin::ServerHealth h{log::dropped(),
+                        http.connections_without_request(),
+                        http.connections_queued(),
+                        std::nullopt,
+                        envelope.dialect(),
+                        engine.seed()};
   if (journal_file) h.journal_file = journal_file->stats();
   return h;
 }
@@ -79,6 +84,8 @@ void Server::Impl::reload_from_watch() {
 }
 
 Status Server::Impl::start() {
+  if (options.seed && *options.seed > kMaxSeed) return Error{seed_range_error(*options.seed)};
+  engine.set_seed(options.seed.value_or(fresh_seed()));
   if (!options.journal_file.empty()) {
     auto opened = journal::JournalFile::open(options.journal_file);
     if (!opened) return opened.error();

@@ -71,6 +71,10 @@ struct ServerOptions {
   /// Where journal entries take their time and durations from; null for the
   /// system's clocks. Tests pin time with a Clock of their own (util/clock.h).
   std::shared_ptr<const Clock> clock = {};
+  /// What random draws (one_of, random delays) derive from: the same seed
+  /// and the same calls per uuid give the same draws. None: a fresh one,
+  /// which seed() tells. At most kMaxSeed (util/random.h).
+  std::optional<uint64_t> seed = {};
 };
 
 class Server;
@@ -107,8 +111,14 @@ class Server {
   /// Waits until `wanted` requests match or `timeout` passes; returns the count reached.
   Result<size_t> wait_for(const RequestFilter& filter, size_t wanted,
                           std::chrono::milliseconds timeout) const;
-  /// Empties the journal, restarts states and sequences, drops pushed sets.
+  /// Empties the journal, restarts states, sequences and random streams,
+  /// drops pushed sets.
   void reset();
+  /// The same, and random draws derive from `seed` from now on; a seed
+  /// above kMaxSeed is an error and changes nothing.
+  Status reset(uint64_t seed);
+  /// The seed random draws derive from now.
+  uint64_t seed() const;
   /// Adds or replaces a scenario set (YAML or JSON); errors leave all as it was.
   Diagnostics push_scenarios(std::string_view yaml);
 

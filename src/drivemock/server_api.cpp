@@ -1,6 +1,7 @@
 // The in-process API's calls on a running server: each asks one of its
 // parts (server_impl.h).
 #include "drivemock/server_impl.h"
+#include "util/random.h"
 
 namespace drivemock {
 namespace {
@@ -39,6 +40,17 @@ void Server::reset() {
   impl_->journal.clear();
   impl_->scenarios.drop_pushed();
   impl_->engine.reset();
+}
+
+Status Server::reset(uint64_t seed) {
+  if (seed > kMaxSeed) return Error{seed_range_error(seed)};
+  impl_->engine.set_seed(seed);
+  reset();
+  return done();
+}
+
+uint64_t Server::seed() const {
+  return impl_->engine.seed();
 }
 Diagnostics Server::push_scenarios(std::string_view yaml) {
   return impl_->scenarios.push(yaml).diagnostics;

@@ -27,6 +27,14 @@ void write_request(json::Writer& w, const RecordedRequest& request) {
   w.EndObject();
 }
 
+void write_optional_int(json::Writer& w, const std::optional<int>& value) {
+  if (value) {
+    w.Int(*value);
+  } else {
+    w.Null();
+  }
+}
+
 void write_matched(json::Writer& w, const std::optional<Matched>& matched) {
   if (!matched) {
     w.Null();
@@ -35,11 +43,21 @@ void write_matched(json::Writer& w, const std::optional<Matched>& matched) {
   w.StartObject();
   json::write_member(w, "scenario", matched->scenario);
   json::write_string(w, "rule");
-  if (matched->rule) {
-    w.Int(*matched->rule);
-  } else {
+  write_optional_int(w, matched->rule);
+  w.EndObject();
+}
+
+/// null when nothing was drawn; else both members, null for what was not.
+void write_random(json::Writer& w, const std::optional<RandomDraw>& random) {
+  if (!random) {
     w.Null();
+    return;
   }
+  w.StartObject();
+  json::write_string(w, "pick");
+  write_optional_int(w, random->pick);
+  json::write_string(w, "delayMs");
+  write_optional_int(w, random->delay_ms);
   w.EndObject();
 }
 
@@ -101,6 +119,8 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_optional(w, entry.uuid());
   json::write_string(w, "matched");
   write_matched(w, entry.matched);
+  json::write_string(w, "random");
+  write_random(w, entry.random);
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");

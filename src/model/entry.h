@@ -32,6 +32,12 @@ struct Matched {
   std::optional<int> rule;
 };
 
+/// What the decide stage drew at random for a request (`--seed` replays it).
+struct RandomDraw {
+  std::optional<int> pick;      ///< the answer of a `one_of`, 1-based
+  std::optional<int> delay_ms;  ///< a delay drawn from its distribution
+};
+
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
 class RecordedRequest {
@@ -107,7 +113,8 @@ struct Classification {
   /// operation's definition goes with its catalog, the entry stays.
   std::string operation;
   std::optional<Matched> matched;
-  bool named = false;  ///< the uuid is named by a scenario
+  bool named = false;                ///< the uuid is named by a scenario
+  std::optional<RandomDraw> random;  ///< when the answer drew anything
   std::vector<Violation> violations;
 };
 

@@ -44,8 +44,10 @@ void Reply::add_header(std::string name, std::string value) {
 }
 
 Reply json_reply(int status, std::string body) {
-  return Reply{status, std::make_shared<const std::string>(std::move(body)), nullptr, 0,
-               Fault::none};
+  Reply reply;
+  reply.status = status;
+  reply.body = std::make_shared<const std::string>(std::move(body));
+  return reply;
 }
 
 Reply error_reply(const Envelope& envelope, int status, std::string_view message,

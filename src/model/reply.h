@@ -23,6 +23,18 @@ const char* fault_name(Fault fault);
 /// The fault of that name, or nullopt.
 std::optional<Fault> fault_from_name(std::string_view name);
 
+/// A delay drawn afresh for every call: `delay_ms: {uniform: [MIN, MAX]}` or
+/// `{lognormal: {median: M, sigma: S, max: CAP}}`. The decide stage draws it
+/// into the Reply's delay_ms before the reply is sent.
+struct DelayDistribution {
+  enum class Kind { uniform, lognormal };
+  Kind kind = Kind::uniform;
+  int min_ms = 0;        ///< uniform: the least, inclusive
+  int max_ms = 0;        ///< uniform: the most, inclusive; lognormal: the cap
+  double median_ms = 0;  ///< lognormal: half the draws are below it
+  double sigma = 0;      ///< lognormal: the spread of the delay's logarithm
+};
+
 /// What to send back: a status, headers and body, after a delay, or a fault.
 struct Reply {
   int status = 200;
@@ -34,6 +46,8 @@ struct Reply {
   /// application/json.
   std::shared_ptr<const std::vector<Header>> headers;
   int delay_ms = 0;
+  /// Null for a fixed delay_ms; shared, as the body is.
+  std::shared_ptr<const DelayDistribution> random_delay;
   Fault fault = Fault::none;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }

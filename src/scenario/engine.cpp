@@ -1,6 +1,8 @@
 #include "scenario/engine.h"
 
+#include "scenario/draws.h"
 #include "scenario/matching.h"
+#include "util/random.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -10,8 +12,28 @@ std::string initial_state(const Catalog& catalog, const std::string& uuid) {
   return std::string(entry ? entry->state() : contract::kInitialState);
 }
 
-/// Takes the rule's next answer and moves its sequence position on.
-const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions) {
+/// One uuid's stream of random numbers for one operation, in [0, 1), in turn.
+struct Stream {
+  uint64_t key;
+  uint64_t& drawn;
+  double next() { return unit_interval(stream_bits(key, drawn++)); }
+};
+
+/// Notes a pick or a delay in what the decision drew.
+RandomDraw& drew(Decision& decision) {
+  if (!decision.random) decision.random.emplace();
+  return *decision.random;
+}
+
+/// Takes the rule's next answer and moves its sequence position on; or, for
+/// a one_of, picks one from the stream.
+const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions,
+                         Stream& stream, Decision& decision) {
+  if (!rule.weights.empty()) {
+    size_t pick = pick_weighted(rule.weights, stream.next());
+    drew(decision).pick = static_cast<int>(pick) + 1;
+    return rule.answers[pick];
+  }
   if (positions.size() <= index) positions.resize(index + 1, 0);
   return rule.answers[sequence_index(rule, positions[index]++)];
 }
@@ -24,12 +46,12 @@ const ScriptedOperation* find_defaults(const Catalog& catalog, const std::string
 /// Takes the answer of the first rule of `scripted` that matches, if any;
 /// notes which set (and for a directory's rules which rule) served it.
 bool answer_from(const ScriptedOperation& scripted, bool numbered, const std::string& state,
-                 const rapidjson::Value& body, std::vector<uint64_t>& positions, Decision& decision,
-                 std::optional<std::string>& then) {
+                 const rapidjson::Value& body, std::vector<uint64_t>& positions, Stream& stream,
+                 Decision& decision, std::optional<std::string>& then) {
   auto index = select_rule(*scripted.rules, state, body);
   if (!index) return false;
   const Rule& rule = (*scripted.rules)[*index];
-  decision.answer = &take_answer(rule, *index, positions);
+  decision.answer = &take_answer(rule, *index, positions, stream, decision);
   decision.matched = Matched{scripted.set->name, std::nullopt};
   if (numbered) decision.matched->rule = static_cast<int>(*index) + 1;
   then = rule.then;
@@ -115,8 +137,11 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
+  request.seen.random = decision.random;
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
-  return *decision.answer;
+  Reply reply = *decision.answer;
+  if (decision.random && decision.random->delay_ms) reply.delay_ms = *decision.random->delay_ms;
+  return reply;
 }
 
 Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
@@ -145,15 +170,20 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   // The uuid's own rules, then the defaults' rules, then the built-in answer.
   std::optional<std::string> then;
+  Stream stream{stream_key(seed_, uuid, op.name), d.draws[op.name]};
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
   bool answered =
-      own && answer_from(*own, true, d.state, body, d.positions[op.name], decision, then);
+      own && answer_from(*own, true, d.state, body, d.positions[op.name], stream, decision, then);
   const ScriptedOperation* defaults = find_defaults(catalog, op.name);
   if (!answered && defaults) {
-    answered =
-        answer_from(*defaults, false, d.state, body, d.default_positions[op.name], decision, then);
+    answered = answer_from(*defaults, false, d.state, body, d.default_positions[op.name], stream,
+                           decision, then);
   }
   if (!answered) decision.answer = &catalog.builtin.at(op.name);
+  if (const auto& distribution = decision.answer->random_delay) {
+    double u1 = stream.next();
+    drew(decision).delay_ms = draw_delay_ms(*distribution, u1, stream.next());
+  }
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.
   const Reply& answer = *decision.answer;

@@ -7,6 +7,7 @@
 
 #include <rapidjson/document.h>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -31,6 +32,9 @@ struct Decision {
   const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
+  /// What was drawn: the one_of's pick, and the delay that replaces the
+  /// answer's delay_ms when it has a random one.
+  std::optional<RandomDraw> random;
 };
 
 /// A directory's simulated state, as the admin API shows it.
@@ -68,8 +72,14 @@ class Engine {
   /// that either catalog names start over (state, sequences, counts); the
   /// others keep theirs.
   std::shared_ptr<const Catalog> replace_catalog(std::shared_ptr<const Catalog> catalog);
-  /// Every uuid back to its initial state, sequences back to the start.
+  /// Every uuid back to its initial state, sequences and random streams
+  /// back to the start.
   void reset();
+  /// The seed random draws derive from: each uuid and operation has its own
+  /// stream of it (util/random.h), restarted with the uuid's state. Set it
+  /// before reset() to replay a run.
+  void set_seed(uint64_t seed) { seed_ = seed; }
+  uint64_t seed() const { return seed_; }
   /// A uuid's simulated state; nullopt only for a uuid that no scenario
   /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
@@ -84,6 +94,7 @@ class Engine {
     std::map<std::string, uint64_t> calls;
     std::map<std::string, std::vector<uint64_t>> positions;          ///< operation → per rule
     std::map<std::string, std::vector<uint64_t>> default_positions;  ///< the same, in defaults
+    std::map<std::string, uint64_t> draws;  ///< operation → numbers drawn from its stream
   };
   struct Slot {
     mutable std::mutex mutex;
@@ -102,6 +113,7 @@ class Engine {
   /// Unnamed uuids in the order their slots were made, oldest first.
   std::deque<std::string> unnamed_;
   size_t unnamed_limit_;
+  std::atomic<uint64_t> seed_{0};
 };
 
 }  // namespace drivemock::scenario

@@ -32,7 +32,14 @@ using contract::OperationSet;
 const YamlKeys kSetKeys = {"name", "unknown_uuids", "operations", "defaults", "directories"};
 const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
 const YamlKeys kAnswerKeys = {"http", "body", "raw", "headers", "delay_ms", "fault"};
+const YamlKeys kWeightedAnswerKeys = {"http",     "body",  "raw",   "headers",
+                                      "delay_ms", "fault", "weight"};
+const YamlKeys kOneOfKeys = {"one_of"};
+const YamlKeys kRandomDelayKeys = {"uniform", "lognormal"};
+const YamlKeys kLognormalKeys = {"median", "sigma", "max"};
 constexpr int kMaxDelayMs = 600000;
+constexpr double kMaxWeight = 1e9;
+constexpr double kMaxSigma = 10;
 
 /// A token as RFC 9110 defines header names.
 bool is_header_name(const std::string& name) {
@@ -285,6 +292,13 @@ class DocumentParser {
   /// An operation's value: one answer, one rule, or a list of rules.
   std::vector<Rule> parse_operation(const Operation& op, const YAML::Node& node) {
     std::vector<Rule> rules;
+    if (node.IsMap() && yaml_member(node, "one_of") && !yaml_has_any_key(node, kRuleKeys)) {
+      // `trash: {one_of: [...]}`: a rule with that respond and no condition.
+      Rule rule;
+      rule.answers = parse_respond(op, node, rule.weights);
+      rules.push_back(std::move(rule));
+      return rules;
+    }
     if (node.IsMap() && !yaml_has_any_key(node, kRuleKeys)) {
       if (auto answer = parse_answer(op, node)) {
         Rule rule;
@@ -318,14 +332,22 @@ class DocumentParser {
     auto members = in_.members(node, kRuleKeys, "a rule");
     Rule rule;
     if (const auto& when = members["when"]) rule.when = parse_when(op, when);
-    rule.answers = parse_respond(op, members["respond"]);
+    rule.answers = parse_respond(op, members["respond"], rule.weights);
     if (const auto& then = members["then"]) rule.then = in_.scalar(then, "a state name (string)");
-    if (const auto& cycle = members["cycle"])
+    if (const auto& cycle = members["cycle"]) {
       rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
+      if (rule.cycle && !rule.weights.empty()) {
+        in_.error(cycle, "cycle loops a sequence of answers; a one_of picks afresh on every call");
+      }
+    }
     return rule;
   }
 
-  std::vector<Reply> parse_respond(const Operation& op, const YAML::Node& node) {
+  /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
+  /// gets one weight per answer).
+  std::vector<Reply> parse_respond(const Operation& op, const YAML::Node& node,
+                                   std::vector<double>& weights) {
+    if (node.IsMap() && yaml_member(node, "one_of")) return parse_one_of(op, node, weights);
     std::vector<Reply> answers;
     if (node.IsSequence()) {
       for (const auto& item : node) {
@@ -334,6 +356,31 @@ class DocumentParser {
       if (node.size() == 0) in_.error(node, "expected at least one answer in the sequence");
     } else if (auto answer = parse_answer(op, node)) {
       answers.push_back(std::move(*answer));
+    }
+    return answers;
+  }
+
+  std::vector<Reply> parse_one_of(const Operation& op, const YAML::Node& node,
+                                  std::vector<double>& weights) {
+    std::vector<Reply> answers;
+    auto members = in_.members(node, kOneOfKeys, "a one_of");
+    const YAML::Node& list = members["one_of"];
+    if (!in_.expect(list, YAML::NodeType::Sequence, "a list of answers to pick from (one_of)")) {
+      return answers;
+    }
+    if (list.size() == 0) in_.error(list, "expected at least one answer in one_of");
+    double total = 0;
+    for (const auto& item : list) {
+      double weight = 1;
+      if (auto answer = parse_answer(op, item, &weight)) {
+        answers.push_back(std::move(*answer));
+        weights.push_back(weight);
+        total += weight;
+      }
+    }
+    if (list.size() > 0 && answers.size() == list.size() && total <= 0) {
+      in_.error(list,
+                "the weights of one_of add up to 0; give at least one answer a weight above 0");
     }
     return answers;
   }
@@ -361,25 +408,98 @@ class DocumentParser {
     return condition;
   }
 
-  std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node) {
+  /// An answer; with `weight`, an answer of a one_of, which may have one.
+  std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node,
+                                    double* weight = nullptr) {
     if (!in_.expect(node, YAML::NodeType::Map,
                     "an answer (mapping with http, body, raw, headers, "
                     "delay_ms or fault)")) {
       return std::nullopt;
     }
     size_t errors_before = in_.error_count();
-    auto members = in_.members(node, kAnswerKeys, "an answer");
+    auto members = in_.members(node, weight ? kWeightedAnswerKeys : kAnswerKeys,
+                               weight ? "an answer of one_of" : "an answer");
     Reply answer;
     if (const auto& http = members["http"])
       answer.status = in_.integer(http, "an HTTP status", 100, 599).value_or(200);
-    if (const auto& delay = members["delay_ms"]) {
-      answer.delay_ms = in_.integer(delay, "delay_ms", 0, kMaxDelayMs).value_or(0);
+    if (const auto& delay = members["delay_ms"]) parse_delay(delay, answer);
+    if (weight) {
+      if (const auto& w = members["weight"]) {
+        *weight = in_.number(w, "a weight", 0, kMaxWeight).value_or(0);
+      }
     }
     if (const auto& fault = members["fault"]) parse_fault(fault, answer);
     if (const auto& headers = members["headers"]) parse_headers(headers, answer);
     parse_body(op, members["body"], members["raw"], answer);
     if (in_.error_count() != errors_before) return std::nullopt;
     return answer;
+  }
+
+  /// `delay_ms`: milliseconds, `{uniform: [MIN, MAX]}` or
+  /// `{lognormal: {median: M, sigma: S, max: CAP}}` (CAP defaults to the
+  /// longest delay, 600000).
+  void parse_delay(const YAML::Node& node, Reply& answer) {
+    if (!node.IsMap()) {
+      if (node.IsSequence()) {
+        in_.error(node,
+                  "delay_ms is milliseconds, {uniform: [MIN, MAX]} or "
+                  "{lognormal: {median: M, sigma: S, max: CAP}}; found a list");
+        return;
+      }
+      answer.delay_ms = in_.integer(node, "delay_ms", 0, kMaxDelayMs).value_or(0);
+      return;
+    }
+    auto members = in_.members(node, kRandomDelayKeys, "a random delay");
+    const auto& uniform = members["uniform"];
+    const auto& lognormal = members["lognormal"];
+    if (!uniform == !lognormal) {
+      // Other keys are reported already, with the keys expected.
+      if (uniform || node.size() == 0) {
+        in_.error(node,
+                  "a random delay is either {uniform: [MIN, MAX]} or "
+                  "{lognormal: {median: M, sigma: S, max: CAP}}");
+      }
+      return;
+    }
+    DelayDistribution d;
+    if (uniform) {
+      if (!in_.expect(uniform, YAML::NodeType::Sequence, "[MIN, MAX] in milliseconds")) return;
+      if (uniform.size() != 2) {
+        in_.error(uniform, "expected [MIN, MAX] in milliseconds, found a list of " +
+                               std::to_string(uniform.size()));
+        return;
+      }
+      auto min = in_.integer(uniform[0], "the least delay_ms", 0, kMaxDelayMs);
+      auto max = in_.integer(uniform[1], "the most delay_ms", 0, kMaxDelayMs);
+      if (!min || !max) return;
+      if (*min > *max) {
+        in_.error(uniform, "uniform delay from " + std::to_string(*min) + " to " +
+                               std::to_string(*max) + " ms: MIN must not be above MAX");
+        return;
+      }
+      d.min_ms = *min;
+      d.max_ms = *max;
+    } else {
+      if (!in_.expect(lognormal, YAML::NodeType::Map, "{median: M, sigma: S, max: CAP}")) return;
+      auto fields = in_.members(lognormal, kLognormalKeys, "a lognormal delay");
+      std::optional<double> median, sigma;
+      if (const auto& m = fields["median"]) median = in_.number(m, "median (ms)", 0, kMaxDelayMs);
+      if (const auto& s = fields["sigma"]) sigma = in_.number(s, "sigma", 0, kMaxSigma);
+      if (!fields["median"] || !fields["sigma"]) {
+        in_.error(lognormal, "a lognormal delay needs median (ms) and sigma; max (ms) is optional");
+      }
+      if (!median || !sigma) return;
+      d.kind = DelayDistribution::Kind::lognormal;
+      d.median_ms = *median;
+      d.sigma = *sigma;
+      d.max_ms = kMaxDelayMs;
+      if (const auto& cap = fields["max"]) {
+        auto value = in_.integer(cap, "max (ms)", 0, kMaxDelayMs);
+        if (!value) return;
+        d.max_ms = *value;
+      }
+    }
+    answer.random_delay = std::make_shared<const DelayDistribution>(d);
   }
 
   void parse_fault(const YAML::Node& node, Reply& answer) {

@@ -25,13 +25,16 @@ struct Condition {
   std::vector<FieldCondition> fields;
 };
 
-/// One rule: when it applies, what it answers (a sequence when several), and
-/// the state it leaves the directory in after an answer that succeeded (2xx,
-/// no fault).
+/// One rule: when it applies, what it answers (a sequence when several, or
+/// one of several by weight), and the state it leaves the directory in after
+/// an answer that succeeded (2xx, no fault).
 struct Rule {
   Condition when;
   std::vector<Reply> answers;  ///< ready to send: `body` as JSON, or the `raw` string
-  bool cycle = false;          ///< loop the sequence instead of repeating its last answer
+  /// `respond: {one_of: [...]}`: each call picks one answer, by these weights
+  /// (one per answer, their sum above 0). Empty: the answers are a sequence.
+  std::vector<double> weights;
+  bool cycle = false;  ///< loop the sequence instead of repeating its last answer
   std::optional<std::string> then;
 };
 

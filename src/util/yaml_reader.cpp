@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "util/text_stream.h"
 
@@ -132,19 +133,46 @@ std::optional<std::string> YamlReader::scalar(const YAML::Node& node, std::strin
   return node.Scalar();
 }
 
-std::optional<int> YamlReader::integer(const YAML::Node& node, std::string_view what, int min,
-                                       int max) {
-  auto text = scalar(node, what);
+namespace {
+
+/// A bound as a person writes it: 600000, 0.5, 1e+09.
+std::string bound_text(int value) {
+  return std::to_string(value);
+}
+std::string bound_text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
+/// The scalar as a T from min to max, or an error that says so.
+template <typename T>
+std::optional<T> in_range(YamlReader& in, const YAML::Node& node, std::string_view what, T min,
+                          T max) {
+  auto text = in.scalar(node, what);
   if (!text) return std::nullopt;
-  int value = 0;
+  T value{};
   const char* end = text->data() + text->size();
   auto [p, ec] = std::from_chars(text->data(), end, value);
-  if (ec != std::errc() || p != end || value < min || value > max) {
-    error(node, "expected " + std::string(what) + " from " + std::to_string(min) + " to " +
-                    std::to_string(max) + ", found '" + *text + "'");
+  // Written as !(in range): a NaN is in no range.
+  if (ec != std::errc() || p != end || !(value >= min && value <= max)) {
+    in.error(node, "expected " + std::string(what) + " from " + bound_text(min) + " to " +
+                       bound_text(max) + ", found '" + *text + "'");
     return std::nullopt;
   }
   return value;
+}
+
+}  // namespace
+
+std::optional<int> YamlReader::integer(const YAML::Node& node, std::string_view what, int min,
+                                       int max) {
+  return in_range(*this, node, what, min, max);
+}
+
+std::optional<double> YamlReader::number(const YAML::Node& node, std::string_view what, double min,
+                                         double max) {
+  return in_range(*this, node, what, min, max);
 }
 
 std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view what) {

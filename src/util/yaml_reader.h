@@ -90,6 +90,9 @@ class YamlReader {
   YamlMembers members(const YAML::Node& map, const YamlKeys& allowed, std::string_view what);
   std::optional<std::string> scalar(const YAML::Node& node, std::string_view expected);
   std::optional<int> integer(const YAML::Node& node, std::string_view what, int min, int max);
+  /// A decimal number from min to max (a weight, a median).
+  std::optional<double> number(const YAML::Node& node, std::string_view what, double min,
+                               double max);
   std::optional<bool> boolean(const YAML::Node& node, std::string_view what);
 
   const std::string& file() const { return file_; }

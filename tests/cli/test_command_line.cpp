@@ -225,7 +225,7 @@ TEST_CASE("scenario errors at start name file:line:column and exit 2") {
 TEST_CASE("validate exits 0 for the examples and 1 with problems listed") {
   Process good({kBinary, "validate", kScenarios});
   CHECK(good.wait_exit() == 0);
-  CHECK(good.out().find("ok: 3 scenario set(s) valid") != std::string::npos);
+  CHECK(good.out().find("ok: 4 scenario set(s) valid") != std::string::npos);
 
   TempScenario bad("directories:\n  u: {trsh: {}}\n");
   Process p({kBinary, "validate", bad.path});

@@ -151,6 +151,42 @@ TEST_CASE("flag --dialect service answers status true and false, and health says
   CHECK(health->body.find(R"("dialect":"service")") != std::string::npos);
 }
 
+TEST_CASE(
+    "flag --seed is the seed health shows, and without it a fresh one goes to standard error") {
+  TempDir dir;
+  const std::string coin = dir.file("coin.yaml");
+  std::ofstream(coin) << "directories:\n  u:\n    trash: {one_of: [{http: 500}, {http: 502}, "
+                         "{http: 503}]}\n";
+  auto statuses = [&](Binary& b) {
+    std::string out;
+    for (int i = 0; i < 12; ++i) out += std::to_string(b.trash("u")->status) + " ";
+    return out;
+  };
+  Binary seeded({"--seed", "12345", "--scenarios", coin});
+  CHECK(
+      seeded.process.wait_for_err("drivemock: random draws from seed 12345 (replay with --seed "
+                                  "12345)\n"));
+  CHECK(seeded.client().Get("/__admin/health")->body.find(R"("seed":12345,)") != std::string::npos);
+
+  Binary fresh({"--scenarios", coin});
+  REQUIRE(fresh.process.wait_for_err(")\n"));
+  const std::string& err = fresh.process.err();
+  auto at = err.find("random draws from seed ");
+  REQUIRE(at != std::string::npos);
+  std::string seed = err.substr(at + 23, err.find(' ', at + 23) - at - 23);
+  CHECK(fresh.client().Get("/__admin/health")->body.find(R"("seed":)" + seed + ",") !=
+        std::string::npos);
+  // The printed seed replays the fresh server's draws.
+  Binary replay({"--seed", seed, "--scenarios", coin});
+  CHECK(statuses(replay) == statuses(fresh));
+}
+
+TEST_CASE("flag --seed refuses what a JSON number in JavaScript cannot hold") {
+  Process p({kBinary, "--port", "0", "--seed", "9007199254740992"});
+  CHECK(p.wait_exit() == 2);
+  CHECK(p.err().find("--seed") != std::string::npos);
+}
+
 TEST_CASE("flag --journal-limit keeps only the newest entries") {
   Binary limited({"--journal-limit", "3"});
   for (int i = 0; i < 5; ++i) REQUIRE(limited.trash("j" + std::to_string(i)));

@@ -174,3 +174,99 @@ TEST_CASE("only the newest unnamed uuids keep their state, named ones always do"
   http_of(e, "trash", "u1");  // starts over
   CHECK(e.directory("u1")->calls.at("trash") == 1);
 }
+
+namespace {
+
+const char* kRandomScenario = R"(
+directories:
+  d1:
+    trash:
+      one_of:
+        - {http: 503, weight: 1}
+        - {http: 200, delay_ms: {uniform: [0, 1000]}, weight: 1}
+  d2:
+    trash:
+      one_of: [{http: 500}, {http: 502}, {http: 200}]
+)";
+
+/// What one call drew, as text: "pick/delay".
+std::string drawn(Engine& e, const std::string& uuid) {
+  auto decision = e.decide(op("trash"), uuid, body("{}"));
+  REQUIRE(decision.random);
+  return std::to_string(decision.random->pick.value_or(0)) + "/" +
+         std::to_string(decision.random->delay_ms.value_or(-1));
+}
+
+}  // namespace
+
+TEST_CASE("the same seed and the same calls per uuid draw the same, however uuids interleave") {
+  auto first = engine_for(kRandomScenario);
+  auto second = engine_for(kRandomScenario);
+  first.set_seed(7);
+  second.set_seed(7);
+  std::map<std::string, std::vector<std::string>> a, b;
+  for (int i = 0; i < 20; ++i) a["d1"].push_back(drawn(first, "d1"));
+  for (int i = 0; i < 20; ++i) a["d2"].push_back(drawn(first, "d2"));
+  for (int i = 0; i < 20; ++i) {  // the other order, call by call
+    b["d2"].push_back(drawn(second, "d2"));
+    b["d1"].push_back(drawn(second, "d1"));
+  }
+  CHECK(a == b);
+  std::set<std::string> distinct(a["d1"].begin(), a["d1"].end());
+  CHECK(distinct.size() > 5);  // picks and delays vary from call to call
+}
+
+TEST_CASE("another seed draws otherwise, and a reset starts the streams again") {
+  auto e = engine_for(kRandomScenario);
+  e.set_seed(7);
+  std::vector<std::string> seven, eight, again;
+  for (int i = 0; i < 20; ++i) seven.push_back(drawn(e, "d1"));
+  e.set_seed(8);
+  e.reset();
+  for (int i = 0; i < 20; ++i) eight.push_back(drawn(e, "d1"));
+  e.set_seed(7);
+  e.reset();
+  for (int i = 0; i < 20; ++i) again.push_back(drawn(e, "d1"));
+  CHECK(seven != eight);
+  CHECK(seven == again);
+}
+
+TEST_CASE("a drawn delay replaces the answer's delay, and the pick is noted 1-based") {
+  auto e = engine_for(R"(
+directories:
+  u:
+    trash: {http: 200, delay_ms: {uniform: [40, 40]}}
+    color: {one_of: [{http: 201, weight: 0}, {http: 202}]}
+)");
+  contract::Classified trash;
+  trash.operation = &op("trash");
+  trash.checked.uuid = "u";
+  trash.checked.body.Parse("{}");
+  Reply reply = e.answer(trash, e.catalog());
+  CHECK(reply.delay_ms == 40);
+  REQUIRE(trash.seen.random);
+  CHECK(trash.seen.random->delay_ms == 40);
+  CHECK_FALSE(trash.seen.random->pick);
+  auto color = e.decide(op("color"), "u", body("{}"));
+  CHECK(color.answer->status == 202);
+  CHECK(color.random->pick == 2);
+  CHECK_FALSE(color.random->delay_ms);
+  CHECK_FALSE(e.decide(op("trash"), "unnamed", body("{}")).random);  // nothing drawn
+}
+
+TEST_CASE("a one_of rule's then moves the state only when the picked answer succeeds") {
+  auto e = engine_for(R"(
+directories:
+  u:
+    trash:
+      - {when: {state: trashed}, respond: {http: 409}}
+      - respond: {one_of: [{http: 503}, {http: 200}]}
+        then: trashed
+)");
+  e.set_seed(3);
+  int failures_before_success = 0;
+  while (http_of(e, "trash", "u") == 503) ++failures_before_success;
+  CHECK(e.directory("u")->state == "trashed");
+  CHECK(http_of(e, "trash", "u") == 409);
+  CHECK(e.directory("u")->calls.at("trash") == static_cast<uint64_t>(failures_before_success + 2));
+}

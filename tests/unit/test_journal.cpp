@@ -72,6 +72,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
                               "u");
   e.operation = "color";
   e.matched = Matched{"trash-flow", 1};
+  e.random = RandomDraw{2, 143};
   e.response = {200, std::make_shared<const std::string>("{}"), Fault::none, false};
   e.violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
@@ -81,9 +82,15 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"
-      R"("rule":1},"response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
+      R"("rule":1},"random":{"pick":2,"delayMs":143},)"
+      R"("response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
+  // Nothing drawn: null; a delay drawn without a pick: the pick null.
+  e.random.reset();
+  CHECK(entry_to_json(e).find(R"("rule":1},"random":null,"response")") != std::string::npos);
+  e.random = RandomDraw{std::nullopt, 7};
+  CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
 }
 
 namespace {

@@ -335,3 +335,106 @@ TEST_CASE("a change yields to requests only when it is big and may") {
   CHECK(load_priority({dir.string()}, {}, Priority::normal) == Priority::normal);
   fs::remove_all(dir);
 }
+
+TEST_CASE("one_of gives a rule weighted answers, weight 1 when none is given") {
+  auto p = parse(R"(
+directories:
+  u:
+    trash:
+      - when: {state: active}
+        respond:
+          one_of:
+            - {http: 503, weight: 0.25}
+            - {body: {status: success}}
+        then: trashed
+    color: {one_of: [{http: 500, weight: 2}, {http: 200, weight: 0}]}
+)");
+  REQUIRE(p.set);
+  CHECK(p.diagnostics.empty());
+  const Rule& trash = rules(*p.set, "u", "trash").at(0);
+  REQUIRE(trash.answers.size() == 2);
+  CHECK(trash.answers[0].status == 503);
+  CHECK(trash.weights == std::vector<double>{0.25, 1});
+  CHECK(trash.then == "trashed");
+  // The short form: an operation's value that is a one_of is a rule without conditions.
+  const auto& color = rules(*p.set, "u", "color");
+  REQUIRE(color.size() == 1);
+  CHECK(color[0].weights == std::vector<double>{2, 0});
+  CHECK(color[0].answers[1].status == 200);
+}
+
+TEST_CASE("a plain sequence has no weights") {
+  auto p = parse("directories:\n  u:\n    trash: {respond: [{http: 503}, {http: 200}]}\n");
+  REQUIRE(p.set);
+  CHECK(rules(*p.set, "u", "trash")[0].weights.empty());
+}
+
+TEST_CASE("delay_ms may be drawn from a uniform or a lognormal distribution") {
+  auto p = parse(R"(
+directories:
+  u:
+    trash: {delay_ms: {uniform: [100, 250]}}
+    color: {delay_ms: {lognormal: {median: 80, sigma: 0.4, max: 2000}}}
+  v:
+    trash: {delay_ms: {lognormal: {median: 5.5, sigma: 1}}}
+    color: {delay_ms: 30}
+)");
+  REQUIRE(p.set);
+  CHECK(p.diagnostics.empty());
+  const auto& uniform = *rules(*p.set, "u", "trash")[0].answers[0].random_delay;
+  CHECK(uniform.kind == DelayDistribution::Kind::uniform);
+  CHECK(uniform.min_ms == 100);
+  CHECK(uniform.max_ms == 250);
+  const auto& lognormal = *rules(*p.set, "u", "color")[0].answers[0].random_delay;
+  CHECK(lognormal.kind == DelayDistribution::Kind::lognormal);
+  CHECK(lognormal.median_ms == 80);
+  CHECK(lognormal.sigma == 0.4);
+  CHECK(lognormal.max_ms == 2000);
+  CHECK(rules(*p.set, "v", "trash")[0].answers[0].random_delay->max_ms == 600000);
+  const Reply& fixed = rules(*p.set, "v", "color")[0].answers[0];
+  CHECK(fixed.delay_ms == 30);
+  CHECK_FALSE(fixed.random_delay);
+}
+
+TEST_CASE("one_of and random delays report what was expected, where") {
+  // The value of `trash:`, and the error it gives.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{one_of: []}", "3:21: error: expected at least one answer in one_of"},
+      {"{one_of: {http: 200}}",
+       "3:21: error: expected a list of answers to pick from (one_of), found a mapping"},
+      {"{one_of: [{http: 200, weight: 0}]}",
+       "3:21: error: the weights of one_of add up to 0; give at least one answer a weight above 0"},
+      {"{one_of: [{http: 200, weight: -1}]}",
+       "3:42: error: expected a weight from 0 to 1e+09, found '-1'"},
+      {"{one_of: [{http: 200, wieght: 2}]}",
+       "3:34: error: unknown key 'wieght' in an answer of one_of; expected one of: http, body, "
+       "raw, headers, delay_ms, fault, weight"},
+      {"{respond: {one_of: [{http: 200}]}, cycle: true}",
+       "3:54: error: cycle loops a sequence of answers; a one_of picks afresh on every call"},
+      {"{http: 200, weight: 2}",
+       "3:24: error: unknown key 'weight' in an answer; expected one of: http, body, raw, "
+       "headers, delay_ms, fault"},
+      {"{delay_ms: {uniform: [300, 100]}}",
+       "3:33: error: uniform delay from 300 to 100 ms: MIN must not be above MAX"},
+      {"{delay_ms: {uniform: [1, 2, 3]}}",
+       "3:33: error: expected [MIN, MAX] in milliseconds, found a list of 3"},
+      {"{delay_ms: {uniform: [0, 700000]}}",
+       "3:37: error: expected the most delay_ms from 0 to 600000, found '700000'"},
+      {"{delay_ms: {lognormal: {median: 10}}}",
+       "3:35: error: a lognormal delay needs median (ms) and sigma; max (ms) is optional"},
+      {"{delay_ms: {lognormal: {median: 10, sigma: -0.5}}}",
+       "3:55: error: expected sigma from 0 to 10, found '-0.5'"},
+      {"{delay_ms: {normal: [1, 2]}}",
+       "3:24: error: unknown key 'normal' in a random delay; expected one of: uniform, lognormal"},
+      {"{delay_ms: [1, 2]}",
+       "3:23: error: delay_ms is milliseconds, {uniform: [MIN, MAX]} or {lognormal: {median: M, "
+       "sigma: S, max: CAP}}; found a list"},
+      {"{delay_ms: {uniform: [1, 2], lognormal: {median: 1, sigma: 1}}}",
+       "3:23: error: a random delay is either {uniform: [MIN, MAX]} or {lognormal: {median: M, "
+       "sigma: S, max: CAP}}"},
+  };
+  for (const auto& [trash, expected] : cases) {
+    INFO(trash);
+    CHECK(only_error("directories:\n  u:\n    trash: " + trash + "\n") == "test.yaml:" + expected);
+  }
+}
