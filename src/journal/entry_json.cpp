@@ -27,38 +27,50 @@ void write_request(json::Writer& w, const RecordedRequest& request) {
   w.EndObject();
 }
 
-void write_optional_int(json::Writer& w, const std::optional<int>& value) {
+/// null when `value` is empty, else what `write` writes of it.
+template <typename T, typename Write>
+void write_or_null(json::Writer& w, const std::optional<T>& value, Write write) {
   if (value) {
-    w.Int(*value);
+    write(*value);
   } else {
     w.Null();
   }
 }
 
+void write_optional_int(json::Writer& w, const std::optional<int>& value) {
+  write_or_null(w, value, [&](int v) { w.Int(v); });
+}
+
 void write_matched(json::Writer& w, const std::optional<Matched>& matched) {
-  if (!matched) {
-    w.Null();
-    return;
-  }
-  w.StartObject();
-  json::write_member(w, "scenario", matched->scenario);
-  json::write_string(w, "rule");
-  write_optional_int(w, matched->rule);
-  w.EndObject();
+  write_or_null(w, matched, [&](const Matched& m) {
+    w.StartObject();
+    json::write_member(w, "scenario", m.scenario);
+    json::write_string(w, "rule");
+    write_optional_int(w, m.rule);
+    w.EndObject();
+  });
 }
 
 /// null when nothing was drawn; else both members, null for what was not.
 void write_random(json::Writer& w, const std::optional<RandomDraw>& random) {
-  if (!random) {
-    w.Null();
-    return;
-  }
-  w.StartObject();
-  json::write_string(w, "pick");
-  write_optional_int(w, random->pick);
-  json::write_string(w, "delayMs");
-  write_optional_int(w, random->delay_ms);
-  w.EndObject();
+  write_or_null(w, random, [&](const RandomDraw& r) {
+    w.StartObject();
+    json::write_string(w, "pick");
+    write_optional_int(w, r.pick);
+    json::write_string(w, "delayMs");
+    write_optional_int(w, r.delay_ms);
+    w.EndObject();
+  });
+}
+
+void write_limited(json::Writer& w, const std::optional<LimitHit>& limited) {
+  write_or_null(w, limited, [&](const LimitHit& l) {
+    w.StartObject();
+    json::write_member(w, "file", l.file);
+    json::write_string(w, "index");
+    w.Int(l.index);
+    w.EndObject();
+  });
 }
 
 void write_response(json::Writer& w, const ResponseRecord& response) {
@@ -121,6 +133,8 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_matched(w, entry.matched);
   json::write_string(w, "random");
   write_random(w, entry.random);
+  json::write_string(w, "limited");
+  write_limited(w, entry.limited);
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");

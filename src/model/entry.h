@@ -38,6 +38,13 @@ struct RandomDraw {
   std::optional<int> delay_ms;  ///< a delay drawn from its distribution
 };
 
+/// The rate limit that refused a request: its file and its place in that
+/// file's `limits:` list, from 1.
+struct LimitHit {
+  std::string file;
+  int index = 0;
+};
+
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
 class RecordedRequest {
@@ -115,6 +122,7 @@ struct Classification {
   std::optional<Matched> matched;
   bool named = false;                ///< the uuid is named by a scenario
   std::optional<RandomDraw> random;  ///< when the answer drew anything
+  std::optional<LimitHit> limited;   ///< when a rate limit answered 429 instead
   std::vector<Violation> violations;
 };
 

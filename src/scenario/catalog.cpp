@@ -147,6 +147,21 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<ScenarioSet> s
   return build_catalog(share_sets(std::move(sets)), envelope);
 }
 
+namespace {
+
+/// The set's limits, each with its 429: what it allows and where it is written.
+void add_limits(Catalog& catalog, const ScenarioSet& set, const Envelope& envelope) {
+  for (const Limit& limit : set.limits) {
+    std::string message = "Too many requests: at most " + std::to_string(limit.calls) +
+                          " calls per " + std::to_string(limit.per_ms) + " ms (limit " +
+                          std::to_string(limit.index) + " of " + set.source + ").";
+    catalog.limits.push_back(
+        {&limit, &set, error_reply(envelope, 429, message, "too_many_requests")});
+  }
+}
+
+}  // namespace
+
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
                                                       const Envelope& envelope) {
   Diagnostics diagnostics;
@@ -167,6 +182,7 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> set
     check_operations_named(*catalog, set, diagnostics);
     add_defaults(*catalog, set, diagnostics);
     add_directories(*catalog, set, diagnostics);
+    add_limits(*catalog, set, envelope);
   }
   if (!diagnostics.empty()) return {std::nullopt, std::move(diagnostics)};
   catalog->sets = std::move(sets);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scenario/model.h"
+#include "scenario/rate_limiter.h"
 #include "util/diagnostic.h"
 
 namespace drivemock::scenario {
@@ -54,6 +55,11 @@ struct Catalog {
   std::map<std::string, Reply, std::less<>> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
+  /// Every set's `limits:`, in set order; a call must pass all that apply.
+  std::vector<LimitInForce> limits;
+  /// Their windows, the one part of a catalog that changes: a new catalog
+  /// starts with empty windows, and a request counts in the catalog it holds.
+  std::shared_ptr<RateLimiter> limiter = std::make_shared<RateLimiter>();
 
   const DirectoryEntry* find(std::string_view uuid) const;
 };

@@ -1,5 +1,8 @@
 #include "scenario/engine.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "scenario/draws.h"
 #include "scenario/matching.h"
 #include "util/random.h"
@@ -134,6 +137,20 @@ std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) c
 
 Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalog> catalog) {
   const auto& checked = request.checked;
+  if (!catalog) catalog = this->catalog();
+  // A call over a rate limit never reaches the simulated service: no state,
+  // sequence, draw or call count moves.
+  if (auto refused = catalog->limiter->admit(catalog->limits, request.operation->name, checked.uuid,
+                                             std::chrono::steady_clock::now())) {
+    const LimitInForce& limit = catalog->limits[refused->limit];
+    request.seen.limited = LimitHit{limit.set->source, limit.limit->index};
+    request.seen.named = catalog->find(checked.uuid) != nullptr;
+    Reply reply = limit.refusal;
+    // Whole seconds, rounded up: a client that waits that long gets in.
+    auto seconds = std::max<int64_t>(1, (refused->retry_after.count() + 999) / 1000);
+    reply.add_header("Retry-After", std::to_string(seconds));
+    return reply;
+  }
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
@@ -197,6 +214,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
 }
 
 void Engine::reset() {
+  catalog()->limiter->clear();
   std::shared_lock read(slots_mutex_);
   for (auto& [uuid, s] : slots_) {
     std::lock_guard lock(s->mutex);

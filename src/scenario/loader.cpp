@@ -29,7 +29,11 @@ namespace fs = std::filesystem;
 using contract::Operation;
 using contract::OperationSet;
 
-const YamlKeys kSetKeys = {"name", "unknown_uuids", "operations", "defaults", "directories"};
+const YamlKeys kSetKeys = {"name",     "unknown_uuids", "operations",
+                           "defaults", "directories",   "limits"};
+const YamlKeys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
+constexpr int kMaxLimitCalls = 1000000000;
+constexpr int kMaxLimitWindowMs = 86400000;  // a day
 const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
 const YamlKeys kAnswerKeys = {"http", "body", "raw", "headers", "delay_ms", "fault"};
 const YamlKeys kWeightedAnswerKeys = {"http",     "body",  "raw",   "headers",
@@ -128,6 +132,7 @@ class DocumentParser {
     }
     if (const auto& policy = members["unknown_uuids"]) parse_policy(policy, set);
     if (const auto& defaults = members["defaults"]) parse_defaults(defaults, set);
+    if (const auto& limits = members["limits"]) parse_limits(limits, set);
     if (slices) {
       parse_directory_slices(*slices, set.directories, spread);
     } else if (const auto& directories = members["directories"]) {
@@ -186,6 +191,54 @@ class DocumentParser {
       if (!op) continue;
       set.defaults[op->name] = parse_operation(*op, kv.second);
     }
+  }
+
+  void parse_limits(const YAML::Node& node, ScenarioSet& set) {
+    if (!in_.expect(node, YAML::NodeType::Sequence,
+                    "a list of rate limits ({calls: N, per_ms: T, ...})")) {
+      return;
+    }
+    int index = 0;
+    for (const auto& item : node) {
+      ++index;
+      if (auto limit = parse_limit(item)) {
+        limit->index = index;
+        set.limits.push_back(std::move(*limit));
+      }
+    }
+  }
+
+  std::optional<Limit> parse_limit(const YAML::Node& node) {
+    if (!in_.expect(node, YAML::NodeType::Map, "a rate limit ({calls: N, per_ms: T, ...})")) {
+      return std::nullopt;
+    }
+    size_t errors_before = in_.error_count();
+    auto members = in_.members(node, kLimitKeys, "a rate limit");
+    Limit limit;
+    const auto& calls = members["calls"];
+    const auto& per_ms = members["per_ms"];
+    if (!calls || !per_ms) {
+      in_.error(node, "a rate limit needs calls (how many) and per_ms (in what window, ms)");
+      return std::nullopt;
+    }
+    limit.calls = in_.integer(calls, "calls", 1, kMaxLimitCalls).value_or(1);
+    limit.per_ms = in_.integer(per_ms, "per_ms", 1, kMaxLimitWindowMs).value_or(1);
+    if (const auto& op = members["operation"]) {
+      if (const Operation* known = operation(op, "a rate limit")) limit.operation = known->name;
+    }
+    if (const auto& uuid = members["uuid"]) limit.uuid = in_.scalar(uuid, "a uuid (string)");
+    if (const auto& per = members["per"]) {
+      auto text = in_.scalar(per, "uuid or all");
+      if (text == "uuid" || text == "all") {
+        limit.per = *text == "uuid" ? Limit::Per::uuid : Limit::Per::all;
+      } else if (text) {
+        in_.error(per, "per is '" + *text +
+                           "'; expected uuid (each uuid counted on its own) or "
+                           "all (every call together)");
+      }
+    }
+    if (in_.error_count() != errors_before) return std::nullopt;
+    return limit;
   }
 
   void parse_directories(const YAML::Node& node, ScenarioSet& set) {

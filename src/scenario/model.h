@@ -44,6 +44,19 @@ struct DirectoryScript {
   std::map<std::string, std::vector<Rule>> operations;  ///< operation name → rules
 };
 
+/// One entry of `limits:`: at most `calls` calls answered in any window of
+/// `per_ms` milliseconds, of one operation or all, on one uuid or all; the
+/// calls of all uuids counted together, or each uuid's on its own.
+struct Limit {
+  enum class Per { all, uuid };
+  int calls = 1;
+  int per_ms = 1000;
+  std::optional<std::string> operation;  ///< none: every operation
+  std::optional<std::string> uuid;       ///< none: every uuid
+  Per per = Per::all;
+  int index = 0;  ///< its place in the file's list, from 1
+};
+
 /// Policy for uuids that no scenario names.
 enum class UnknownUuids { accept, reject };
 
@@ -58,6 +71,7 @@ struct ScenarioSet {
   /// (one answer is one rule without conditions)
   std::map<std::string, std::vector<Rule>> defaults;
   std::map<std::string, DirectoryScript> directories;  ///< uuid → script
+  std::vector<Limit> limits;                           ///< `limits:`, in file order
 };
 
 }  // namespace drivemock::scenario

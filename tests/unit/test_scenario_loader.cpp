@@ -35,6 +35,17 @@ const std::vector<Rule>& rules(const ScenarioSet& set, const std::string& uuid,
   return set.directories.at(uuid).operations.at(op);
 }
 
+/// Each case's YAML, put between `before` and `after`, gives only the error
+/// expected (after "test.yaml:").
+void check_errors(const std::string& before,
+                  const std::vector<std::pair<std::string, std::string>>& cases,
+                  const std::string& after) {
+  for (const auto& [yaml, expected] : cases) {
+    INFO(yaml);
+    CHECK(only_error(before + yaml + after) == "test.yaml:" + expected);
+  }
+}
+
 /// What a set says, in one line per answer: for comparing two reads.
 std::string describe(const ScenarioSet& set) {
   std::string out;
@@ -207,7 +218,7 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
   SECTION("unknown top-level key") {
     CHECK(only_error("name: x\ndirectorys: {}") ==
           "test.yaml:2:1: error: unknown key 'directorys' in a scenario set; expected one of: "
-          "name, unknown_uuids, operations, defaults, directories");
+          "name, unknown_uuids, operations, defaults, directories, limits");
   }
   SECTION("unknown key in a directory") {
     CHECK(only_error("directories:\n  u:\n    trsh: {http: 200}") ==
@@ -433,8 +444,49 @@ TEST_CASE("one_of and random delays report what was expected, where") {
        "3:23: error: a random delay is either {uniform: [MIN, MAX]} or {lognormal: {median: M, "
        "sigma: S, max: CAP}}"},
   };
-  for (const auto& [trash, expected] : cases) {
-    INFO(trash);
-    CHECK(only_error("directories:\n  u:\n    trash: " + trash + "\n") == "test.yaml:" + expected);
-  }
+  check_errors("directories:\n  u:\n    trash: ", cases, "\n");
+}
+
+TEST_CASE("limits are read in file order, numbered from 1, per: all unless told") {
+  auto p = parse(R"(
+limits:
+  - {calls: 100, per_ms: 1000}
+  - {calls: 2, per_ms: 60000, operation: trash, uuid: slow, per: uuid}
+directories: {}
+)");
+  REQUIRE(p.set);
+  CHECK(p.diagnostics.empty());
+  REQUIRE(p.set->limits.size() == 2);
+  const Limit& all = p.set->limits[0];
+  CHECK(all.calls == 100);
+  CHECK(all.per_ms == 1000);
+  CHECK_FALSE(all.operation);
+  CHECK_FALSE(all.uuid);
+  CHECK(all.per == Limit::Per::all);
+  CHECK(all.index == 1);
+  const Limit& one = p.set->limits[1];
+  CHECK(one.operation == "trash");
+  CHECK(one.uuid == "slow");
+  CHECK(one.per == Limit::Per::uuid);
+  CHECK(one.index == 2);
+}
+
+TEST_CASE("a bad limit says what was expected, where") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{calls: 5}",
+       "2:5: error: a rate limit needs calls (how many) and per_ms (in what window, ms)"},
+      {"{calls: 0, per_ms: 10}", "2:13: error: expected calls from 1 to 1000000000, found '0'"},
+      {"{calls: 1, per_ms: 10, operation: move}",
+       "2:39: error: unknown operation 'move' in a rate limit; expected one of: color, trash"},
+      {"{calls: 1, per_ms: 10, per: each}",
+       "2:33: error: per is 'each'; expected uuid (each uuid counted on its own) or all (every "
+       "call together)"},
+      {"{calls: 1, per_ms: 10, every: 2}",
+       "2:28: error: unknown key 'every' in a rate limit; expected one of: calls, per_ms, "
+       "operation, uuid, per"},
+  };
+  check_errors("limits:\n  - ", cases, "\n");
+  CHECK(only_error("limits: {calls: 1}\n") ==
+        "test.yaml:1:9: error: expected a list of rate limits ({calls: N, per_ms: T, ...}), found "
+        "a mapping");
 }

@@ -1,0 +1,64 @@
+#include "scenario/rate_limiter.h"
+
+namespace drivemock::scenario {
+namespace {
+
+/// Windows with per: uuid are kept per uuid; sweeping out those with no call
+/// left in them every so many admissions keeps memory bounded by the uuids
+/// called within a window, however many uuids clients make up.
+constexpr size_t kSweepEvery = 4096;
+
+std::chrono::milliseconds window_of(const Limit& limit) {
+  return std::chrono::milliseconds(limit.per_ms);
+}
+
+}  // namespace
+
+bool applies(const Limit& limit, std::string_view operation, std::string_view uuid) {
+  return (!limit.operation || *limit.operation == operation) &&
+         (!limit.uuid || *limit.uuid == uuid);
+}
+
+std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitInForce>& limits,
+                                                       std::string_view operation,
+                                                       std::string_view uuid, Time now) {
+  std::vector<std::deque<Time>*> counting;
+  std::lock_guard lock(mutex_);
+  for (size_t i = 0; i < limits.size(); ++i) {
+    const Limit& limit = *limits[i].limit;
+    if (!applies(limit, operation, uuid)) continue;
+    Key key{i, limit.per == Limit::Per::uuid ? std::string(uuid) : std::string()};
+    auto& admitted = windows_[key];
+    // A call is in the window while it is less than per_ms old.
+    while (!admitted.empty() && admitted.front() <= now - window_of(limit)) admitted.pop_front();
+    if (admitted.size() >= static_cast<size_t>(limit.calls)) {
+      auto wait = admitted.front() + window_of(limit) - now;
+      return Refusal{i, std::chrono::ceil<std::chrono::milliseconds>(wait)};
+    }
+    counting.push_back(&admitted);
+  }
+  for (auto* admitted : counting) admitted->push_back(now);
+  if (!counting.empty() && ++admitted_since_sweep_ >= kSweepEvery) forget_idle_windows(now, limits);
+  return std::nullopt;
+}
+
+void RateLimiter::forget_idle_windows(Time now, const std::vector<LimitInForce>& limits) {
+  admitted_since_sweep_ = 0;
+  std::erase_if(windows_, [&](const auto& window) {
+    const auto& [key, admitted] = window;
+    return admitted.empty() || admitted.back() <= now - window_of(*limits[key.first].limit);
+  });
+}
+
+size_t RateLimiter::window_count() {
+  std::lock_guard lock(mutex_);
+  return windows_.size();
+}
+
+void RateLimiter::clear() {
+  std::lock_guard lock(mutex_);
+  windows_.clear();
+  admitted_since_sweep_ = 0;
+}
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,68 @@
+#pragma once
+// Rate limits (`limits:` in scenario files) as sliding windows: a call is
+// admitted when every limit that applies to it has had fewer than `calls`
+// admitted calls in the last `per_ms` milliseconds, and then counts in each.
+// Refused calls count in none, so a client that keeps retrying gets in again
+// as soon as the window has room. One lock over all windows keeps the counts
+// exact under parallel calls.
+
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "scenario/model.h"
+
+namespace drivemock::scenario {
+
+/// A limit in force: the limit, the set that gives it (its source and the
+/// limit's index say where it is written), and the 429 it answers, without
+/// the Retry-After that each refusal adds.
+struct LimitInForce {
+  const Limit* limit = nullptr;
+  const ScenarioSet* set = nullptr;
+  Reply refusal;
+};
+
+class RateLimiter {
+ public:
+  using Time = std::chrono::steady_clock::time_point;
+
+  /// The limit a call was refused by (its index in the list given to
+  /// admit) and how long until that limit admits a call again.
+  struct Refusal {
+    size_t limit = 0;
+    std::chrono::milliseconds retry_after{0};
+  };
+
+  /// Admits a call of `operation` on `uuid` at `now`, or says which of
+  /// `limits` (the first that is full) refuses it. `limits` must be the same
+  /// list on every call (the catalog's).
+  std::optional<Refusal> admit(const std::vector<LimitInForce>& limits, std::string_view operation,
+                               std::string_view uuid, Time now);
+  /// Every window empty again (a reset).
+  void clear();
+  /// How many windows are kept (one per limit, and per uuid for per: uuid).
+  size_t window_count();
+
+ private:
+  /// (limit, uuid or "" for per: all) → admitted calls, oldest first
+  using Key = std::pair<size_t, std::string>;
+
+  void forget_idle_windows(Time now, const std::vector<LimitInForce>& limits);
+
+  std::mutex mutex_;
+  std::map<Key, std::deque<Time>, std::less<>> windows_;
+  size_t admitted_since_sweep_ = 0;
+};
+
+/// Whether `limit` counts a call of `operation` on `uuid`.
+bool applies(const Limit& limit, std::string_view operation, std::string_view uuid);
+
+}  // namespace drivemock::scenario
