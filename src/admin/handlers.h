@@ -11,6 +11,7 @@ Reply handle_list_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_request(const RequestView&, Context&, const std::smatch&);
 Reply handle_count_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_find_requests(const RequestView&, Context&, const std::smatch&);
+Reply handle_verify_order(const RequestView&, Context&, const std::smatch&);
 Reply handle_wait_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_unmatched_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_violations(const RequestView&, Context&, const std::smatch&);

@@ -5,6 +5,7 @@
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "journal/entry_json.h"
+#include "journal/order.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
 
@@ -114,6 +115,85 @@ Reply handle_find_requests(const RequestView& request, Context& context, const s
   auto filter = read_filter(*doc, {});
   if (!filter) return filter.error();
   return entries_reply(context.journal.find(*filter), nullptr);
+}
+
+namespace {
+
+Reply invalid(const std::string& message) {
+  return error_reply(400, message, "invalid_params");
+}
+
+/// The filters of a verify-order body, or the 400 that says which is wrong.
+Result<std::vector<journal::FilterMatcher>, Reply> read_order_filters(
+    const rapidjson::Document& doc) {
+  for (const auto& member : doc.GetObject()) {
+    if (std::string_view(member.name.GetString()) != "filters") {
+      return invalid("Unknown key '" + std::string(member.name.GetString()) +
+                     "' in the body; expected filters");
+    }
+  }
+  auto filters = doc.FindMember("filters");
+  if (filters == doc.MemberEnd() || !filters->value.IsArray() || filters->value.Empty()) {
+    return invalid(R"(The body must be {"filters": [filter, ...]} with at least one filter)");
+  }
+  std::vector<journal::FilterMatcher> matchers;
+  for (rapidjson::SizeType i = 0; i < filters->value.Size(); ++i) {
+    const auto& item = filters->value[i];
+    std::string where = "filters[" + std::to_string(i) + "]: ";
+    if (!item.IsObject()) return invalid(where + "expected a filter (a JSON object)");
+    auto filter = journal::parse_filter(item, {});
+    if (!filter) return invalid(where + filter.error().message);
+    auto matcher = journal::FilterMatcher::create(std::move(*filter));
+    if (!matcher) return invalid(where + matcher.error().message);
+    matchers.push_back(std::move(matcher).value());
+  }
+  return matchers;
+}
+
+void write_ids(json::Writer& w, std::string_view name, const std::vector<uint64_t>& ids) {
+  json::write_string(w, name);
+  w.StartArray();
+  for (uint64_t id : ids) w.Uint64(id);
+  w.EndArray();
+}
+
+std::string id_list(const std::vector<uint64_t>& ids) {
+  std::string out;
+  for (uint64_t id : ids) out += (out.empty() ? "" : ", ") + std::to_string(id);
+  return out;
+}
+
+/// Why the order does not hold, for a person.
+std::string order_message(const journal::OrderCheck& check, size_t filters) {
+  std::string message = "Filter " + std::to_string(*check.failed + 1) + " of " +
+                        std::to_string(filters) + " matches no request";
+  if (check.failed_matches.empty()) return message + " at all";
+  // It matches some: all before the previous filter's request.
+  return message + " after request " + std::to_string(check.matched.back()) +
+         " (it matches request" + (check.failed_matches.size() > 1 ? "s " : " ") +
+         id_list(check.failed_matches) + ")";
+}
+
+}  // namespace
+
+Reply handle_verify_order(const RequestView& request, Context& context, const std::smatch&) {
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto filters = read_order_filters(*doc);
+  if (!filters) return filters.error();
+  auto check = journal::check_order(context.journal.entries(), *filters);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  if (!check.in_order()) {
+    write_error_members(w, order_message(check, filters->size()), "order_not_met");
+    json::write_string(w, "failedFilter");
+    w.Uint64(*check.failed);
+  }
+  write_ids(w, "matched", check.matched);
+  if (!check.in_order()) write_ids(w, "failedFilterMatches", check.failed_matches);
+  w.EndObject();
+  return json_reply(check.in_order() ? 200 : 409, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_wait_requests(const RequestView& request, Context& context, const std::smatch&) {

@@ -23,6 +23,7 @@
 #include "contract/request_checks.h"
 #include "journal/filter.h"
 #include "journal/journal.h"
+#include "journal/order.h"
 #include "journal/request_log.h"
 #include "model/error_envelope.h"
 #include "record/upstream.h"
@@ -111,6 +112,10 @@ class Server {
   /// Waits until `wanted` requests match or `timeout` passes; returns the count reached.
   Result<size_t> wait_for(const RequestFilter& filter, size_t wanted,
                           std::chrono::milliseconds timeout) const;
+  /// Whether requests matching filters[0], filters[1], ... were journaled in
+  /// that order, others allowed in between (journal::OrderCheck says where
+  /// it failed); an Error naming the filter when one is not valid.
+  Result<journal::OrderCheck> verify_order(const std::vector<RequestFilter>& filters) const;
   /// Empties the journal, restarts states, sequences and random streams,
   /// drops pushed sets.
   void reset();

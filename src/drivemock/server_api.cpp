@@ -36,6 +36,16 @@ Result<size_t> Server::wait_for(const RequestFilter& filter, size_t wanted,
                       [&](const auto& m) { return impl_->journal.wait_for(m, wanted, timeout); });
 }
 
+Result<journal::OrderCheck> Server::verify_order(const std::vector<RequestFilter>& filters) const {
+  std::vector<journal::FilterMatcher> matchers;
+  for (size_t i = 0; i < filters.size(); ++i) {
+    auto matcher = journal::FilterMatcher::create(filters[i]);
+    if (!matcher) return Error{"filter " + std::to_string(i) + ": " + matcher.error().message};
+    matchers.push_back(std::move(matcher).value());
+  }
+  return journal::check_order(impl_->journal.entries(), matchers);
+}
+
 void Server::reset() {
   impl_->journal.clear();
   impl_->scenarios.drop_pushed();

@@ -125,3 +125,71 @@ TEST_CASE("a request is journaled before its answer is written, refused ones too
   }
   CHECK(mock.server().journal().size() == requests.size());
 }
+
+TEST_CASE("verify-order answers the ids in order, other requests in between") {
+  RunningServer mock;
+  mock.color("a", "red");
+  mock.trash("b");
+  mock.trash("a");
+  auto doc = mock.admin_json("POST", "/__admin/requests/verify-order",
+                             R"({"filters": [{"operation": "color", "uuid": "a"},)"
+                             R"( {"operation": "trash", "uuid": "a"}]})");
+  CHECK(drivemock::json::to_string(doc) == R"({"matched":[1,3]})");
+  drivemock::RequestFilter color, trash;
+  color.operation = "color";
+  trash.operation = "trash";
+  trash.uuid = "a";
+  auto check = mock.server().verify_order({color, trash});
+  REQUIRE(check);
+  CHECK(check->in_order());
+  CHECK(check->matched == std::vector<uint64_t>{1, 3});
+}
+
+TEST_CASE("verify-order answers 409 with the filter that could not be placed and what it matches") {
+  RunningServer mock;
+  mock.trash("a");
+  mock.color("a", "red");
+  auto res = mock.admin("POST", "/__admin/requests/verify-order",
+                        R"({"filters": [{"operation": "color"}, {"operation": "trash"}]})");
+  REQUIRE(res);
+  CHECK(res->status == 409);
+  CHECK(res->body ==
+        R"x({"status":"error","message":"Filter 2 of 2 matches no request after request 2 (it )x"
+        R"x(matches request 1)","code":"order_not_met","failedFilter":1,"matched":[2],)x"
+        R"x("failedFilterMatches":[1]})x");
+  auto never =
+      mock.admin("POST", "/__admin/requests/verify-order", R"({"filters": [{"uuid": "nobody"}]})");
+  REQUIRE(never);
+  CHECK(never->status == 409);
+  CHECK(never->body.find("Filter 1 of 1 matches no request at all") != std::string::npos);
+  drivemock::RequestFilter color, trash;
+  color.operation = "color";
+  trash.operation = "trash";
+  auto check = mock.server().verify_order({color, trash});
+  REQUIRE(check);
+  CHECK(check->failed == 1u);
+  CHECK(check->failed_matches == std::vector<uint64_t>{1});
+}
+
+TEST_CASE("verify-order refuses a body that is not a list of valid filters, saying which") {
+  RunningServer mock;
+  for (const auto& [body, message] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"filters": []})",
+            R"(The body must be {\"filters\": [filter, ...]} with at least one filter)"},
+           {R"({"filter": [{}]})", "Unknown key 'filter' in the body; expected filters"},
+           {R"({"filters": [{}, 3]})", "filters[1]: expected a filter (a JSON object)"},
+           {R"({"filters": [{"methd": "POST"}]})",
+            "filters[0]: Unknown filter field 'methd'; expected method, url, operation, uuid, "
+            "body or bodyPatterns"}}) {
+    INFO(body);
+    auto res = mock.admin("POST", "/__admin/requests/verify-order", body);
+    REQUIRE(res);
+    CHECK(res->status == 400);
+    CHECK(res->body.find(message) != std::string::npos);
+  }
+  drivemock::RequestFilter bad;
+  bad.body = "not json";
+  auto check = mock.server().verify_order({{}, bad});
+  REQUIRE_FALSE(check);
+  CHECK(check.error().message.starts_with("filter 1: "));
+}
