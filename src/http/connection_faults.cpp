@@ -3,10 +3,14 @@
 #include <poll.h>
 #include <sys/socket.h>
 
+#include <chrono>
 #include <string>
+#include <string_view>
 
 #include "http/connection.h"
+#include "http/refusal.h"
 #include "util/log.h"
+#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -38,7 +42,64 @@ void hang(Connection& connection, const StopSignal& stop) {
   reset(connection);
 }
 
+/// Writes all of `bytes`; false once the client cannot take them.
+bool write_all(Connection& connection, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = connection.write(bytes.data(), bytes.size());
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+/// The status line and headers of a reply whose connection closes after it.
+std::string head_of(const Reply& reply, size_t body_size) {
+  std::string head =
+      "HTTP/1.1 " + std::to_string(reply.status) + " " + reason_phrase(reply.status) + "\r\n";
+  bool typed = false;
+  for (const auto& h : reply.header_list()) {
+    if (iequals(h.name, "Content-Length") || iequals(h.name, "Connection")) continue;
+    typed = typed || iequals(h.name, "Content-Type");
+    head += h.name + ": " + h.value + "\r\n";
+  }
+  if (!typed) head += "Content-Type: application/json\r\n";
+  return head + "Content-Length: " + std::to_string(body_size) + "\r\nConnection: close\r\n\r\n";
+}
+
+enum class Waited { due, stopped, client_gone };
+
+/// Waits until `due`, in short steps so that a client that leaves is noticed.
+Waited wait_until(std::chrono::steady_clock::time_point due, int fd, const StopSignal& stop) {
+  using namespace std::chrono;
+  for (;;) {
+    if (client_gone(fd)) return Waited::client_gone;
+    auto left = ceil<milliseconds>(due - steady_clock::now());
+    if (left <= milliseconds(0)) return Waited::due;
+    if (stop.wait_for(std::min(left, milliseconds(50)))) return Waited::stopped;
+  }
+}
+
 }  // namespace
+
+bool send_dribbled(const Reply& reply, const StopSignal& stop) {
+  Connection* connection = Connection::current();
+  if (!connection) return false;
+  std::string_view body = reply.body_text();
+  bool open = write_all(*connection, head_of(reply, body.size()));
+  auto head_sent = std::chrono::steady_clock::now();
+  for (const auto& piece : dribble_plan(body.size(), reply.dribble)) {
+    if (!open) break;
+    Waited waited = wait_until(head_sent + piece.at, connection->fd(), stop);
+    if (waited == Waited::client_gone) break;
+    if (waited == Waited::stopped) {  // the rest at once, as a stop cuts a delay short
+      write_all(*connection, body.substr(piece.offset));
+      break;
+    }
+    open = write_all(*connection, body.substr(piece.offset, piece.length));
+  }
+  connection->detach(Connection::SocketClose::graceful);
+  return true;
+}
 
 void apply_fault(Fault fault, const StopSignal& stop) {
   Connection* connection = Connection::current();

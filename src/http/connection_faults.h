@@ -14,4 +14,13 @@ namespace drivemock {
 /// the client has gone or `stop` is tripped.
 void apply_fault(Fault fault, const StopSignal& stop);
 
+/// Sends `reply` with a slow body on the current connection itself: the
+/// head at once (Connection: close), then the pieces its dribble plans, each
+/// when due; when the server stops, the rest at once; when the client has
+/// gone, nothing more. Then the connection is detached and closes. False when
+/// the thread serves no connection: the caller answers normally.
+/// (Not through the library: it asks a content provider for nothing more once
+/// its server is stopping, and a stop would cut the body off.)
+bool send_dribbled(const Reply& reply, const StopSignal& stop);
+
 }  // namespace drivemock

@@ -28,6 +28,9 @@ void ReplyWriter::send(const Reply& reply) {
     apply_fault(reply.fault, stopping_);
     return;
   }
+  if (reply.dribble.chunks > 0 && !reply.body_text().empty() && send_dribbled(reply, stopping_)) {
+    return;
+  }
   fill_response(response_, reply);
 }
 

@@ -43,6 +43,19 @@ void Reply::add_header(std::string name, std::string value) {
   headers = std::move(own);
 }
 
+std::vector<BodyPiece> dribble_plan(size_t size, const Dribble& dribble) {
+  std::vector<BodyPiece> pieces;
+  size_t count = std::min<size_t>(static_cast<size_t>(std::max(dribble.chunks, 1)), size);
+  for (size_t k = 1; k <= count; ++k) {
+    size_t begin = size * (k - 1) / count;
+    size_t end = size * k / count;
+    auto at = std::chrono::milliseconds(static_cast<int64_t>(dribble.over_ms) *
+                                        static_cast<int64_t>(k) / static_cast<int64_t>(count));
+    pieces.push_back({begin, end - begin, at});
+  }
+  return pieces;
+}
+
 Reply json_reply(int status, std::string body) {
   Reply reply;
   reply.status = status;

@@ -4,6 +4,7 @@
 // connection layer) is a Reply, and the HTTP layer sends any Reply the same
 // way (http/reply_writer.h).
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,6 +36,27 @@ struct DelayDistribution {
   double sigma = 0;      ///< lognormal: the spread of the delay's logarithm
 };
 
+/// `dribble: {chunks: N, over_ms: T}`: the body in N pieces, the last T ms
+/// after the head (a slow body, for a client's read time-out). No pieces
+/// (chunks 0): the body at once.
+struct Dribble {
+  int chunks = 0;
+  int over_ms = 0;
+};
+
+/// One piece of a dribbled body: its bytes, and when it goes, counted from
+/// the head.
+struct BodyPiece {
+  size_t offset = 0;
+  size_t length = 0;
+  std::chrono::milliseconds at{0};
+};
+
+/// The pieces of a body of `size` bytes dribbled as `dribble` says: piece k
+/// of N at T*k/N ms, sizes as even as bytes allow, never more pieces than
+/// bytes; none for an empty body.
+std::vector<BodyPiece> dribble_plan(size_t size, const Dribble& dribble);
+
 /// What to send back: a status, headers and body, after a delay, or a fault.
 struct Reply {
   int status = 200;
@@ -48,6 +70,7 @@ struct Reply {
   int delay_ms = 0;
   /// Null for a fixed delay_ms; shared, as the body is.
   std::shared_ptr<const DelayDistribution> random_delay;
+  Dribble dribble;  ///< the body slowly, in pieces
   Fault fault = Fault::none;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }

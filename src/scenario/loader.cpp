@@ -35,9 +35,11 @@ const YamlKeys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
 constexpr int kMaxLimitCalls = 1000000000;
 constexpr int kMaxLimitWindowMs = 86400000;  // a day
 const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
-const YamlKeys kAnswerKeys = {"http", "body", "raw", "headers", "delay_ms", "fault"};
-const YamlKeys kWeightedAnswerKeys = {"http",     "body",  "raw",   "headers",
-                                      "delay_ms", "fault", "weight"};
+const YamlKeys kAnswerKeys = {"http", "body", "raw", "headers", "delay_ms", "dribble", "fault"};
+const YamlKeys kWeightedAnswerKeys = {"http",     "body",    "raw",   "headers",
+                                      "delay_ms", "dribble", "fault", "weight"};
+const YamlKeys kDribbleKeys = {"chunks", "over_ms"};
+constexpr int kMaxDribbleChunks = 100000;
 const YamlKeys kOneOfKeys = {"one_of"};
 const YamlKeys kRandomDelayKeys = {"uniform", "lognormal"};
 const YamlKeys kLognormalKeys = {"median", "sigma", "max"};
@@ -476,6 +478,7 @@ class DocumentParser {
     if (const auto& http = members["http"])
       answer.status = in_.integer(http, "an HTTP status", 100, 599).value_or(200);
     if (const auto& delay = members["delay_ms"]) parse_delay(delay, answer);
+    if (const auto& dribble = members["dribble"]) parse_dribble(dribble, answer);
     if (weight) {
       if (const auto& w = members["weight"]) {
         *weight = in_.number(w, "a weight", 0, kMaxWeight).value_or(0);
@@ -553,6 +556,21 @@ class DocumentParser {
       }
     }
     answer.random_delay = std::make_shared<const DelayDistribution>(d);
+  }
+
+  /// `dribble: {chunks: N, over_ms: T}`: both needed.
+  void parse_dribble(const YAML::Node& node, Reply& answer) {
+    if (!in_.expect(node, YAML::NodeType::Map, "{chunks: N, over_ms: T} (dribble)")) return;
+    auto members = in_.members(node, kDribbleKeys, "dribble");
+    const auto& chunks = members["chunks"];
+    const auto& over = members["over_ms"];
+    if (!chunks || !over) {
+      in_.error(node, "dribble needs chunks (how many pieces) and over_ms (over how long)");
+      return;
+    }
+    auto n = in_.integer(chunks, "chunks", 1, kMaxDribbleChunks);
+    auto ms = in_.integer(over, "over_ms", 0, kMaxDelayMs);
+    if (n && ms) answer.dribble = Dribble{*n, *ms};
   }
 
   void parse_fault(const YAML::Node& node, Reply& answer) {

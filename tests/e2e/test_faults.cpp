@@ -91,3 +91,70 @@ TEST_CASE("a hang and a long delay never block shutdown") {
   CHECK_FALSE(hanging.get());
   CHECK(slow.get());  // a request in flight still gets its answer
 }
+
+namespace {
+
+const char* kDribble = R"(
+directories:
+  slow:
+    trash:
+      body: {status: success, message: Directory moved to trash., code: dir_trashed}
+      dribble: {chunks: 4, over_ms: 2000}
+  stuck:
+    trash:
+      body: {status: success, message: Directory moved to trash., code: dir_trashed}
+      dribble: {chunks: 2, over_ms: 600000}
+)";
+
+const std::string kTrashed =
+    R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})";
+
+}  // namespace
+
+TEST_CASE("dribble: a client that reads with a short time-out gives up mid-body") {
+  RunningServer mock(kDribble);
+  auto client = mock.client();
+  client.set_read_timeout(0, 100000);  // 100 ms; the pieces come 500 ms apart
+  auto res = client.Post("/v3/dir/trash", R"({"uuid":"slow"})", "application/json");
+  CHECK_FALSE(res);
+  CHECK(res.error() == httplib::Error::Read);
+  // It was answered and journaled all the same, with the whole body.
+  auto journal = mock.requests();
+  CHECK(journal["requests"][0]["response"]["body"].GetString() == kTrashed);
+}
+
+TEST_CASE("dribble: a patient client gets the whole body, its length announced") {
+  RunningServer mock(kDribble);
+  auto res = mock.trash("slow");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(res->body == kTrashed);
+  CHECK(res->get_header_value("Content-Length") == std::to_string(kTrashed.size()));
+  CHECK(res->get_header_value_count("Content-Type") == 1);
+}
+
+TEST_CASE("dribble: a stop cuts it short, and the client still gets the whole body") {
+  RunningServer mock(kDribble);
+  std::optional<std::string> body;  // none: the request failed
+  std::thread client([&] {          // its last piece is 10 minutes off
+    auto res = mock.trash("stuck");
+    if (res) body = res->body;
+  });
+  drivemock::RequestFilter trash;
+  trash.uuid = "stuck";
+  // Journaled before its answer is written: the body is on its way.
+  REQUIRE(mock.server().wait_for(trash, 1, std::chrono::seconds(10)).value() == 1);
+  mock.server().stop();
+  client.join();
+  CHECK(body == kTrashed);
+}
+
+TEST_CASE("example resilience: the slow body arrives whole, with the connection closed after it") {
+  drivemock::ServerOptions options;
+  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  RunningServer mock(options);
+  auto res = mock.color("6f1c7e0a-0000-4000-8000-000000000013", "red");
+  REQUIRE(res);
+  CHECK(code_of(res) == "dir_color_changed");
+  CHECK(res->get_header_value("Connection") == "close");
+}

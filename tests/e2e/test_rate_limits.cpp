@@ -105,5 +105,5 @@ TEST_CASE("example resilience: two calls a minute on the limited uuid, then 429"
   int retry_after = std::stoi(refused->get_header_value("Retry-After"));
   CHECK(retry_after >= 50);
   CHECK(retry_after <= 60);
-  CHECK(mock.trash("6f1c7e0a-0000-4000-8000-000000000013")->status == 200);
+  CHECK(mock.trash("6f1c7e0a-0000-4000-8000-000000000014")->status == 200);
 }

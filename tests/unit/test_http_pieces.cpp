@@ -93,3 +93,24 @@ TEST_CASE("a reply's delay ends at once when the server stops") {
   stopping.trip();
   CHECK(waiting.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
 }
+
+TEST_CASE("a dribbled body goes in pieces as even as bytes allow, the last at over_ms") {
+  using std::chrono::milliseconds;
+  auto plan = dribble_plan(10, Dribble{4, 2000});
+  REQUIRE(plan.size() == 4);
+  size_t next = 0;
+  for (const auto& piece : plan) {
+    CHECK(piece.offset == next);  // no gap, no overlap
+    CHECK((piece.length == 2 || piece.length == 3));
+    next += piece.length;
+  }
+  CHECK(next == 10);
+  CHECK(plan[0].at == milliseconds(500));
+  CHECK(plan[3].at == milliseconds(2000));
+  // Never more pieces than bytes; nothing for an empty body; all at once at over_ms 0.
+  auto few = dribble_plan(3, Dribble{10, 300});
+  REQUIRE(few.size() == 3);
+  CHECK(few[0].at == milliseconds(100));
+  CHECK(dribble_plan(0, Dribble{4, 100}).empty());
+  for (const auto& piece : dribble_plan(5, Dribble{5, 0})) CHECK(piece.at == milliseconds(0));
+}

@@ -228,7 +228,7 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
   SECTION("unknown key in an answer") {
     CHECK(only_error("directories:\n  u:\n    trash: {bdy: {}}") ==
           "test.yaml:3:13: error: unknown key 'bdy' in an answer; expected one of: http, body, "
-          "raw, headers, delay_ms, fault");
+          "raw, headers, delay_ms, dribble, fault");
   }
   SECTION("unknown key in a rule") {
     CHECK(only_error("directories:\n  u:\n    trash:\n      - {respond: {}, than: x}") ==
@@ -374,6 +374,15 @@ directories:
   CHECK(color[0].answers[1].status == 200);
 }
 
+TEST_CASE("dribble sends an answer's body in pieces over a time") {
+  auto p =
+      parse("directories:\n  u:\n    trash: {body: {a: 1}, dribble: {chunks: 4, over_ms: 2000}}\n");
+  REQUIRE(p.set);
+  const Reply& answer = rules(*p.set, "u", "trash")[0].answers[0];
+  CHECK(answer.dribble.chunks == 4);
+  CHECK(answer.dribble.over_ms == 2000);
+}
+
 TEST_CASE("a plain sequence has no weights") {
   auto p = parse("directories:\n  u:\n    trash: {respond: [{http: 503}, {http: 200}]}\n");
   REQUIRE(p.set);
@@ -419,12 +428,17 @@ TEST_CASE("one_of and random delays report what was expected, where") {
        "3:42: error: expected a weight from 0 to 1e+09, found '-1'"},
       {"{one_of: [{http: 200, wieght: 2}]}",
        "3:34: error: unknown key 'wieght' in an answer of one_of; expected one of: http, body, "
-       "raw, headers, delay_ms, fault, weight"},
+       "raw, headers, delay_ms, dribble, fault, weight"},
       {"{respond: {one_of: [{http: 200}]}, cycle: true}",
        "3:54: error: cycle loops a sequence of answers; a one_of picks afresh on every call"},
       {"{http: 200, weight: 2}",
        "3:24: error: unknown key 'weight' in an answer; expected one of: http, body, raw, "
-       "headers, delay_ms, fault"},
+       "headers, delay_ms, dribble, fault"},
+      {"{dribble: {chunks: 3}}",
+       "3:22: error: dribble needs chunks (how many pieces) and over_ms (over how long)"},
+      {"{dribble: {chunks: 0, over_ms: 10}}",
+       "3:31: error: expected chunks from 1 to 100000, found '0'"},
+      {"{dribble: 5}", "3:22: error: expected {chunks: N, over_ms: T} (dribble), found a scalar"},
       {"{delay_ms: {uniform: [300, 100]}}",
        "3:33: error: uniform delay from 300 to 100 ms: MIN must not be above MAX"},
       {"{delay_ms: {uniform: [1, 2, 3]}}",
