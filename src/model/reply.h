@@ -57,6 +57,10 @@ struct BodyPiece {
 /// bytes; none for an empty body.
 std::vector<BodyPiece> dribble_plan(size_t size, const Dribble& dribble);
 
+/// `template: true`: the decide stage fills in the body's placeholders (in a
+/// JSON body's string values, or anywhere in a raw one) and the headers'.
+enum class Templated : uint8_t { no, json_body, raw_body };
+
 /// What to send back: a status, headers and body, after a delay, or a fault.
 struct Reply {
   int status = 200;
@@ -71,6 +75,7 @@ struct Reply {
   /// Null for a fixed delay_ms; shared, as the body is.
   std::shared_ptr<const DelayDistribution> random_delay;
   Dribble dribble;  ///< the body slowly, in pieces
+  Templated templated = Templated::no;
   Fault fault = Fault::none;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }

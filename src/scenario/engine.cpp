@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "journal/entry_json.h"
+#include "scenario/answer_template.h"
 #include "scenario/draws.h"
 #include "scenario/matching.h"
 #include "util/random.h"
@@ -59,6 +61,26 @@ bool answer_from(const ScriptedOperation& scripted, bool numbered, const std::st
   if (numbered) decision.matched->rule = static_cast<int>(*index) + 1;
   then = rule.then;
   return true;
+}
+
+/// The answer with its placeholders filled in, as this call finds the uuid.
+Reply render(const Reply& answer, const TemplateContext& context,
+             std::vector<std::string>& missing) {
+  Reply out = answer;
+  std::string_view text = answer.body_text();
+  out.body = std::make_shared<const std::string>(answer.templated == Templated::json_body
+                                                     ? render_json(text, context, missing)
+                                                     : render_text(text, context, missing));
+  if (answer.headers) {
+    auto headers = std::make_shared<std::vector<Header>>(*answer.headers);
+    for (auto& h : *headers) {
+      h.value = render_text(h.value, context, missing);
+      // A request's field must not add a header line.
+      std::erase_if(h.value, [](char c) { return c == '\r' || c == '\n'; });
+    }
+    out.headers = std::move(headers);
+  }
+  return out;
 }
 
 /// The built-in state model: a 200 success moves to the operation's success
@@ -155,8 +177,11 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
   request.seen.random = decision.random;
+  for (auto& missing : decision.template_missing) {
+    request.seen.violations.push_back({"template", std::move(missing)});
+  }
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
-  Reply reply = *decision.answer;
+  Reply reply = decision.rendered ? std::move(*decision.rendered) : *decision.answer;
   if (decision.random && decision.random->delay_ms) reply.delay_ms = *decision.random->delay_ms;
   return reply;
 }
@@ -200,6 +225,11 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   if (const auto& distribution = decision.answer->random_delay) {
     double u1 = stream.next();
     drew(decision).delay_ms = draw_delay_ms(*distribution, u1, stream.next());
+  }
+  if (decision.answer->templated != Templated::no) {
+    std::string now = journal::format_utc_millis(std::chrono::system_clock::now());
+    TemplateContext context{uuid, op.name, d.state, d.calls[op.name], now, &body};
+    decision.rendered = render(*decision.answer, context, decision.template_missing);
   }
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.

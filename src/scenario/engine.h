@@ -35,6 +35,10 @@ struct Decision {
   /// What was drawn: the one_of's pick, and the delay that replaces the
   /// answer's delay_ms when it has a random one.
   std::optional<RandomDraw> random;
+  /// A templated answer, filled in for this call (`answer` is its template).
+  std::optional<Reply> rendered;
+  /// What a template named that the request lacked: `template` violations.
+  std::vector<std::string> template_missing;
 };
 
 /// A directory's simulated state, as the admin API shows it.

@@ -16,6 +16,7 @@
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
 #include "scenario/answer_pool.h"
+#include "scenario/answer_template.h"
 #include "scenario/yaml_json.h"
 #include "util/clock.h"
 #include "util/parallel.h"
@@ -35,9 +36,10 @@ const YamlKeys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
 constexpr int kMaxLimitCalls = 1000000000;
 constexpr int kMaxLimitWindowMs = 86400000;  // a day
 const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
-const YamlKeys kAnswerKeys = {"http", "body", "raw", "headers", "delay_ms", "dribble", "fault"};
-const YamlKeys kWeightedAnswerKeys = {"http",     "body",    "raw",   "headers",
-                                      "delay_ms", "dribble", "fault", "weight"};
+const YamlKeys kAnswerKeys = {"http",     "body",    "raw",   "headers",
+                              "delay_ms", "dribble", "fault", "template"};
+const YamlKeys kWeightedAnswerKeys = {"http",    "body",  "raw",      "headers", "delay_ms",
+                                      "dribble", "fault", "template", "weight"};
 const YamlKeys kDribbleKeys = {"chunks", "over_ms"};
 constexpr int kMaxDribbleChunks = 100000;
 const YamlKeys kOneOfKeys = {"one_of"};
@@ -487,6 +489,12 @@ class DocumentParser {
     if (const auto& fault = members["fault"]) parse_fault(fault, answer);
     if (const auto& headers = members["headers"]) parse_headers(headers, answer);
     parse_body(op, members["body"], members["raw"], answer);
+    if (const auto& templated = members["template"]) {
+      if (in_.boolean(templated, "template").value_or(false)) {
+        answer.templated = members["raw"] ? Templated::raw_body : Templated::json_body;
+        check_templates(op, members["body"], members["raw"], members["headers"]);
+      }
+    }
     if (in_.error_count() != errors_before) return std::nullopt;
     return answer;
   }
@@ -571,6 +579,27 @@ class DocumentParser {
     auto n = in_.integer(chunks, "chunks", 1, kMaxDribbleChunks);
     auto ms = in_.integer(over, "over_ms", 0, kMaxDelayMs);
     if (n && ms) answer.dribble = Dribble{*n, *ms};
+  }
+
+  /// Load errors for the placeholders of every string a template fills in.
+  void check_templates(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
+                       const YAML::Node& headers) {
+    check_template_strings(op, body);
+    check_template_strings(op, raw);
+    if (headers && headers.IsMap()) {
+      for (const auto& kv : headers) check_template_strings(op, kv.second);
+    }
+  }
+
+  void check_template_strings(const Operation& op, const YAML::Node& node) {
+    if (!node) return;
+    if (node.IsScalar()) {
+      for (auto& problem : template_problems(node.Scalar(), op)) in_.error(node, problem);
+    } else if (node.IsMap()) {
+      for (const auto& kv : node) check_template_strings(op, kv.second);
+    } else if (node.IsSequence()) {
+      for (const auto& item : node) check_template_strings(op, item);
+    }
   }
 
   void parse_fault(const YAML::Node& node, Reply& answer) {

@@ -111,3 +111,70 @@ TEST_CASE("scenario errors stop the start and come back positioned") {
         "inline-1:3:20: error: unknown fault 'boom'; expected one of: reset, empty, malformed, "
         "hang");
 }
+
+namespace {
+
+const char* kTemplated = R"yaml(
+directories:
+  d1:
+    color:
+      template: true
+      body: {status: success, message: "{{uuid}} is {{body.color}} after call {{calls}} (was {{state}})", code: dir_color_changed}
+      headers: {X-Color: "{{body.color}}"}
+    trash:
+      - when: {state: trashed}
+        respond: {template: true, raw: "already trashed, call {{calls}} of {{operation}} on {{uuid}}"}
+      - respond: {body: {status: success, message: "{{uuid}} stays literal"}}
+        then: trashed
+)yaml";
+
+}  // namespace
+
+TEST_CASE(
+    "a templated answer fills in the call, escaped in JSON and cut at line breaks in headers") {
+  RunningServer mock(kTemplated);
+  auto res = mock.post("/v3/dir/color", R"({"uuid":"d1","color":"b\"l\r\nX-Evil: 1"})");
+  REQUIRE(res);
+  rapidjson::Document body;
+  body.Parse(res->body.c_str());
+  REQUIRE(body.IsObject());
+  CHECK(body["message"].GetString() ==
+        std::string("d1 is b\"l\r\nX-Evil: 1 after call 1 (was active)"));
+  CHECK(res->get_header_value("X-Color") == "b\"lX-Evil: 1");
+  CHECK_FALSE(res->has_header("X-Evil"));
+  CHECK(mock.requests()["requests"][0]["violations"].Size() == 0);
+  // The journal keeps the answer as sent.
+  CHECK(mock.requests()["requests"][0]["response"]["body"].GetString() == res->body);
+}
+
+TEST_CASE("a template's raw text, state and calls follow the uuid, and untemplated braces stay") {
+  RunningServer mock(kTemplated);
+  CHECK(mock.trash("d1")->body == R"({"status":"success","message":"{{uuid}} stays literal"})");
+  CHECK(mock.trash("d1")->body == "already trashed, call 2 of trash on d1");
+  CHECK(mock.trash("d1")->body == "already trashed, call 3 of trash on d1");
+}
+
+TEST_CASE("a body field the request lacks renders empty and is a template violation") {
+  RunningServer mock(kTemplated);
+  auto res = mock.post("/v3/dir/color", R"({"uuid":"d1"})");
+  REQUIRE(res);
+  CHECK(res->body.find(R"x("d1 is  after call 1 (was active)")x") != std::string::npos);
+  auto journal = mock.requests();
+  std::vector<std::string> rules;
+  for (const auto& v : journal["requests"][0]["violations"].GetArray()) {
+    rules.push_back(v["rule"].GetString());
+  }
+  CHECK(std::count(rules.begin(), rules.end(), "template") == 1);
+}
+
+TEST_CASE("example resilience: the templated answer echoes the uuid, color and call count") {
+  drivemock::ServerOptions options;
+  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  RunningServer mock(options);
+  const std::string uuid = "6f1c7e0a-0000-4000-8000-000000000015";
+  mock.color(uuid, "red");
+  auto res = mock.color(uuid, "blue");
+  REQUIRE(res);
+  CHECK(res->body.find("Directory " + uuid + " is now blue (call 2, at 20") != std::string::npos);
+  CHECK(res->get_header_value("X-Previous-State") == "active");
+}

@@ -228,7 +228,7 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
   SECTION("unknown key in an answer") {
     CHECK(only_error("directories:\n  u:\n    trash: {bdy: {}}") ==
           "test.yaml:3:13: error: unknown key 'bdy' in an answer; expected one of: http, body, "
-          "raw, headers, delay_ms, dribble, fault");
+          "raw, headers, delay_ms, dribble, fault, template");
   }
   SECTION("unknown key in a rule") {
     CHECK(only_error("directories:\n  u:\n    trash:\n      - {respond: {}, than: x}") ==
@@ -428,12 +428,12 @@ TEST_CASE("one_of and random delays report what was expected, where") {
        "3:42: error: expected a weight from 0 to 1e+09, found '-1'"},
       {"{one_of: [{http: 200, wieght: 2}]}",
        "3:34: error: unknown key 'wieght' in an answer of one_of; expected one of: http, body, "
-       "raw, headers, delay_ms, dribble, fault, weight"},
+       "raw, headers, delay_ms, dribble, fault, template, weight"},
       {"{respond: {one_of: [{http: 200}]}, cycle: true}",
        "3:54: error: cycle loops a sequence of answers; a one_of picks afresh on every call"},
       {"{http: 200, weight: 2}",
        "3:24: error: unknown key 'weight' in an answer; expected one of: http, body, raw, "
-       "headers, delay_ms, dribble, fault"},
+       "headers, delay_ms, dribble, fault, template"},
       {"{dribble: {chunks: 3}}",
        "3:22: error: dribble needs chunks (how many pieces) and over_ms (over how long)"},
       {"{dribble: {chunks: 0, over_ms: 10}}",
@@ -503,4 +503,33 @@ TEST_CASE("a bad limit says what was expected, where") {
   CHECK(only_error("limits: {calls: 1}\n") ==
         "test.yaml:1:9: error: expected a list of rate limits ({calls: N, per_ms: T, ...}), found "
         "a mapping");
+}
+
+TEST_CASE("template: true marks an answer to fill in, and without it braces stay as written") {
+  auto p = parse(R"(
+directories:
+  u:
+    color: {template: true, body: {message: "{{uuid}} is {{body.color}}"}}
+    trash: {template: true, raw: "#{{calls}}"}
+  v:
+    trash: {body: {message: "{{uuid}}"}}
+)");
+  REQUIRE(p.set);
+  CHECK(p.diagnostics.empty());
+  CHECK(rules(*p.set, "u", "color")[0].answers[0].templated == Templated::json_body);
+  CHECK(rules(*p.set, "u", "trash")[0].answers[0].templated == Templated::raw_body);
+  CHECK(rules(*p.set, "v", "trash")[0].answers[0].templated == Templated::no);
+}
+
+TEST_CASE("a template's unknown names are load errors at the string that has them") {
+  check_errors("directories:\n  u:\n    color: ",
+               {{"{template: true, body: {a: {b: \"{{uid}}\"}}}",
+                 "3:43: error: unknown template name 'uid'; expected uuid, operation, state, "
+                 "calls, now or body.FIELD"},
+                {"{template: true, raw: \"{{body.colour}}\"}",
+                 "3:34: error: template names body field 'colour', which color requests do not "
+                 "have; fields: uuid, color"},
+                {"{template: true, headers: {X-A: \"{{now\"}}",
+                 "3:44: error: a template's {{ is not closed with }}"}},
+               "\n");
 }
