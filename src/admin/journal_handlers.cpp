@@ -217,7 +217,8 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
-    if (!e->named) out.push_back(std::move(e));
+    // No scenario names the uuid, or none of its rules matched (near misses).
+    if (!e->named || !e->near_misses.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }

@@ -73,6 +73,18 @@ void write_limited(json::Writer& w, const std::optional<LimitHit>& limited) {
   });
 }
 
+void write_near_misses(json::Writer& w, const std::vector<NearMiss>& near_misses) {
+  w.StartArray();
+  for (const auto& miss : near_misses) {
+    w.StartObject();
+    json::write_string(w, "rule");
+    w.Int(miss.rule);
+    json::write_member(w, "reason", miss.reason);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 void write_response(json::Writer& w, const ResponseRecord& response) {
   w.StartObject();
   json::write_string(w, "status");
@@ -135,6 +147,8 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_random(w, entry.random);
   json::write_string(w, "limited");
   write_limited(w, entry.limited);
+  json::write_string(w, "nearMisses");
+  write_near_misses(w, entry.near_misses);
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");

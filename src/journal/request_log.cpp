@@ -18,6 +18,15 @@ std::string outcome_text(const Entry& e) {
   return std::to_string(e.response.status);
 }
 
+/// "#1 state is active, rule wants trashed; #2 color is blue, rule wants red"
+std::string near_misses_text(const Entry& e) {
+  std::string text;
+  for (const auto& miss : e.near_misses) {
+    text += (text.empty() ? "#" : "; #") + std::to_string(miss.rule) + " " + miss.reason;
+  }
+  return text;
+}
+
 std::string text_line(const Entry& e) {
   std::string line = "drivemock: ";
   line.append(e.request.method()).append(" ").append(e.request.path());
@@ -27,6 +36,7 @@ std::string text_line(const Entry& e) {
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
   if (!e.violations.empty())
     line.append(" violations=").append(std::to_string(e.violations.size()));
+  if (!e.near_misses.empty()) line.append(" near-misses: ").append(near_misses_text(e));
   return line;
 }
 
@@ -48,6 +58,7 @@ std::string json_line(const Entry& e) {
   w.Int64(e.total_micros);
   json::write_string(w, "violations");
   w.Uint64(e.violations.size());
+  if (!e.near_misses.empty()) json::write_member(w, "nearMisses", near_misses_text(e));
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
 }

@@ -45,6 +45,13 @@ struct LimitHit {
   int index = 0;
 };
 
+/// A rule of the request's uuid and operation that did not answer it, and
+/// why: the first part of its `when` that failed.
+struct NearMiss {
+  int rule = 0;  ///< from 1, as Matched::rule
+  std::string reason;
+};
+
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
 class RecordedRequest {
@@ -123,6 +130,9 @@ struct Classification {
   bool named = false;                ///< the uuid is named by a scenario
   std::optional<RandomDraw> random;  ///< when the answer drew anything
   std::optional<LimitHit> limited;   ///< when a rate limit answered 429 instead
+  /// The uuid's rules for the operation, when none matched (defaults or the
+  /// built-in answer served it): each with why it did not.
+  std::vector<NearMiss> near_misses;
   std::vector<Violation> violations;
 };
 

@@ -177,6 +177,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
   request.seen.random = decision.random;
+  request.seen.near_misses = std::move(decision.near_misses);
   for (auto& missing : decision.template_missing) {
     request.seen.violations.push_back({"template", std::move(missing)});
   }
@@ -216,6 +217,12 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
   bool answered =
       own && answer_from(*own, true, d.state, body, d.positions[op.name], stream, decision, then);
+  if (own && !answered) {
+    for (size_t i = 0; i < own->rules->size(); ++i) {
+      auto why = first_failure((*own->rules)[i].when, d.state, body);
+      decision.near_misses.push_back({static_cast<int>(i) + 1, why.value_or("")});
+    }
+  }
   const ScriptedOperation* defaults = find_defaults(catalog, op.name);
   if (!answered && defaults) {
     answered = answer_from(*defaults, false, d.state, body, d.default_positions[op.name], stream,

@@ -37,6 +37,8 @@ struct Decision {
   std::optional<RandomDraw> random;
   /// A templated answer, filled in for this call (`answer` is its template).
   std::optional<Reply> rendered;
+  /// The uuid's own rules, when none of them matched: why each did not.
+  std::vector<NearMiss> near_misses;
   /// What a template named that the request lacked: `template` violations.
   std::vector<std::string> template_missing;
 };

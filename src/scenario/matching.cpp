@@ -22,6 +22,33 @@ bool condition_holds(const Condition& condition, std::string_view state,
                      [&](const FieldCondition& f) { return field_equals(f, body); });
 }
 
+namespace {
+
+/// A JSON value as a person reads it: strings without their quotes.
+std::string readable(const std::string& json) {
+  rapidjson::Document doc;
+  doc.Parse(json.c_str());
+  if (!doc.HasParseError() && doc.IsString()) return doc.GetString();
+  return json;
+}
+
+}  // namespace
+
+std::optional<std::string> first_failure(const Condition& condition, std::string_view state,
+                                         const rapidjson::Value& body) {
+  if (condition.state && *condition.state != state) {
+    return "state is " + std::string(state) + ", rule wants " + *condition.state;
+  }
+  for (const auto& f : condition.fields) {
+    if (field_equals(f, body)) continue;
+    std::string wants = ", rule wants " + readable(f.expected_json);
+    auto it = body.IsObject() ? body.FindMember(f.field.c_str()) : body.MemberEnd();
+    if (!body.IsObject() || it == body.MemberEnd()) return f.field + " is missing" + wants;
+    return f.field + " is " + readable(json::to_string(it->value)) + wants;
+  }
+  return std::nullopt;
+}
+
 std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,
                                   const rapidjson::Value& body) {
   for (size_t i = 0; i < rules.size(); ++i) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +18,13 @@ namespace drivemock::scenario {
 /// True when `condition` holds for a directory in `state` and this body.
 bool condition_holds(const Condition& condition, std::string_view state,
                      const rapidjson::Value& body);
+
+/// Why `condition` does not hold, for a person: its first part that fails
+/// ("state is active, rule wants trashed", "color is blue, rule wants red",
+/// "color is missing, rule wants red"); nullopt when it holds. Not on the
+/// path of a request a rule answers: only for explaining near misses.
+std::optional<std::string> first_failure(const Condition& condition, std::string_view state,
+                                         const rapidjson::Value& body);
 
 /// Index of the first rule whose condition holds, or nullopt.
 std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,

@@ -1,5 +1,8 @@
 // Scenario files as QA people write them, exercised over HTTP.
+#include <mutex>
+
 #include "e2e/server_fixture.h"
+#include "journal/request_log.h"
 
 using namespace drivemock::testing;
 
@@ -177,4 +180,54 @@ TEST_CASE("example resilience: the templated answer echoes the uuid, color and c
   REQUIRE(res);
   CHECK(res->body.find("Directory " + uuid + " is now blue (call 2, at 20") != std::string::npos);
   CHECK(res->get_header_value("X-Previous-State") == "active");
+}
+
+namespace {
+
+const char* kNearMisses = R"(
+name: picky
+directories:
+  d1:
+    trash:
+      - {when: {state: trashed}, respond: {http: 409}}
+      - {when: {state: active}, respond: {http: 200}, then: trashed}
+    color:
+      - {when: {color: red}, respond: {http: 200}}
+      - {when: {state: gone, color: blue}, respond: {http: 200}}
+)";
+
+}  // namespace
+
+TEST_CASE("a named uuid that no rule matched carries why each rule missed, and is unmatched") {
+  RunningServer mock(kNearMisses);
+  CHECK(mock.color("d1", "red")->status == 200);    // matched: no near misses
+  CHECK(mock.color("d1", "green")->status == 200);  // the built-in answer
+  auto journal = mock.requests();
+  CHECK(journal["requests"][1]["nearMisses"].Empty());
+  CHECK(drivemock::json::to_string(journal["requests"][0]["nearMisses"]) ==
+        R"([{"rule":1,"reason":"color is green, rule wants red"},)"
+        R"({"rule":2,"reason":"state is active, rule wants gone"}])");
+  mock.trash("other");  // a uuid no scenario names
+  auto unmatched = mock.admin_json("GET", "/__admin/requests/unmatched");
+  REQUIRE(unmatched["requests"].Size() == 2);
+  CHECK(unmatched["requests"][0]["uuid"].GetString() == std::string("other"));
+  CHECK(unmatched["requests"][1]["nearMisses"].Size() == 2);
+}
+
+TEST_CASE("the log line of a near miss says why each rule missed") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {kNearMisses};
+  options.log = drivemock::LogFormat::text;
+  std::vector<std::string> lines;
+  std::mutex mutex;
+  options.on_request = [&](const drivemock::Entry& e) {
+    std::lock_guard lock(mutex);
+    lines.push_back(drivemock::journal::request_line(e, drivemock::LogFormat::text));
+  };
+  RunningServer mock(options);
+  mock.color("d1", "green");
+  std::lock_guard lock(mutex);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].ends_with(
+      " near-misses: #1 color is green, rule wants red; #2 state is active, rule wants gone"));
 }

@@ -82,7 +82,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"
-      R"("rule":1},"random":{"pick":2,"delayMs":143},"limited":null,)"
+      R"("rule":1},"random":{"pick":2,"delayMs":143},"limited":null,"nearMisses":[],)"
       R"("response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
@@ -91,6 +91,10 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
   CHECK(entry_to_json(e).find(R"("rule":1},"random":null,"limited":null,)") != std::string::npos);
   e.random = RandomDraw{std::nullopt, 7};
   CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
+  e.near_misses = {{2, "state is active, rule wants trashed"}};
+  CHECK(entry_to_json(e).find(
+            R"("nearMisses":[{"rule":2,"reason":"state is active, rule wants trashed"}])") !=
+        std::string::npos);
   e.limited = LimitHit{"scenarios/x.yaml", 2};
   CHECK(entry_to_json(e).find(R"("limited":{"file":"scenarios/x.yaml","index":2})") !=
         std::string::npos);

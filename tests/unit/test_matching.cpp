@@ -65,3 +65,24 @@ TEST_CASE("a cycling sequence starts again after its last answer") {
   CHECK(sequence_index(r, 5) == 2);
   CHECK(sequence_index(r, 1000) == 1);
 }
+
+TEST_CASE("a condition that fails says its first failing part, as a person reads it") {
+  Condition c;
+  c.state = "trashed";
+  c.fields = {{"color", R"("red")"}};
+  rapidjson::Document blue;
+  blue.Parse(R"({"uuid":"u","color":"blue"})");
+  CHECK(first_failure(c, "active", blue) == "state is active, rule wants trashed");
+  CHECK(first_failure(c, "trashed", blue) == "color is blue, rule wants red");
+  rapidjson::Document none;
+  none.Parse(R"({"uuid":"u"})");
+  CHECK(first_failure(c, "trashed", none) == "color is missing, rule wants red");
+  Condition number;
+  number.fields = {{"n", "3"}};
+  rapidjson::Document four;
+  four.Parse(R"({"n":4})");
+  CHECK(first_failure(number, "active", four) == "n is 4, rule wants 3");
+  rapidjson::Document red;
+  red.Parse(R"({"uuid":"u","color":"red"})");
+  CHECK_FALSE(first_failure(c, "trashed", red));
+}
