@@ -218,7 +218,7 @@ Reply handle_unmatched_requests(const RequestView&, Context& context, const std:
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     // No scenario names the uuid, or none of its rules matched (near misses).
-    if (!e->named || !e->near_misses.empty()) out.push_back(std::move(e));
+    if (!e->named || !e->scripting().near_misses.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }

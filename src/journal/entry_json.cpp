@@ -144,11 +144,11 @@ void write_entry(json::Writer& w, const Entry& entry) {
   json::write_string(w, "matched");
   write_matched(w, entry.matched);
   json::write_string(w, "random");
-  write_random(w, entry.random);
+  write_random(w, entry.scripting().random);
   json::write_string(w, "limited");
-  write_limited(w, entry.limited);
+  write_limited(w, entry.scripting().limited);
   json::write_string(w, "nearMisses");
-  write_near_misses(w, entry.near_misses);
+  write_near_misses(w, entry.scripting().near_misses);
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");

@@ -21,7 +21,7 @@ std::string outcome_text(const Entry& e) {
 /// "#1 state is active, rule wants trashed; #2 color is blue, rule wants red"
 std::string near_misses_text(const Entry& e) {
   std::string text;
-  for (const auto& miss : e.near_misses) {
+  for (const auto& miss : e.scripting().near_misses) {
     text += (text.empty() ? "#" : "; #") + std::to_string(miss.rule) + " " + miss.reason;
   }
   return text;
@@ -36,7 +36,7 @@ std::string text_line(const Entry& e) {
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
   if (!e.violations.empty())
     line.append(" violations=").append(std::to_string(e.violations.size()));
-  if (!e.near_misses.empty()) line.append(" near-misses: ").append(near_misses_text(e));
+  if (!e.scripting().near_misses.empty()) line.append(" near-misses: ").append(near_misses_text(e));
   return line;
 }
 
@@ -58,7 +58,7 @@ std::string json_line(const Entry& e) {
   w.Int64(e.total_micros);
   json::write_string(w, "violations");
   w.Uint64(e.violations.size());
-  if (!e.near_misses.empty()) json::write_member(w, "nearMisses", near_misses_text(e));
+  if (!e.scripting().near_misses.empty()) json::write_member(w, "nearMisses", near_misses_text(e));
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
 }

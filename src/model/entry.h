@@ -52,6 +52,17 @@ struct NearMiss {
   std::string reason;
 };
 
+/// What the decide stage learnt of a request beyond its rule: rare (most
+/// requests draw nothing, pass every limit and match a rule), so an entry
+/// keeps it behind a pointer that is null when there is none of it.
+struct Scripting {
+  std::optional<RandomDraw> random;  ///< when the answer drew anything
+  std::optional<LimitHit> limited;   ///< when a rate limit answered 429 instead
+  /// The uuid's rules for the operation, when none matched (defaults or the
+  /// built-in answer served it): each with why it did not.
+  std::vector<NearMiss> near_misses;
+};
+
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
 class RecordedRequest {
@@ -127,13 +138,16 @@ struct Classification {
   /// operation's definition goes with its catalog, the entry stays.
   std::string operation;
   std::optional<Matched> matched;
-  bool named = false;                ///< the uuid is named by a scenario
-  std::optional<RandomDraw> random;  ///< when the answer drew anything
-  std::optional<LimitHit> limited;   ///< when a rate limit answered 429 instead
-  /// The uuid's rules for the operation, when none matched (defaults or the
-  /// built-in answer served it): each with why it did not.
-  std::vector<NearMiss> near_misses;
+  bool named = false;  ///< the uuid is named by a scenario
   std::vector<Violation> violations;
+  /// Null when there is no Scripting to keep (see scripting()).
+  std::shared_ptr<const Scripting> scripted;
+
+  /// What was scripted, empty when nothing was.
+  const Scripting& scripting() const {
+    static const Scripting kNothing;
+    return scripted ? *scripted : kNothing;
+  }
 };
 
 /// One journaled request: what the client sent, what the stages learnt of it

@@ -165,7 +165,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   if (auto refused = catalog->limiter->admit(catalog->limits, request.operation->name, checked.uuid,
                                              std::chrono::steady_clock::now())) {
     const LimitInForce& limit = catalog->limits[refused->limit];
-    request.seen.limited = LimitHit{limit.set->source, limit.limit->index};
+    auto scripting = std::make_shared<Scripting>();
+    scripting->limited = LimitHit{limit.set->source, limit.limit->index};
+    request.seen.scripted = std::move(scripting);
     request.seen.named = catalog->find(checked.uuid) != nullptr;
     Reply reply = limit.refusal;
     // Whole seconds, rounded up: a client that waits that long gets in.
@@ -176,8 +178,10 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
-  request.seen.random = decision.random;
-  request.seen.near_misses = std::move(decision.near_misses);
+  if (decision.random || !decision.near_misses.empty()) {
+    request.seen.scripted = std::make_shared<const Scripting>(
+        Scripting{decision.random, std::nullopt, std::move(decision.near_misses)});
+  }
   for (auto& missing : decision.template_missing) {
     request.seen.violations.push_back({"template", std::move(missing)});
   }

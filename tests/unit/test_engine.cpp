@@ -244,9 +244,10 @@ directories:
   trash.checked.body.Parse("{}");
   Reply reply = e.answer(trash, e.catalog());
   CHECK(reply.delay_ms == 40);
-  REQUIRE(trash.seen.random);
-  CHECK(trash.seen.random->delay_ms == 40);
-  CHECK_FALSE(trash.seen.random->pick);
+  const auto& random = trash.seen.scripting().random;
+  REQUIRE(random);
+  CHECK(random->delay_ms == 40);
+  CHECK_FALSE(random->pick);
   auto color = e.decide(op("color"), "u", body("{}"));
   CHECK(color.answer->status == 202);
   CHECK(color.random->pick == 2);
