@@ -17,11 +17,30 @@ std::string initial_state(const Catalog& catalog, const std::string& uuid) {
   return std::string(entry ? entry->state() : contract::kInitialState);
 }
 
-/// One uuid's stream of random numbers for one operation, in [0, 1), in turn.
-struct Stream {
-  uint64_t key;
-  uint64_t& drawn;
-  double next() { return unit_interval(stream_bits(key, drawn++)); }
+/// One uuid's stream of random numbers for one operation, in [0, 1), in
+/// turn. Its key and its count are found on the first draw: most calls draw
+/// nothing and pay for neither.
+class Stream {
+ public:
+  Stream(uint64_t seed, const std::string& uuid, const std::string& operation,
+         std::map<std::string, uint64_t>& draws)
+      : seed_(seed), uuid_(uuid), operation_(operation), draws_(draws) {}
+
+  double next() {
+    if (!drawn_) {
+      key_ = stream_key(seed_, uuid_, operation_);
+      drawn_ = &draws_[operation_];
+    }
+    return unit_interval(stream_bits(key_, (*drawn_)++));
+  }
+
+ private:
+  uint64_t seed_;
+  const std::string& uuid_;
+  const std::string& operation_;
+  std::map<std::string, uint64_t>& draws_;
+  uint64_t key_ = 0;
+  uint64_t* drawn_ = nullptr;
 };
 
 /// Notes a pick or a delay in what the decision drew.
@@ -217,7 +236,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   // The uuid's own rules, then the defaults' rules, then the built-in answer.
   std::optional<std::string> then;
-  Stream stream{stream_key(seed_, uuid, op.name), d.draws[op.name]};
+  Stream stream(seed_, uuid, op.name, d.draws);
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
   bool answered =
       own && answer_from(*own, true, d.state, body, d.positions[op.name], stream, decision, then);

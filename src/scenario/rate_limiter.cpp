@@ -1,5 +1,7 @@
 #include "scenario/rate_limiter.h"
 
+#include <algorithm>
+
 namespace drivemock::scenario {
 namespace {
 
@@ -22,6 +24,12 @@ bool applies(const Limit& limit, std::string_view operation, std::string_view uu
 std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitInForce>& limits,
                                                        std::string_view operation,
                                                        std::string_view uuid, Time now) {
+  // Most calls fall under no limit (a limit on one uuid, or none at all):
+  // those never take the lock. The limits are the catalog's, immutable.
+  if (std::none_of(limits.begin(), limits.end(),
+                   [&](const LimitInForce& l) { return applies(*l.limit, operation, uuid); })) {
+    return std::nullopt;
+  }
   std::vector<std::deque<Time>*> counting;
   std::lock_guard lock(mutex_);
   for (size_t i = 0; i < limits.size(); ++i) {
