@@ -149,6 +149,9 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_limited(w, entry.scripting().limited);
   json::write_string(w, "nearMisses");
   write_near_misses(w, entry.scripting().near_misses);
+  json::write_string(w, "didYouMean");
+  write_or_null(w, entry.scripting().did_you_mean,
+                [&](const std::string& meant) { json::write_string(w, meant); });
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");

@@ -36,6 +36,7 @@ std::string text_line(const Entry& e) {
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
   if (!e.violations.empty())
     line.append(" violations=").append(std::to_string(e.violations.size()));
+  if (const auto& meant = e.scripting().did_you_mean) line.append(" did-you-mean=").append(*meant);
   if (!e.scripting().near_misses.empty()) line.append(" near-misses: ").append(near_misses_text(e));
   return line;
 }
@@ -58,6 +59,7 @@ std::string json_line(const Entry& e) {
   w.Int64(e.total_micros);
   json::write_string(w, "violations");
   w.Uint64(e.violations.size());
+  if (const auto& meant = e.scripting().did_you_mean) json::write_member(w, "didYouMean", *meant);
   if (!e.scripting().near_misses.empty()) json::write_member(w, "nearMisses", near_misses_text(e));
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};

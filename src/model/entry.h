@@ -61,6 +61,9 @@ struct Scripting {
   /// The uuid's rules for the operation, when none matched (defaults or the
   /// built-in answer served it): each with why it did not.
   std::vector<NearMiss> near_misses;
+  /// For a uuid no scenario names: the scripted one that differs from it
+  /// only in case or by at most two characters, the closest.
+  std::optional<std::string> did_you_mean;
 };
 
 /// The request as journaled: method, url, headers (secrets redacted), body

@@ -131,6 +131,22 @@ const DirectoryEntry* Catalog::find(std::string_view uuid) const {
   return it == directories.end() ? nullptr : &it->second;
 }
 
+const NearbyUuids& LazyNearbyUuids::get(
+    const std::unordered_map<std::string_view, DirectoryEntry>& directories) {
+  std::call_once(once_, [&] {
+    std::vector<std::string_view> uuids;
+    uuids.reserve(directories.size());
+    for (const auto& [uuid, entry] : directories) uuids.push_back(uuid);
+    built_ = std::make_unique<const NearbyUuids>(std::move(uuids));
+  });
+  return *built_;
+}
+
+std::optional<std::string_view> Catalog::did_you_mean(std::string_view uuid) const {
+  if (uuid.empty() || directories.empty()) return std::nullopt;
+  return nearby->get(directories).closest(uuid);
+}
+
 std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope) {
   return *build_catalog(std::vector<SharedSet>{}, envelope);
 }

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "scenario/model.h"
+#include "scenario/nearby_uuids.h"
 #include "scenario/rate_limiter.h"
 #include "util/diagnostic.h"
 
@@ -43,6 +45,18 @@ struct DirectoryEntry {
   std::string_view state() const;
 };
 
+/// A catalog's uuids as a NearbyUuids, built by the first call that asks (a
+/// request for a uuid no set names): a catalog that no unknown uuid reaches
+/// never pays for it. Thread-safe; later calls wait for the first.
+class LazyNearbyUuids {
+ public:
+  const NearbyUuids& get(const std::unordered_map<std::string_view, DirectoryEntry>& directories);
+
+ private:
+  std::once_flag once_;
+  std::unique_ptr<const NearbyUuids> built_;
+};
+
 struct Catalog {
   /// What the views below point into: the sets stay alive with the catalog.
   std::vector<SharedSet> sets;
@@ -61,7 +75,14 @@ struct Catalog {
   /// starts with empty windows, and a request counts in the catalog it holds.
   std::shared_ptr<RateLimiter> limiter = std::make_shared<RateLimiter>();
 
+  /// The index behind did_you_mean, shared as the limiter is: it only
+  /// points into the sets, which any copy of the catalog shares as well.
+  std::shared_ptr<LazyNearbyUuids> nearby = std::make_shared<LazyNearbyUuids>();
+
   const DirectoryEntry* find(std::string_view uuid) const;
+  /// The scripted uuid that `uuid`, which none names, is likely meant to be
+  /// (NearbyUuids::closest), if any.
+  std::optional<std::string_view> did_you_mean(std::string_view uuid) const;
 };
 
 /// A catalog of no sets: built-in answers only.

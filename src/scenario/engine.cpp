@@ -17,6 +17,13 @@ std::string initial_state(const Catalog& catalog, const std::string& uuid) {
   return std::string(entry ? entry->state() : contract::kInitialState);
 }
 
+/// The catalog's guess at the scripted uuid meant by `uuid`, which it does
+/// not name, owned: the journal entry outlives the catalog.
+std::optional<std::string> did_you_mean(const Catalog& catalog, const std::string& uuid) {
+  auto meant = catalog.did_you_mean(uuid);
+  return meant ? std::optional<std::string>(*meant) : std::nullopt;
+}
+
 /// One uuid's stream of random numbers for one operation, in [0, 1), in
 /// turn. Its key and its count are found on the first draw: most calls draw
 /// nothing and pay for neither.
@@ -186,8 +193,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     const LimitInForce& limit = catalog->limits[refused->limit];
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};
-    request.seen.scripted = std::move(scripting);
     request.seen.named = catalog->find(checked.uuid) != nullptr;
+    if (!request.seen.named) scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
+    request.seen.scripted = std::move(scripting);
     Reply reply = limit.refusal;
     // Whole seconds, rounded up: a client that waits that long gets in.
     auto seconds = std::max<int64_t>(1, (refused->retry_after.count() + 999) / 1000);
@@ -197,9 +205,11 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
-  if (decision.random || !decision.near_misses.empty()) {
-    request.seen.scripted = std::make_shared<const Scripting>(
-        Scripting{decision.random, std::nullopt, std::move(decision.near_misses)});
+  std::optional<std::string> meant;
+  if (!decision.named) meant = did_you_mean(*decision.catalog, checked.uuid);
+  if (decision.random || !decision.near_misses.empty() || meant) {
+    request.seen.scripted = std::make_shared<const Scripting>(Scripting{
+        decision.random, std::nullopt, std::move(decision.near_misses), std::move(meant)});
   }
   for (auto& missing : decision.template_missing) {
     request.seen.violations.push_back({"template", std::move(missing)});

@@ -7,6 +7,12 @@
 
 namespace drivemock {
 
+/// `c` lower-cased when an ASCII letter: ASCII only, whatever the C locale
+/// says, as header names and uuids are ASCII.
+inline char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 /// Case-insensitive ASCII comparison, as HTTP header names compare.
 bool iequals(std::string_view a, std::string_view b);
 

@@ -231,3 +231,61 @@ TEST_CASE("the log line of a near miss says why each rule missed") {
   CHECK(lines[0].ends_with(
       " near-misses: #1 color is green, rule wants red; #2 state is active, rule wants gone"));
 }
+
+namespace {
+
+const char* kScriptedUuids = R"(
+name: scripted
+directories:
+  6f1c7e0a-0000-4000-8000-000000000001: {trash: {http: 200}}
+  6f1c7e0a-0000-4000-8000-000000000777: {trash: {http: 200}}
+)";
+
+}  // namespace
+
+TEST_CASE("a uuid no scenario names, close to a scripted one, says which one was meant") {
+  RunningServer mock(kScriptedUuids);
+  mock.trash("6F1C7E0A-0000-4000-8000-000000000001");  // upper-cased by the client
+  mock.trash("6f1c7e0a-0000-4000-8000-00000000777");   // a digit lost in a copy
+  mock.trash("0b5d9c3e-1111-4222-8333-444455556666");  // nothing like any
+  mock.trash("6f1c7e0a-0000-4000-8000-000000000001");  // scripted: nothing to suggest
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 4);
+  CHECK(journal["requests"][0]["didYouMean"].IsNull());
+  CHECK(journal["requests"][1]["didYouMean"].IsNull());
+  CHECK(journal["requests"][2]["didYouMean"].GetString() ==
+        std::string("6f1c7e0a-0000-4000-8000-000000000777"));
+  CHECK(journal["requests"][3]["didYouMean"].GetString() ==
+        std::string("6f1c7e0a-0000-4000-8000-000000000001"));
+  auto unmatched = mock.admin_json("GET", "/__admin/requests/unmatched");
+  REQUIRE(unmatched["requests"].Size() == 3);
+  CHECK(unmatched["requests"][2]["didYouMean"].GetString() ==
+        std::string("6f1c7e0a-0000-4000-8000-000000000001"));
+}
+
+TEST_CASE("a rejected unknown uuid still says which scripted uuid was meant") {
+  RunningServer mock("unknown_uuids: reject\ndirectories: {known-directory: {}}");
+  auto res = mock.trash("KNOWN-directory");
+  REQUIRE(res);
+  CHECK(res->body.find("folder_not_found") != std::string::npos);
+  CHECK(mock.requests()["requests"][0]["didYouMean"].GetString() == std::string("known-directory"));
+}
+
+TEST_CASE("the log line of an unknown uuid names the scripted uuid it was likely meant to be") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {kScriptedUuids};
+  std::vector<std::string> lines;
+  std::mutex mutex;
+  options.on_request = [&](const drivemock::Entry& e) {
+    std::lock_guard lock(mutex);
+    lines.push_back(drivemock::journal::request_line(e, drivemock::LogFormat::text));
+    lines.push_back(drivemock::journal::request_line(e, drivemock::LogFormat::json));
+  };
+  RunningServer mock(options);
+  mock.trash("6F1C7E0A-0000-4000-8000-000000000001");
+  std::lock_guard lock(mutex);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].ends_with(" did-you-mean=6f1c7e0a-0000-4000-8000-000000000001"));
+  CHECK(lines[1].find(R"("didYouMean":"6f1c7e0a-0000-4000-8000-000000000001")") !=
+        std::string::npos);
+}

@@ -54,3 +54,19 @@ TEST_CASE("defaults replace built-in answers, and reject in any set rejects unkn
   CHECK(catalog->builtin.at("color").status == 200);
   CHECK(catalog->unknown_uuids == UnknownUuids::reject);
 }
+
+TEST_CASE("a catalog suggests the scripted uuid an unknown one was probably meant to be") {
+  auto built = build_catalog({set_from("a.yaml",
+                                       "directories: {6f1c7e0a-0000-4000-8000-000000000001: "
+                                       "{trash: {http: 200}}, d9: {color: {http: 200}}}")});
+  auto catalog = built.value.value_or(nullptr);
+  REQUIRE(catalog);
+  CHECK(catalog->did_you_mean("6F1C7E0A-0000-4000-8000-000000000001") ==
+        "6f1c7e0a-0000-4000-8000-000000000001");
+  CHECK(catalog->did_you_mean("6f1c7e0a-0000-4000-8000-00000000001") ==
+        "6f1c7e0a-0000-4000-8000-000000000001");
+  CHECK(catalog->did_you_mean("D9") == "d9");
+  CHECK_FALSE(catalog->did_you_mean("0b5d9c3e-1111-4222-8333-444455556666"));
+  CHECK_FALSE(catalog->did_you_mean(""));  // a request without a uuid
+  CHECK_FALSE(empty_catalog()->did_you_mean("d9"));
+}

@@ -72,7 +72,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
                               "u");
   e.operation = "color";
   e.matched = Matched{"trash-flow", 1};
-  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{2, 143}, {}, {}});
+  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{2, 143}, {}, {}, {}});
   e.response = {200, std::make_shared<const std::string>("{}"), Fault::none, false};
   e.violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
@@ -83,21 +83,24 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"
       R"("rule":1},"random":{"pick":2,"delayMs":143},"limited":null,"nearMisses":[],)"
-      R"("response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
+      R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.
   e.scripted.reset();
   CHECK(entry_to_json(e).find(R"("rule":1},"random":null,"limited":null,)") != std::string::npos);
-  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}});
+  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});
   CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
-  e.scripted =
-      std::make_shared<Scripting>(Scripting{{}, {}, {{2, "state is active, rule wants trashed"}}});
+  e.scripted = std::make_shared<Scripting>(
+      Scripting{{}, {}, {{2, "state is active, rule wants trashed"}}, {}});
   CHECK(entry_to_json(e).find(
             R"("nearMisses":[{"rule":2,"reason":"state is active, rule wants trashed"}])") !=
         std::string::npos);
-  e.scripted = std::make_shared<Scripting>(Scripting{{}, LimitHit{"scenarios/x.yaml", 2}, {}});
+  e.scripted = std::make_shared<Scripting>(Scripting{{}, LimitHit{"scenarios/x.yaml", 2}, {}, {}});
   CHECK(entry_to_json(e).find(R"("limited":{"file":"scenarios/x.yaml","index":2})") !=
+        std::string::npos);
+  e.scripted = std::make_shared<Scripting>(Scripting{{}, {}, {}, "6F1C7E0A-0000"});
+  CHECK(entry_to_json(e).find(R"("nearMisses":[],"didYouMean":"6F1C7E0A-0000","response")") !=
         std::string::npos);
 }
 
