@@ -107,3 +107,14 @@ TEST_CASE("example resilience: two calls a minute on the limited uuid, then 429"
   CHECK(retry_after <= 60);
   CHECK(mock.trash("6f1c7e0a-0000-4000-8000-000000000014")->status == 200);
 }
+
+TEST_CASE("a refused call on an unknown uuid still says which scripted uuid was meant") {
+  RunningServer mock(kLimited);
+  for (int i = 0; i < 20; ++i) REQUIRE(mock.trash("d1")->status == 200);
+  auto refused = mock.trash("D1");  // over the trash limit, and no scenario names D1
+  REQUIRE(refused);
+  CHECK(refused->status == 429);
+  auto newest = mock.requests()["requests"][0].GetObject();
+  CHECK(newest["limited"]["index"].GetInt() == 1);
+  CHECK(drivemock::json::to_string(newest["didYouMean"]) == R"("d1")");
+}

@@ -253,14 +253,14 @@ TEST_CASE("a uuid no scenario names, close to a scripted one, says which one was
   REQUIRE(journal["requests"].Size() == 4);
   CHECK(journal["requests"][0]["didYouMean"].IsNull());
   CHECK(journal["requests"][1]["didYouMean"].IsNull());
-  CHECK(journal["requests"][2]["didYouMean"].GetString() ==
-        std::string("6f1c7e0a-0000-4000-8000-000000000777"));
-  CHECK(journal["requests"][3]["didYouMean"].GetString() ==
-        std::string("6f1c7e0a-0000-4000-8000-000000000001"));
+  CHECK(drivemock::json::to_string(journal["requests"][2]["didYouMean"]) ==
+        R"("6f1c7e0a-0000-4000-8000-000000000777")");
+  CHECK(drivemock::json::to_string(journal["requests"][3]["didYouMean"]) ==
+        R"("6f1c7e0a-0000-4000-8000-000000000001")");
   auto unmatched = mock.admin_json("GET", "/__admin/requests/unmatched");
   REQUIRE(unmatched["requests"].Size() == 3);
-  CHECK(unmatched["requests"][2]["didYouMean"].GetString() ==
-        std::string("6f1c7e0a-0000-4000-8000-000000000001"));
+  CHECK(drivemock::json::to_string(unmatched["requests"][2]["didYouMean"]) ==
+        R"("6f1c7e0a-0000-4000-8000-000000000001")");
 }
 
 TEST_CASE("a rejected unknown uuid still says which scripted uuid was meant") {
@@ -268,7 +268,8 @@ TEST_CASE("a rejected unknown uuid still says which scripted uuid was meant") {
   auto res = mock.trash("KNOWN-directory");
   REQUIRE(res);
   CHECK(res->body.find("folder_not_found") != std::string::npos);
-  CHECK(mock.requests()["requests"][0]["didYouMean"].GetString() == std::string("known-directory"));
+  CHECK(drivemock::json::to_string(mock.requests()["requests"][0]["didYouMean"]) ==
+        R"("known-directory")");
 }
 
 TEST_CASE("the log line of an unknown uuid names the scripted uuid it was likely meant to be") {
