@@ -1,6 +1,7 @@
 #include "scenario/catalog.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "contract/operations.h"
 #include "util/json.h"
@@ -124,6 +125,11 @@ const ScriptedOperation* DirectoryEntry::find(std::string_view operation) const 
 
 std::string_view DirectoryEntry::state() const {
   return initial_state ? std::string_view(*initial_state) : contract::kInitialState;
+}
+
+uint64_t next_catalog_generation() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
 }
 
 const DirectoryEntry* Catalog::find(std::string_view uuid) const {

@@ -57,7 +57,12 @@ class LazyNearbyUuids {
   std::unique_ptr<const NearbyUuids> built_;
 };
 
+/// A number no catalog built before had: what the engine's per-uuid caches
+/// of catalog answers compare, where an address could be reused.
+uint64_t next_catalog_generation();
+
 struct Catalog {
+  uint64_t generation = next_catalog_generation();
   /// What the views below point into: the sets stay alive with the catalog.
   std::vector<SharedSet> sets;
   /// The contract's operations and those the sets add; routing reads these.

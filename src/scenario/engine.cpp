@@ -205,11 +205,10 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
-  std::optional<std::string> meant;
-  if (!decision.named) meant = did_you_mean(*decision.catalog, checked.uuid);
-  if (decision.random || !decision.near_misses.empty() || meant) {
-    request.seen.scripted = std::make_shared<const Scripting>(Scripting{
-        decision.random, std::nullopt, std::move(decision.near_misses), std::move(meant)});
+  if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
+    request.seen.scripted = std::make_shared<const Scripting>(
+        Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
+                  std::move(decision.did_you_mean)});
   }
   for (auto& missing : decision.template_missing) {
     request.seen.violations.push_back({"template", std::move(missing)});
@@ -237,6 +236,13 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     d.state = initial_state(catalog, uuid);
   }
   ++d.calls[op.name];
+  if (!entry) {
+    if (s->suggested_in != catalog.generation) {
+      s->suggestion = did_you_mean(catalog, uuid);
+      s->suggested_in = catalog.generation;
+    }
+    decision.did_you_mean = s->suggestion;
+  }
 
   // Rejecting unknown uuids is about directories: an added operation's keys
   // (a lock's fresh uuid) are made up by the client and cannot be named.

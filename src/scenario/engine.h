@@ -39,6 +39,8 @@ struct Decision {
   std::optional<Reply> rendered;
   /// The uuid's own rules, when none of them matched: why each did not.
   std::vector<NearMiss> near_misses;
+  /// For a uuid no scenario names: the scripted uuid it was likely meant to be.
+  std::optional<std::string> did_you_mean;
   /// What a template named that the request lacked: `template` violations.
   std::vector<std::string> template_missing;
 };
@@ -105,6 +107,11 @@ class Engine {
   struct Slot {
     mutable std::mutex mutex;
     DirectoryState directory;
+    /// For a uuid no scenario names, its didYouMean, made in the catalog of
+    /// that generation (0: not yet): such a uuid is usually asked for again
+    /// and again, and the answer only changes with the catalog.
+    uint64_t suggested_in = 0;
+    std::optional<std::string> suggestion;
   };
 
   /// The uuid's slot, made on first use. Shared, so that a slot forgotten

@@ -1,6 +1,7 @@
 #include "scenario/nearby_uuids.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <utility>
@@ -54,16 +55,18 @@ class TrieWalk {
   TrieWalk(const std::vector<std::string_view>& uuids, const std::vector<uint32_t>& sorted,
            std::string_view query, int limit, std::vector<uint32_t>& found)
       : uuids_(uuids), sorted_(sorted), query_(query), limit_(limit), found_(found) {
-    rows_.emplace_back(query.size() + 1);
-    for (size_t j = 0; j <= query.size(); ++j) rows_[0][j] = std::min<int>(j, limit + 1);
+    // Rows for 40 characters at first: uuids have 36.
+    rows_.reserve((query.size() + 1) * 40);
+    rows_.resize(query.size() + 1);
+    for (size_t j = 0; j <= query.size(); ++j) rows_[j] = std::min<int>(j, limit + 1);
   }
 
   /// Visits sorted_[lo, hi), the uuids that share the path's first `depth`
-  /// characters; rows_[depth] is that prefix's row.
+  /// characters; row(depth) is that prefix's row.
   void visit(size_t lo, size_t hi, size_t depth) {
     size_t ended = lo;  // the uuids that are the prefix itself lead the range
     while (ended < hi && length(ended) == depth) ++ended;
-    if (rows_[depth][query_.size()] <= limit_) {
+    if (row(depth)[query_.size()] <= limit_) {
       found_.insert(found_.end(), sorted_.begin() + lo, sorted_.begin() + ended);
     }
     lo = ended;
@@ -89,30 +92,32 @@ class TrieWalk {
   }
 
  private:
+  /// The row of depth `depth` (outside its band: over the limit).
+  int* row(size_t depth) { return rows_.data() + depth * (query_.size() + 1); }
   size_t length(size_t i) const { return uuids_[sorted_[i]].size(); }
   char at(size_t i, size_t depth) const { return ascii_lower(uuids_[sorted_[i]][depth]); }
 
-  /// rows_[depth + 1] for the path extended by c; whether any cell is
+  /// row(depth + 1) for the path extended by c; whether any cell is
   /// within the limit. Cells just outside the band are set over it, so the
   /// next row reads no stale value.
   bool extend(size_t depth, char c) {
     const size_t m = query_.size(), d = depth + 1, band = static_cast<size_t>(limit_);
     size_t lo = d > band ? d - band : 0, hi = std::min(m, d + band);
     if (lo > hi) return false;
-    if (rows_.size() <= d) rows_.emplace_back(m + 1, limit_ + 1);  // outside the band: over
-    const std::vector<int>& row = rows_[depth];
-    std::vector<int>& next = rows_[d];
+    if (rows_.size() < (d + 1) * (m + 1)) rows_.resize((d + 1) * (m + 1), limit_ + 1);
+    const int* above = row(depth);
+    int* next = row(d);
     const int over = limit_ + 1;
     if (lo > 0) next[lo - 1] = over;
     if (hi < m) next[hi + 1] = over;
     int lowest = over;
     for (size_t j = lo; j <= hi; ++j) {
-      int best = row[j] + 1;
+      int best = above[j] + 1;
       if (j == 0) {
         best = std::min<int>(best, d);
       } else {
         int cost = ascii_lower(query_[j - 1]) == c ? 0 : 1;
-        best = std::min({best, row[j - 1] + cost, next[j - 1] + 1});
+        best = std::min({best, above[j - 1] + cost, next[j - 1] + 1});
       }
       next[j] = std::min(best, over);
       lowest = std::min(lowest, next[j]);
@@ -125,7 +130,7 @@ class TrieWalk {
   std::string_view query_;
   int limit_;
   std::vector<uint32_t>& found_;
-  std::vector<std::vector<int>> rows_;
+  std::vector<int> rows_;  ///< one row per depth reached, one after another
 };
 
 }  // namespace
@@ -134,10 +139,23 @@ int bounded_edit_distance(std::string_view a, std::string_view b, int limit) {
   const int over = limit + 1;
   const size_t n = a.size(), m = b.size();
   if ((n > m ? n - m : m - n) > static_cast<size_t>(limit)) return over;
+  // Two rows on the stack for uuid-sized text: this runs for every candidate
+  // of every request for an unknown uuid, and an allocation would cost more
+  // than the rows' few cells.
+  constexpr size_t kOnStack = 64;
+  std::array<int, kOnStack> stack_rows[2];
+  std::vector<int> heap_rows[2];
+  int* previous = stack_rows[0].data();
+  int* current = stack_rows[1].data();
+  if (m + 1 > kOnStack) {
+    heap_rows[0].resize(m + 1);
+    heap_rows[1].resize(m + 1);
+    previous = heap_rows[0].data();
+    current = heap_rows[1].data();
+  }
   // Ukkonen's band: only cells within `limit` of the diagonal can stay within
   // `limit`; the cell just outside the band on either side is kept at `over`
   // so the next row reads no stale value.
-  std::vector<int> previous(m + 1), current(m + 1);
   for (size_t j = 0; j <= m; ++j) previous[j] = static_cast<int>(std::min<size_t>(j, over));
   for (size_t i = 1; i <= n; ++i) {
     size_t lo = i > static_cast<size_t>(limit) ? i - limit : 1;

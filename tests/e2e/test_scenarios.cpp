@@ -290,3 +290,17 @@ TEST_CASE("the log line of an unknown uuid names the scripted uuid it was likely
   CHECK(lines[1].find(R"("didYouMean":"6f1c7e0a-0000-4000-8000-000000000001")") !=
         std::string::npos);
 }
+
+TEST_CASE("an unknown uuid's didYouMean follows the scenarios as they change") {
+  RunningServer mock(kScriptedUuids);
+  mock.trash("D2");  // nothing near yet
+  mock.admin_json("POST", "/__admin/scenarios", "name: later\ndirectories: {d2: {trash: {}}}");
+  mock.trash("D2");
+  mock.admin_json("DELETE", "/__admin/scenarios/later");
+  mock.trash("D2");
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 3);
+  CHECK(journal["requests"][2]["didYouMean"].IsNull());
+  CHECK(drivemock::json::to_string(journal["requests"][1]["didYouMean"]) == R"("d2")");
+  CHECK(journal["requests"][0]["didYouMean"].IsNull());
+}
