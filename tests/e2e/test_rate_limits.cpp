@@ -114,7 +114,8 @@ TEST_CASE("a refused call on an unknown uuid still says which scripted uuid was 
   auto refused = mock.trash("D1");  // over the trash limit, and no scenario names D1
   REQUIRE(refused);
   CHECK(refused->status == 429);
-  auto newest = mock.requests()["requests"][0].GetObject();
+  auto journal = mock.requests();  // kept: the entry below points into it
+  const auto& newest = journal["requests"][0];
   CHECK(newest["limited"]["index"].GetInt() == 1);
   CHECK(drivemock::json::to_string(newest["didYouMean"]) == R"("d1")");
 }
