@@ -24,6 +24,7 @@ const std::vector<Route>& routes() {
       {"POST", std::regex("/__admin/requests/find"), handle_find_requests},
       {"POST", std::regex("/__admin/requests/verify-order"), handle_verify_order},
       {"POST", std::regex("/__admin/requests/wait"), handle_wait_requests},
+      {"GET", std::regex("/__admin/requests/stream"), handle_stream_requests},
       {"GET", std::regex("/__admin/requests/([^/]+)"), handle_get_request},
       {"GET", std::regex("/__admin/violations"), handle_violations},
       {"POST", std::regex("/__admin/reset"), handle_reset},

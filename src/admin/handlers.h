@@ -9,6 +9,7 @@ namespace drivemock::admin {
 // journal_handlers.cpp
 Reply handle_list_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_request(const RequestView&, Context&, const std::smatch&);
+Reply handle_stream_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_count_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_find_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_verify_order(const RequestView&, Context&, const std::smatch&);

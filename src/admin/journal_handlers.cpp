@@ -5,6 +5,7 @@
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "journal/entry_json.h"
+#include "journal/event_stream.h"
 #include "journal/order.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
@@ -99,6 +100,36 @@ Reply handle_get_request(const RequestView&, Context& context, const std::smatch
                        "not_found");
   }
   return json_reply(200, journal::entry_to_json(*entry));
+}
+
+Reply handle_stream_requests(const RequestView& request, Context& context, const std::smatch&) {
+  // Where to start: ?since_id= (a page that listed the journal first), else
+  // Last-Event-ID (a browser resuming a lost stream), else from now on.
+  const uint64_t last = context.journal.last_id();
+  uint64_t after = last;
+  std::string what = "Query parameter since_id";
+  const std::string* given = request.query_param("since_id");
+  if (!given) {
+    given = request.header("Last-Event-ID");
+    what = "Header Last-Event-ID";
+  }
+  if (given) {
+    uint64_t id = 0;
+    const char* end = given->data() + given->size();
+    auto [p, ec] = std::from_chars(given->data(), end, id);
+    if (ec != std::errc() || p != end) {
+      return error_reply(400, what + " is '" + *given + "'; expected a whole number (an entry id)",
+                         "invalid_params");
+    }
+    // An id this server never gave (the client saw an earlier run): all
+    // that is kept is new to it.
+    after = id > last ? 0 : id;
+  }
+  Reply reply;
+  reply.add_header("Content-Type", "text/event-stream");
+  reply.add_header("Cache-Control", "no-cache");
+  reply.events = std::make_shared<journal::JournalEvents>(context.journal, after);
+  return reply;
 }
 
 Reply handle_count_requests(const RequestView& request, Context& context, const std::smatch&) {

@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,8 +53,9 @@ bool write_all(Connection& connection, std::string_view bytes) {
   return true;
 }
 
-/// The status line and headers of a reply whose connection closes after it.
-std::string head_of(const Reply& reply, size_t body_size) {
+/// The status line and headers of a reply whose connection closes after it;
+/// without a body size, the body is whatever comes until the close.
+std::string head_of(const Reply& reply, std::optional<size_t> body_size) {
   std::string head =
       "HTTP/1.1 " + std::to_string(reply.status) + " " + reason_phrase(reply.status) + "\r\n";
   bool typed = false;
@@ -63,7 +65,8 @@ std::string head_of(const Reply& reply, size_t body_size) {
     head += h.name + ": " + h.value + "\r\n";
   }
   if (!typed) head += "Content-Type: application/json\r\n";
-  return head + "Content-Length: " + std::to_string(body_size) + "\r\nConnection: close\r\n\r\n";
+  if (body_size) head += "Content-Length: " + std::to_string(*body_size) + "\r\n";
+  return head + "Connection: close\r\n\r\n";
 }
 
 enum class Waited { due, stopped, client_gone };
@@ -96,6 +99,31 @@ bool send_dribbled(const Reply& reply, const StopSignal& stop) {
       break;
     }
     open = write_all(*connection, body.substr(piece.offset, piece.length));
+  }
+  connection->detach(Connection::SocketClose::graceful);
+  return true;
+}
+
+bool send_events(const Reply& reply, const StopSignal& stop) {
+  Connection* connection = Connection::current();
+  if (!connection) return false;
+  // Asked for every second, so that a client that left or a stop is noticed
+  // within one; a comment line every 15 s of quiet keeps proxies from
+  // closing an idle stream.
+  constexpr auto kPoll = std::chrono::seconds(1);
+  constexpr int kQuietPolls = 15;
+  bool open = write_all(*connection, head_of(reply, std::nullopt));
+  int quiet = 0;
+  while (open && !stop.tripped() && !client_gone(connection->fd())) {
+    auto events = reply.events->next(kPoll);
+    if (!events) break;
+    if (!events->empty()) {
+      quiet = 0;
+      open = write_all(*connection, *events);
+    } else if (++quiet == kQuietPolls) {
+      quiet = 0;
+      open = write_all(*connection, ":\n\n");
+    }
   }
   connection->detach(Connection::SocketClose::graceful);
   return true;

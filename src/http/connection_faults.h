@@ -23,4 +23,12 @@ void apply_fault(Fault fault, const StopSignal& stop);
 /// its server is stopping, and a stop would cut the body off.)
 bool send_dribbled(const Reply& reply, const StopSignal& stop);
 
+/// Sends `reply`'s event stream on the current connection itself: the head
+/// at once (no length; Connection: close), then each batch of events as its
+/// EventSource gives it, until the source ends, the client leaves, a write
+/// makes no progress within the connection's write time-out, or the server
+/// stops. Then the connection is detached and closes. False when the thread
+/// serves no connection.
+bool send_events(const Reply& reply, const StopSignal& stop);
+
 }  // namespace drivemock

@@ -28,6 +28,7 @@ void ReplyWriter::send(const Reply& reply) {
     apply_fault(reply.fault, stopping_);
     return;
   }
+  if (reply.events && send_events(reply, stopping_)) return;
   if (reply.dribble.chunks > 0 && !reply.body_text().empty() && send_dribbled(reply, stopping_)) {
     return;
   }

@@ -70,6 +70,29 @@ size_t Journal::wait_for(const FilterMatcher& filter, size_t wanted,
   }
 }
 
+std::vector<EntryPtr> Journal::after(uint64_t id, size_t most) const {
+  std::lock_guard lock(mutex_);
+  auto first = std::upper_bound(entries_.begin(), entries_.end(), id,
+                                [](uint64_t wanted, const EntryPtr& e) { return wanted < e->id; });
+  if (static_cast<size_t>(entries_.end() - first) > most) first = entries_.end() - most;
+  return {first, entries_.end()};
+}
+
+uint64_t Journal::last_id() const {
+  std::lock_guard lock(mutex_);
+  return next_id_ - 1;
+}
+
+Journal::Waited Journal::wait_newer(uint64_t id,
+                                    std::chrono::steady_clock::time_point until) const {
+  std::unique_lock lock(mutex_);
+  ++waiters_;
+  bool woken = changed_.wait_until(lock, until, [&] { return next_id_ - 1 > id || released_; });
+  --waiters_;
+  if (released_) return Waited::released;
+  return woken ? Waited::newer : Waited::timeout;
+}
+
 void Journal::release_waiters() {
   {
     std::lock_guard lock(mutex_);

@@ -45,6 +45,17 @@ class Journal {
   /// released; returns the count reached.
   size_t wait_for(const FilterMatcher& filter, size_t wanted,
                   std::chrono::milliseconds timeout) const;
+  /// The kept entries with an id over `id`, oldest first; only the newest
+  /// `most` of them when there are more.
+  std::vector<EntryPtr> after(uint64_t id, size_t most) const;
+  /// The id the newest entry got (0 before the first).
+  uint64_t last_id() const;
+
+  enum class Waited { newer, timeout, released };
+  /// Waits until an entry with an id over `id` is recorded, `until` passes or
+  /// waiters are released.
+  Waited wait_newer(uint64_t id, std::chrono::steady_clock::time_point until) const;
+
   /// Wakes every waiter for good (the server is stopping).
   void release_waiters();
   /// How many wait_for calls are blocked right now (for tests that must

@@ -62,6 +62,17 @@ std::vector<BodyPiece> dribble_plan(size_t size, const Dribble& dribble);
 enum class Templated : uint8_t { no, json_body, raw_body };
 
 /// What to send back: a status, headers and body, after a delay, or a fault.
+/// An answer written as things happen (Server-Sent Events): after the head,
+/// whatever next() gives, until the stream ends. The HTTP layer writes it on
+/// the connection itself and closes the connection after it.
+class EventSource {
+ public:
+  virtual ~EventSource() = default;
+  /// The next events as text, waiting up to `wait` for them: empty when none
+  /// came in that time, nullopt when the stream has ended.
+  virtual std::optional<std::string> next(std::chrono::milliseconds wait) = 0;
+};
+
 struct Reply {
   int status = 200;
   /// Shared, not copied: a scenario's answer is kept by its catalog and by
@@ -77,6 +88,8 @@ struct Reply {
   Dribble dribble;  ///< the body slowly, in pieces
   Templated templated = Templated::no;
   Fault fault = Fault::none;
+  /// Set: the body is this stream, written until it ends, and `body` is not used.
+  std::shared_ptr<EventSource> events;
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
   /// The headers, an empty list when none.
