@@ -7,14 +7,21 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
+.PHONY: screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
 
-# The tests with the service's official JS client need its packages, pinned by
-# tests/clients/js-sdk/package-lock.json (npm ci: exactly those, from the npm registry).
+# The tests with the service's official JS client and the dashboard's browser
+# tests need their packages, pinned by each folder's package-lock.json (npm ci:
+# exactly those, from the npm registry).
 CLIENT_DIR = tests/clients/js-sdk
-client-deps: $(CLIENT_DIR)/node_modules/.package-lock.json
-$(CLIENT_DIR)/node_modules/.package-lock.json: $(CLIENT_DIR)/package-lock.json $(CLIENT_DIR)/package.json
-	cd $(CLIENT_DIR) && npm ci --no-audit --no-fund
+BROWSER_DIR = tests/browser
+client-deps: $(CLIENT_DIR)/node_modules/.package-lock.json $(BROWSER_DIR)/node_modules/.package-lock.json
+%/node_modules/.package-lock.json: %/package-lock.json %/package.json
+	cd $* && npm ci --no-audit --no-fund
+
+## The README's screenshots of the dashboard (docs/), taken by its browser test.
+screenshots: build client-deps
+	SCREENSHOT_DIR=$(CURDIR)/docs DRIVEMOCK_BINARY=$(CURDIR)/build/release/src/drivemock \
+	  node --test $(BROWSER_DIR)/dashboard.test.js
 
 deps:
 	@./scripts/install-deps

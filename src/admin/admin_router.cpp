@@ -39,6 +39,7 @@ const std::vector<Route>& routes() {
       {"POST", std::regex("/__admin/recordings/stop"), handle_stop_recording},
       {"GET", std::regex("/__admin/recordings/status"), handle_recording_status},
       {"POST", std::regex("/__admin/shutdown"), handle_shutdown},
+      {"GET", std::regex("/__admin/ui/?([^/]*)"), handle_ui},
   };
   return table;
 }
@@ -50,7 +51,8 @@ bool is_admin_path(std::string_view path) {
 }
 
 Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token) {
-  if (token && !bearer_matches(request.header("Authorization"), *token)) {
+  if (token && !is_dashboard_file(request) &&
+      !bearer_matches(request.header("Authorization"), *token)) {
     Reply denied = error_reply(401,
                                "This admin API needs the header 'Authorization: Bearer <token>' "
                                "with the token given by --admin-token",

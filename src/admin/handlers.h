@@ -10,6 +10,12 @@ namespace drivemock::admin {
 Reply handle_list_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_request(const RequestView&, Context&, const std::smatch&);
 Reply handle_stream_requests(const RequestView&, Context&, const std::smatch&);
+
+/// The dashboard's page (`/__admin/ui`) or one of its files (`/__admin/ui/NAME`).
+Reply handle_ui(const RequestView&, Context&, const std::smatch&);
+/// A GET of the dashboard's page or files: they hold no data, so a browser
+/// loads them without the admin token, and the page then asks for it.
+bool is_dashboard_file(const RequestView& request);
 Reply handle_count_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_find_requests(const RequestView&, Context&, const std::smatch&);
 Reply handle_verify_order(const RequestView&, Context&, const std::smatch&);

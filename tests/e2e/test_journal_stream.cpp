@@ -149,3 +149,32 @@ TEST_CASE("stopping the server ends an open stream") {
   mock.server().stop();  // would wait for the stream's worker if nothing ended it
   CHECK(stream.ends());
 }
+
+TEST_CASE("the dashboard's page and files are served from the binary, and only from drivemock") {
+  RunningServer mock;
+  auto page = mock.client().Get("/__admin/ui");
+  REQUIRE(page);
+  CHECK(page->status == 200);
+  CHECK(page->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  CHECK(page->get_header_value("Content-Security-Policy") == "default-src 'self'");
+  CHECK(page->body.find("<script src=\"/__admin/ui/dashboard.js\">") != std::string::npos);
+  auto script = mock.client().Get("/__admin/ui/dashboard.js");
+  REQUIRE(script);
+  CHECK(script->get_header_value("Content-Type") == "text/javascript; charset=utf-8");
+  CHECK(script->body.find("/__admin/requests/stream") != std::string::npos);
+  auto missing = mock.client().Get("/__admin/ui/nothing.js");
+  REQUIRE(missing);
+  CHECK(missing->status == 404);
+  CHECK(missing->body.find("The dashboard has no file 'nothing.js'") != std::string::npos);
+  CHECK(mock.requests()["requests"].Empty());  // admin calls: not journaled
+}
+
+TEST_CASE("with an admin token the page loads without it, and everything it asks for needs it") {
+  drivemock::ServerOptions options;
+  options.admin_token = "s3cret";
+  RunningServer mock(options);
+  CHECK(mock.client().Get("/__admin/ui")->status == 200);
+  CHECK(mock.client().Get("/__admin/ui/dashboard.css")->status == 200);
+  CHECK(mock.client().Get("/__admin/health")->status == 401);
+  CHECK(mock.client().Get("/__admin/requests/stream")->status == 401);
+}
