@@ -158,6 +158,7 @@ class RawConnection {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
   }
+  int fd() const { return fd_; }
 
  private:
   int fd_;
