@@ -78,7 +78,7 @@ test-docker:
 
 ## drivemock against a reference server, as ratios (not part of make test;
 ## under 5 minutes). Writes bench/RESULTS.md.
-bench:
+bench: client-deps
 	@./scripts/install-deps wrk curl valgrind
 	bench/run
 
