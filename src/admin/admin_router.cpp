@@ -32,6 +32,7 @@ const std::vector<Route>& routes() {
       {"POST", std::regex("/__admin/scenarios"), handle_push_scenario},
       {"POST", std::regex("/__admin/scenarios/reload"), handle_reload_scenarios},
       {"DELETE", std::regex("/__admin/scenarios/([^/]+)"), handle_delete_scenario},
+      {"GET", std::regex("/__admin/directories"), handle_list_directories},
       {"GET", std::regex("/__admin/directories/([^/]+)"), handle_get_directory},
       {"GET", std::regex("/__admin/operations"), handle_list_operations},
       {"PUT", std::regex("/__admin/directories/([^/]+)/state"), handle_put_directory_state},

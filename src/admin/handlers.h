@@ -38,6 +38,7 @@ Reply handle_recording_status(const RequestView&, Context&, const std::smatch&);
 // server_handlers.cpp
 Reply handle_health(const RequestView&, Context&, const std::smatch&);
 Reply handle_reset(const RequestView&, Context&, const std::smatch&);
+Reply handle_list_directories(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_directory(const RequestView&, Context&, const std::smatch&);
 Reply handle_list_operations(const RequestView&, Context&, const std::smatch&);
 Reply handle_put_directory_state(const RequestView&, Context&, const std::smatch&);

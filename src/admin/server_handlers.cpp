@@ -1,5 +1,6 @@
 // The simulated service's state and the server's own: health, reset,
 // directory states, shutdown.
+#include <charconv>
 #include <set>
 
 #include "admin/admin_json.h"
@@ -13,9 +14,9 @@ namespace {
 
 /// The uuid's state, each field an operation in force stores (null until
 /// stored), and its calls per operation.
-Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::OperationSet& ops) {
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
+/// {uuid, state, <each stored field>, calls}
+void write_directory(json::Writer& w, const scenario::DirectorySnapshot& d,
+                     const contract::OperationSet& ops) {
   w.StartObject();
   json::write_member(w, "uuid", d.uuid);
   json::write_member(w, "state", d.state);
@@ -38,6 +39,12 @@ Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::Oper
   }
   w.EndObject();
   w.EndObject();
+}
+
+Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::OperationSet& ops) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_directory(w, d, ops);
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
@@ -144,6 +151,39 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
                      seeded);
   return success("Journal emptied, states and sequences back to the start, pushed sets dropped" +
                  seeded + ".");
+}
+
+Reply handle_list_directories(const RequestView& request, Context& context, const std::smatch&) {
+  constexpr size_t kDefaultLimit = 100, kMaxLimit = 10000;
+  size_t limit = kDefaultLimit;
+  if (const std::string* given = request.query_param("limit")) {
+    const char* end = given->data() + given->size();
+    auto [p, ec] = std::from_chars(given->data(), end, limit);
+    if (ec != std::errc() || p != end || limit > kMaxLimit) {
+      return error_reply(400,
+                         "Query parameter limit is '" + *given +
+                             "'; expected a whole number from 0 to " + std::to_string(kMaxLimit),
+                         "invalid_params");
+    }
+  }
+  const std::string* part = request.query_param("uuid");
+  auto [uuids, total] = context.engine.uuids(part ? *part : "", limit);
+  auto catalog = context.engine.catalog();
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "directories");
+  w.StartArray();
+  for (const auto& uuid : uuids) {
+    if (auto snapshot = context.engine.directory(uuid)) {
+      write_directory(w, *snapshot, *catalog->operations);
+    }
+  }
+  w.EndArray();
+  json::write_string(w, "total");
+  w.Uint64(total);
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {

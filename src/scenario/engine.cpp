@@ -298,6 +298,25 @@ void Engine::reset() {
   }
 }
 
+std::pair<std::vector<std::string>, size_t> Engine::uuids(std::string_view part,
+                                                          size_t limit) const {
+  std::vector<std::string> found;
+  for (const auto& [uuid, entry] : catalog()->directories) {
+    if (uuid.find(part) != std::string_view::npos) found.emplace_back(uuid);
+  }
+  {
+    std::shared_lock read(slots_mutex_);
+    for (const auto& [uuid, s] : slots_) {
+      if (uuid.find(part) != std::string::npos) found.push_back(uuid);
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  size_t total = found.size();
+  if (found.size() > limit) found.resize(limit);
+  return {std::move(found), total};
+}
+
 std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) const {
   auto current = catalog();
   DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};

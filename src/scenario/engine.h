@@ -91,6 +91,9 @@ class Engine {
   /// A uuid's simulated state; nullopt only for a uuid that no scenario
   /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
+  /// The uuids a scenario names or a request has used that contain `part`,
+  /// in byte order: the first `limit`, and how many there are in all.
+  std::pair<std::vector<std::string>, size_t> uuids(std::string_view part, size_t limit) const;
   /// Puts a uuid in `state` (as if a rule's `then` had moved it).
   void set_state(const std::string& uuid, const std::string& state);
 

@@ -149,3 +149,29 @@ test("with an admin token the page asks for it once and keeps it for the tab", a
     await mock.stop();
   }
 });
+
+test("directories show state, color and calls live, and a state set in the page is the server's", async () => {
+  const mock = await startDrivemock([], SCENARIO);
+  try {
+    const page = await openDashboard(mock);
+    await waitLive(page);
+    await page.click('#views button[data-view="directories-view"]');
+    await page.type("#directory-filter", "d1");
+    const d1 = "#directories tbody tr";
+    await page.waitForFunction((row) =>
+      document.querySelector(row)?.cells[0].textContent === "d1", {}, d1);
+    await post(mock, "/v3/dir/trash", { uuid: "d1" });
+    await page.waitForFunction((row) =>
+      document.querySelector(row)?.cells[3].textContent.includes("trash 1"),
+      { timeout: LIVE_MS }, d1);
+
+    await page.type(d1 + " input", "archived");
+    await page.click(d1 + " button");
+    await page.waitForFunction((row) =>
+      document.querySelector(row)?.cells[1].textContent === "archived", {}, d1);
+    const res = await fetch(mock.url + "/__admin/directories/d1");
+    assert.equal((await res.json()).state, "archived");
+  } finally {
+    await mock.stop();
+  }
+});

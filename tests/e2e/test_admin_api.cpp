@@ -246,3 +246,23 @@ TEST_CASE("a POST without Content-Length is served, not timed out") {
                          "POST /__admin/reset HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   CHECK(answer.starts_with("HTTP/1.1 200"));
 }
+
+TEST_CASE("the directories listed are those scripted or seen, filtered by part of their uuid") {
+  RunningServer mock("directories: {d1: {trash: {http: 200}}, d2: {trash: {http: 200}}}");
+  mock.color("seen-1", "red");
+  auto all = mock.admin_json("GET", "/__admin/directories");
+  CHECK(all["total"].GetUint64() == 3);
+  REQUIRE(all["directories"].Size() == 3);
+  CHECK(str(all["directories"][0]["uuid"]) == "d1");
+  CHECK(str(all["directories"][2]["uuid"]) == "seen-1");
+  CHECK(str(all["directories"][2]["color"]) == "red");
+  CHECK(all["directories"][2]["calls"]["color"].GetUint64() == 1);
+  auto some = mock.admin_json("GET", "/__admin/directories?uuid=d&limit=1");
+  CHECK(some["total"].GetUint64() == 2);
+  REQUIRE(some["directories"].Size() == 1);
+  CHECK(str(some["directories"][0]["uuid"]) == "d1");
+  auto bad = mock.admin("GET", "/__admin/directories?limit=10001");
+  REQUIRE(bad);
+  CHECK(bad->status == 400);
+  CHECK(bad->body.find("expected a whole number from 0 to 10000") != std::string::npos);
+}

@@ -36,7 +36,8 @@ async function api(path, options = {}) {
 
 function askForToken(message) {
   $("token-form").hidden = false;
-  $("journal-view").hidden = true;
+  $("views").hidden = true;
+  for (const view of document.querySelectorAll("main")) view.hidden = true;
   $("token-error").textContent = message || "";
   $("token").focus();
 }
@@ -185,6 +186,77 @@ function select(id) {
   if (e.random) detail.append(section("Drawn at random", el("pre", JSON.stringify(e.random))));
 }
 
+// --- directories: scripted or seen, each with its state -------------------
+
+const DIRECTORY_LIMIT = 200;
+const directoryRows = new Map();  // uuid -> row shown
+let directoryRefresh = null;
+
+function directoryRow(d) {
+  const row = el("tr");
+  const calls = Object.entries(d.calls).map(([op, n]) => op + " " + n).join(", ");
+  const form = el("form");
+  const input = el("input");
+  input.placeholder = "state";
+  input.required = true;
+  form.append(input, el("button", "set"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const response = await api("/__admin/directories/" + encodeURIComponent(d.uuid) + "/state", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ state: input.value }),
+    });
+    if (response.ok) showDirectory(await response.json());
+  });
+  const cell = el("td");
+  cell.append(form);
+  row.append(el("td", d.uuid, "uuid"), el("td", d.state, "state"), el("td", d.color ?? "-"),
+             el("td", calls), cell);
+  return row;
+}
+
+function showDirectory(d) {
+  const row = directoryRow(d);
+  const old = directoryRows.get(d.uuid);
+  if (old) old.replaceWith(row);
+  else $("directories").tBodies[0].append(row);
+  directoryRows.set(d.uuid, row);
+}
+
+async function loadDirectories() {
+  const part = $("directory-filter").value.trim();
+  const response = await api("/__admin/directories?limit=" + DIRECTORY_LIMIT +
+                             "&uuid=" + encodeURIComponent(part));
+  const list = await response.json();
+  directoryRows.clear();
+  $("directories").tBodies[0].replaceChildren();
+  for (const d of list.directories) showDirectory(d);
+  $("directory-counts").textContent = list.directories.length + " of " + list.total + " shown";
+}
+
+/// A request came in: while the view is shown, the list is read again (its
+/// states and counts may have moved), at most every 250 ms.
+function directoryTouched() {
+  if ($("directories-view").hidden || directoryRefresh) return;
+  directoryRefresh = setTimeout(async () => {
+    directoryRefresh = null;
+    await loadDirectories();
+  }, 250);
+}
+
+$("directory-filter").addEventListener("input", () => loadDirectories());
+
+for (const button of document.querySelectorAll("#views button")) {
+  button.addEventListener("click", () => {
+    for (const b of document.querySelectorAll("#views button")) {
+      b.classList.toggle("current", b === button);
+      $(b.dataset.view).hidden = b !== button;
+    }
+    if (button.dataset.view === "directories-view") loadDirectories();
+  });
+}
+
 // --- live: the journal's event stream ----------------------------------------
 
 function live(on) {
@@ -225,7 +297,11 @@ function handleEvent(block) {
     if (line.startsWith("event: ")) event = line.slice(7);
     else if (line.startsWith("data: ")) data += line.slice(6);
   }
-  if (event === "request") add(JSON.parse(data));
+  if (event === "request") {
+    const entry = JSON.parse(data);
+    add(entry);
+    if (entry.uuid) directoryTouched();
+  }
   if (event === "missed") {
     state.missed += JSON.parse(data).missed;
     showCounts();
@@ -238,7 +314,9 @@ async function start() {
   try {
     const health = await (await api("/__admin/health")).json();
     $("token-form").hidden = true;
-    $("journal-view").hidden = false;
+    $("views").hidden = false;
+    const current = document.querySelector("#views button.current").dataset.view;
+    $(current).hidden = false;
     $("health").textContent = "v" + health.version + ", seed " + health.seed;
     const operations = await (await api("/__admin/operations")).json();
     const select = $("filter-operation");
