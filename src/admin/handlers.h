@@ -26,6 +26,7 @@ Reply handle_delete_requests(const RequestView&, Context&, const std::smatch&);
 
 // scenario_handlers.cpp
 Reply handle_list_scenarios(const RequestView&, Context&, const std::smatch&);
+Reply handle_get_scenario(const RequestView&, Context&, const std::smatch&);
 Reply handle_push_scenario(const RequestView&, Context&, const std::smatch&);
 Reply handle_delete_scenario(const RequestView&, Context&, const std::smatch&);
 Reply handle_reload_scenarios(const RequestView&, Context&, const std::smatch&);

@@ -63,10 +63,16 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
 Reply handle_recording_status(const RequestView&, Context& context, const std::smatch&) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
+  record::RecorderState state = context.recorder.state();
   w.StartObject();
-  json::write_member(w, "status", record::status_name(context.recorder.status()));
+  json::write_member(w, "status", record::status_name(state.status));
   json::write_string(w, "unsavedCalls");
-  w.Uint64(context.recorder.unsaved_calls());
+  w.Uint64(state.unsaved);
+  if (state.status == record::RecordingStatus::recording) {
+    json::write_member(w, "targetBaseUrl", state.target);
+    json::write_string(w, "capturedCalls");
+    w.Uint64(state.captured);
+  }
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }

@@ -18,6 +18,25 @@ void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diag
   w.EndArray();
 }
 
+/// Each diagnostic as {severity, file, line, column, message}: what an editor
+/// needs to put it at its place (line and column from 1; 0 when unknown).
+void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
+  json::write_string(w, "diagnostics");
+  w.StartArray();
+  for (const auto& d : diagnostics) {
+    w.StartObject();
+    json::write_member(w, "severity", d.severity == Severity::error ? "error" : "warning");
+    json::write_member(w, "file", d.file);
+    json::write_string(w, "line");
+    w.Int(d.line);
+    json::write_string(w, "column");
+    w.Int(d.column);
+    json::write_member(w, "message", d.message);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 /// 200 with the warnings, or 400 with the errors and the warnings.
 Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
   bool failed = has_errors(diagnostics);
@@ -37,8 +56,18 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
     json::write_member(w, "message", done);
   }
   write_diagnostics(w, "warnings", diagnostics, Severity::warning);
+  write_positioned(w, diagnostics);
   w.EndObject();
   return json_reply(failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()});
+}
+
+void write_summary(json::Writer& w, const scenario::SetSummary& set) {
+  json::write_member(w, "name", set.name);
+  json::write_member(w, "source", set.source);
+  json::write_string(w, "directories");
+  w.Uint64(set.directories);
+  json::write_string(w, "rules");
+  w.Uint64(set.rules);
 }
 
 }  // namespace
@@ -51,12 +80,7 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
   w.StartArray();
   for (const auto& set : context.scenarios.list()) {
     w.StartObject();
-    json::write_member(w, "name", set.name);
-    json::write_member(w, "source", set.source);
-    json::write_string(w, "directories");
-    w.Uint64(set.directories);
-    json::write_string(w, "rules");
-    w.Uint64(set.rules);
+    write_summary(w, set);
     w.EndObject();
   }
   w.EndArray();
@@ -68,9 +92,44 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
+Reply handle_get_scenario(const RequestView&, Context& context, const std::smatch& match) {
+  const std::string name = match[1];
+  for (const auto& set : context.scenarios.list()) {
+    if (set.name != name) continue;
+    rapidjson::StringBuffer buffer;
+    json::Writer w(buffer);
+    w.StartObject();
+    write_summary(w, set);
+    json::write_string(w, "yaml");
+    if (set.text) {
+      json::write_string(w, *set.text);
+    } else {
+      w.Null();
+    }
+    json::write_string(w, "bytes");
+    w.Uint64(set.text_bytes);
+    w.EndObject();
+    return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  }
+  return error_reply(404, "No scenario set named '" + name + "'", "not_found");
+}
+
 Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {
-  auto pushed = context.scenarios.push(request.body);
+  auto apply = scenario::Apply::now;
+  if (const std::string* dry_run = request.query_param("dry_run")) {
+    if (*dry_run != "true" && *dry_run != "false") {
+      return error_reply(400,
+                         "Query parameter dry_run is '" + *dry_run + "'; expected true or false",
+                         "invalid_params");
+    }
+    if (*dry_run == "true") apply = scenario::Apply::dry_run;
+  }
+  auto pushed = context.scenarios.push(request.body, apply);
   if (!pushed) return load_reply(pushed.diagnostics, "");
+  if (apply == scenario::Apply::dry_run) {
+    return load_reply(pushed.diagnostics,
+                      "Scenario set '" + *pushed + "' would load; nothing changed (dry run).");
+  }
   context.log_change("scenario set '" + *pushed + "' pushed");
   return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.");
 }

@@ -63,4 +63,14 @@ RecordingStatus Recorder::status() const {
   return status_;
 }
 
+RecorderState Recorder::state() const {
+  std::lock_guard lock(mutex_);
+  RecorderState state{status_, {}, 0, unsaved_ ? unsaved_->captures.size() : 0};
+  if (status_ == RecordingStatus::recording) {
+    state.target = current_.target;
+    state.captured = current_.captures.size();
+  }
+  return state;
+}
+
 }  // namespace drivemock::record

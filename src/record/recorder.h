@@ -18,6 +18,14 @@ enum class RecordingStatus { never_started, recording, stopped };
 /// "NeverStarted", "Recording", "Stopped", as the admin API says them.
 const char* status_name(RecordingStatus status);
 
+/// What GET /__admin/recordings/status shows, read under one lock.
+struct RecorderState {
+  RecordingStatus status = RecordingStatus::never_started;
+  std::string target;   ///< while recording
+  size_t captured = 0;  ///< calls captured by the running recording
+  size_t unsaved = 0;   ///< see Recorder::unsaved_calls()
+};
+
 class Recorder {
  public:
   /// Starts proxying to `target`; false if already recording, or while a
@@ -35,6 +43,7 @@ class Recorder {
   /// Calls captured by a stopped recording that could not be written yet.
   size_t unsaved_calls() const;
   RecordingStatus status() const;
+  RecorderState state() const;
 
  private:
   mutable std::mutex mutex_;

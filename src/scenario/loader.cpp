@@ -754,7 +754,6 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   if (doc.text->size() > kBigDocumentBytes) doc.sliced = slice_yaml(*doc.text, "directories");
   doc.root =
       load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
-  if (!doc.sliced) doc.text.reset();
 }
 
 /// The document's set, from its root and slices, with the operations read
@@ -783,6 +782,12 @@ void read_set(Document& doc, Dialect dialect, AnswerPool& bodies, const Operatio
   TimedYaml timed(yaml_time);
   doc.root.reset();
   doc.sliced.reset();
+  if (doc.set && doc.text) {
+    doc.set->text_bytes = doc.text->size();
+    if (doc.text->size() <= kBigDocumentBytes) {
+      doc.set->text = std::make_shared<const std::string>(std::move(*doc.text));
+    }
+  }
   doc.text.reset();
 }
 

@@ -4,6 +4,7 @@
 // Answers are stored ready to send, as the Reply the HTTP layer writes.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,11 @@ enum class UnknownUuids { accept, reject };
 struct ScenarioSet {
   std::string name;
   std::string source;  ///< file path, or "admin" for pushed sets
+  /// The document as it was loaded, for the dashboard's editor; none for a
+  /// document over kBigDocumentBytes (a scripted 100,000 uuids would keep
+  /// megabytes that nobody edits in a browser).
+  std::shared_ptr<const std::string> text;
+  size_t text_bytes = 0;  ///< the document's size, kept or not
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   /// Operations of the API this set adds to the contract (`operations:`).
   std::vector<contract::Operation> operations;

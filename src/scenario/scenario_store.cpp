@@ -93,13 +93,13 @@ Diagnostics ScenarioStore::load_sources(Priority priority) {
   return base.diagnostics;
 }
 
-Checked<std::string> ScenarioStore::push(std::string_view text) {
+Checked<std::string> ScenarioStore::push(std::string_view text, Apply apply) {
   Checked<std::string> out;
-  run_at(load_priority(text, Priority::background), [&] { out = push_now(text); });
+  run_at(load_priority(text, Priority::background), [&] { out = push_now(text, apply); });
   return out;
 }
 
-Checked<std::string> ScenarioStore::push_now(std::string_view text) {
+Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply) {
   ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
@@ -113,6 +113,12 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text) {
   auto pushed = pushed_;
   std::erase_if(pushed, [&](const SharedSet& p) { return p->name == name; });
   pushed.push_back(std::make_shared<const ScenarioSet>(std::move(*set)));
+  if (apply == Apply::dry_run) {
+    auto catalog = build_catalog(in_force(base_, pushed, removed_), envelope_);
+    append(out.diagnostics, catalog.diagnostics);
+    if (catalog) out.value = std::move(name);
+    return out;
+  }
   append(out.diagnostics, commit(base_, std::move(pushed), removed_));
   if (has_errors(out.diagnostics)) return out;
   ++pushed_count_;
@@ -148,7 +154,8 @@ std::vector<SetSummary> ScenarioStore::list() const {
   std::lock_guard lock(mutex_);
   std::vector<SetSummary> out;
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    out.push_back({set->name, set->source, set->directories.size(), rule_count(*set)});
+    out.push_back({set->name, set->source, set->directories.size(), rule_count(*set), set->text,
+                   set->text_bytes});
   }
   return out;
 }

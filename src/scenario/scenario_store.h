@@ -25,7 +25,12 @@ struct SetSummary {
   std::string source;  ///< file path, "inline" or "pushed"
   size_t directories = 0;
   size_t rules = 0;
+  std::shared_ptr<const std::string> text;  ///< as loaded; none over kBigDocumentBytes
+  size_t text_bytes = 0;
 };
+
+/// Whether a push takes effect or only says what it would do.
+enum class Apply { now, dry_run };
 
 class ScenarioStore {
  public:
@@ -40,8 +45,10 @@ class ScenarioStore {
   /// a whole, so that it yields to requests (see Priority in util/parallel.h).
   Diagnostics reload();
   /// Adds a set, or replaces the set of the same name (file or pushed); the
-  /// set's name when it is in force.
-  Checked<std::string> push(std::string_view text);
+  /// set's name when it is in force. A dry run builds the whole catalog the
+  /// push would make, so it finds every error the push would, and then
+  /// drops it.
+  Checked<std::string> push(std::string_view text, Apply apply = Apply::now);
   /// Removes the named set (a file's set comes back on reload); false if
   /// unknown. No value, errors, and nothing removed when another set scripts
   /// an operation that this one adds.
@@ -56,7 +63,7 @@ class ScenarioStore {
  private:
   Checked<std::vector<ScenarioSet>> read_sources(Priority priority) const;
   Diagnostics load_sources(Priority priority);
-  Checked<std::string> push_now(std::string_view text);
+  Checked<std::string> push_now(std::string_view text, Apply apply);
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed);

@@ -175,3 +175,123 @@ test("directories show state, color and calls live, and a state set in the page 
     await mock.stop();
   }
 });
+
+async function adminJson(mock, path) {
+  return (await fetch(mock.url + path)).json();
+}
+
+/// Replaces the editor's text as a person would: select all, type.
+async function typeInEditor(page, text) {
+  await page.click("#editor-text");
+  await page.keyboard.down("Control");
+  await page.keyboard.press("a");
+  await page.keyboard.up("Control");
+  await page.keyboard.press("Backspace");
+  await page.type("#editor-text", text);
+}
+
+test("a pushed broken scenario shows its error at its line and column and changes nothing", async () => {
+  const mock = await startDrivemock([], SCENARIO);
+  try {
+    const page = await openDashboard(mock);
+    await waitLive(page);
+    await page.click('#views button[data-view="scenarios-view"]');
+    await page.waitForSelector('#scenarios tbody tr[data-name="ui"]');
+    await page.click('#scenarios tbody tr[data-name="ui"]');
+    await page.waitForFunction((yaml) => document.getElementById("editor-text").value === yaml,
+                               {}, SCENARIO);
+
+    // Line 4, column 13: the unknown key. Checked as typed, then pushed.
+    await typeInEditor(page, "name: ui\ndirectories:\n  d1:\n    trash: {htp: 418}\n");
+    await page.waitForSelector("#editor-gutter div.error");
+    await page.click("#editor-push");
+    await page.waitForFunction(() =>
+      document.getElementById("scenario-status").textContent.startsWith("Not pushed"));
+    assert.deepEqual(await page.$$eval("#editor-gutter div.error", (ds) => ds.map((d) => d.textContent)),
+                     ["4"]);
+    assert.equal(await page.$eval("#editor-mirror div.error mark", (m) => m.textContent), "h");
+    assert.match(await page.$eval("#editor-diagnostics", (l) => l.textContent),
+                 /^line 4, column 13: error: unknown key 'htp'/);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: process.env.SCREENSHOT_DIR + "/dashboard-scenarios.png" });
+    }
+    // Nothing changed: the set in force is the one loaded.
+    assert.equal((await adminJson(mock, "/__admin/scenarios/ui")).yaml, SCENARIO);
+    assert.equal((await fetch(mock.url + "/v3/dir/trash", {
+      method: "POST", body: JSON.stringify({ uuid: "d1" }) })).status, 200);
+
+    // Mended and pushed, it is in force.
+    await typeInEditor(page, "name: ui\ndirectories:\n  d1:\n    trash: {http: 418}\n");
+    await page.waitForFunction(() => !document.querySelector("#editor-gutter div.error") &&
+      document.getElementById("scenario-status").textContent.includes("would load"));
+    await page.click("#editor-push");
+    await page.waitForFunction(() =>
+      document.getElementById("scenario-status").textContent.includes("' loaded"));
+    assert.equal((await fetch(mock.url + "/v3/dir/trash", {
+      method: "POST", body: JSON.stringify({ uuid: "d1" }) })).status, 418);
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("a set deleted, files reloaded and a reset from the page are the server's", async () => {
+  const mock = await startDrivemock([], SCENARIO);
+  try {
+    await fetch(mock.url + "/__admin/scenarios", {
+      method: "POST", headers: { "Content-Type": "application/yaml" },
+      body: "name: extra\ndirectories: {x1: {trash: {http: 202}}}\n" });
+    const page = await openDashboard(mock);
+    await waitLive(page);
+    await page.click('#views button[data-view="scenarios-view"]');
+    await page.waitForSelector('#scenarios tbody tr[data-name="extra"]');
+    await page.click('#scenarios tbody tr[data-name="extra"] button');
+    await page.waitForFunction(() => !document.querySelector('#scenarios tr[data-name="extra"]'));
+    const names = (await adminJson(mock, "/__admin/scenarios")).scenarios.map((s) => s.name);
+    assert.deepEqual(names, ["ui"]);
+
+    await post(mock, "/v3/dir/trash", { uuid: "d1" });
+    await page.waitForFunction(() => document.querySelectorAll("#journal tbody tr").length === 1);
+    await page.click("#scenario-reset");
+    await page.waitForFunction(() =>
+      document.getElementById("scenario-status").textContent.startsWith("Reset"));
+    assert.equal((await mock.journal()).length, 0);
+    assert.equal(await page.$$eval("#journal tbody tr", (rs) => rs.length), 0);
+    await page.click("#scenario-reload");
+    await page.waitForFunction(() =>
+      document.getElementById("scenario-status").textContent === "Files read again.");
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("a recording started in the page counts its calls live and shows the YAML it wrote", async () => {
+  const backend = await startDrivemock([], "name: backend\ndirectories: {r1: {trash: {http: 503}}}\n");
+  const file = require("node:path").join(require("node:os").tmpdir(),
+                                         "drivemock-ui-recording-" + process.pid + ".yaml");
+  const mock = await startDrivemock(["--record-to", file], SCENARIO);
+  try {
+    const page = await openDashboard(mock);
+    await waitLive(page);
+    await page.click('#views button[data-view="recording-view"]');
+    await page.waitForFunction(() =>
+      document.getElementById("recording-state").textContent === "Not recording");
+    await page.type("#recording-target", backend.url);
+    await page.click("#recording-start");
+    await page.waitForFunction(() =>
+      document.getElementById("recording-state").textContent.endsWith(": 0 calls captured"));
+    await post(mock, "/v3/dir/trash", { uuid: "r1" });
+    await page.waitForFunction(() =>
+      document.getElementById("recording-state").textContent.endsWith(": 1 calls captured"),
+      { timeout: LIVE_MS });
+    await page.click("#recording-stop");
+    await page.waitForSelector("#recording-result:not([hidden])");
+    const yaml = await page.$eval("#recording-yaml", (p) => p.textContent);
+    assert.match(yaml, /"r1":/);
+    assert.match(yaml, /503/);
+    assert.equal(require("node:fs").readFileSync(file, "utf8"), yaml);
+  } finally {
+    await mock.stop();
+    await backend.stop();
+    require("node:fs").rmSync(file, { force: true });
+  }
+});

@@ -159,6 +159,52 @@ TEST_CASE("a pushed set with errors is a 400 with file:line:col and changes noth
   CHECK(mock.trash("a")->status == 201);
 }
 
+TEST_CASE("a set's YAML is read back by name, as it was pushed") {
+  RunningServer mock("name: base\ndirectories: {a: {trash: {http: 201}}}");
+  const std::string yaml = "name: y\n# a comment stays\ndirectories: {b: {trash: {http: 202}}}\n";
+  mock.admin_json("POST", "/__admin/scenarios", yaml);
+  auto set = mock.admin_json("GET", "/__admin/scenarios/y");
+  CHECK(str(set["yaml"]) == yaml);
+  CHECK(str(set["source"]) == "pushed");
+  CHECK(set["rules"].GetUint64() == 1);
+  CHECK(set["bytes"].GetUint64() == yaml.size());
+  CHECK(str(mock.admin_json("GET", "/__admin/scenarios/base")["yaml"]).starts_with("name: base"));
+  CHECK(code_of(mock.admin("GET", "/__admin/scenarios/nope")) == "not_found");
+}
+
+TEST_CASE("a dry-run push says what the push would and changes nothing") {
+  RunningServer mock("directories: {a: {trash: {http: 201}}}");
+  auto ok = mock.admin("POST", "/__admin/scenarios?dry_run=true",
+                       "name: y\ndirectories: {b: {trash: {http: 202}}}");
+  REQUIRE(ok);
+  CHECK(ok->status == 200);
+  CHECK(ok->body.find("would load; nothing changed") != std::string::npos);
+  CHECK(mock.trash("b")->status == 200);
+  CHECK(mock.admin_json("GET", "/__admin/scenarios")["scenarios"].Size() == 1);
+
+  auto bad = mock.admin("POST", "/__admin/scenarios?dry_run=true",
+                        "name: y\ndirectories:\n  b:\n    trash: {htp: 1}\n");
+  REQUIRE(bad);
+  CHECK(bad->status == 400);
+  CHECK(code_of(mock.admin("POST", "/__admin/scenarios?dry_run=yes", "name: y")) ==
+        "invalid_params");
+}
+
+TEST_CASE("load errors and warnings come with their line and column as numbers") {
+  RunningServer mock;
+  auto res = mock.admin("POST", "/__admin/scenarios",
+                        "name: y\ndirectories:\n  a:\n    trash: {htp: 1}\n");
+  REQUIRE(res);
+  auto doc = parse_json(res->body);
+  REQUIRE(doc["diagnostics"].Size() == 1);
+  const auto& d = doc["diagnostics"][0];
+  CHECK(str(d["severity"]) == "error");
+  CHECK(str(d["file"]) == "pushed");
+  CHECK(d["line"].GetInt() == 4);
+  CHECK(d["column"].GetInt() == 13);
+  CHECK(str(d["message"]).find("unknown key 'htp'") == 0);
+}
+
 TEST_CASE("reload re-reads the files and keeps the old sets when they are broken") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("drivemock-reload-" + std::to_string(::getpid()));

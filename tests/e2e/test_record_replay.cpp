@@ -145,6 +145,9 @@ TEST_CASE("recording is started, reported and stopped through the admin API") {
   CHECK(mock.admin("POST", "/__admin/recordings/start", R"({"targetBaseUrl":"http://127.0.0.1:1"})")
             ->status == 409);
   CHECK(mock.trash("d1")->status == 503);  // the backend's answer, not the built-in one
+  auto live = mock.admin_json("GET", "/__admin/recordings/status");
+  CHECK(live["capturedCalls"].GetUint64() == 1);
+  CHECK(std::string(live["targetBaseUrl"].GetString()) == backend.server().base_url());
   CHECK(mock.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 1);
   CHECK(status() == "Stopped");
   CHECK(mock.trash("d1")->status == 200);  // back to its own scenarios

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "scenario/loader.h"
 #include "scenario/scenario_store.h"
 
 using namespace drivemock;
@@ -73,4 +74,39 @@ TEST_CASE("a replaced script starts over from its first answer") {
   CHECK(s.trash_status("w") == 201);
   s.push("name: seq\ndirectories: {w: {trash: {respond: [{http: 502}, {http: 201}]}}}");
   CHECK(s.trash_status("w") == 502);
+}
+
+TEST_CASE("a dry run finds what the push would, and changes nothing") {
+  Store s;
+  auto ok = s.store.push("name: extra\ndirectories: {v: {trash: {http: 202}}}", Apply::dry_run);
+  REQUIRE(ok);
+  CHECK(*ok == "extra");
+  // Conflicts are found by building the catalog, not by parsing: a dry run
+  // that stopped at the parse would pass this one.
+  auto conflict =
+      s.store.push("name: other\ndirectories: {u: {trash: {http: 202}}}", Apply::dry_run);
+  CHECK_FALSE(conflict);
+  CHECK(has_errors(conflict.diagnostics));
+  CHECK(names(s.store) == std::vector<std::string>{"base"});
+  CHECK(s.trash_status("v") == 200);
+}
+
+TEST_CASE("a set keeps its text for the editor, unless it is over the big-document size") {
+  Store s;
+  const std::string small = "name: extra\ndirectories: {v: {trash: {http: 202}}}\n";
+  REQUIRE_FALSE(has_errors(s.push(small)));
+  std::string big = "name: big\ndirectories:\n";
+  for (int i = 0; big.size() <= kBigDocumentBytes; ++i) {
+    big += "  big-" + std::to_string(i) + ": {trash: {http: 202}}\n";
+  }
+  REQUIRE_FALSE(has_errors(s.push(big)));
+  auto sets = s.store.list();
+  REQUIRE(sets.size() == 3);
+  REQUIRE(sets[0].text);
+  CHECK(*sets[0].text == "name: base\ndirectories: {u: {trash: {http: 500}}}");
+  REQUIRE(sets[1].text);
+  CHECK(*sets[1].text == small);
+  CHECK(sets[1].text_bytes == small.size());
+  CHECK_FALSE(sets[2].text);
+  CHECK(sets[2].text_bytes == big.size());
 }

@@ -1,0 +1,70 @@
+// The admin API as the dashboard's scripts call it: with the token when
+// there is one (kept in sessionStorage, for this tab only), and the helpers
+// every view uses to build the page.
+"use strict";
+
+const TOKEN_KEY = "drivemock.adminToken";  // sessionStorage: this tab only
+const $ = (id) => document.getElementById(id);
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (className) node.className = className;
+  return node;
+}
+
+// --- the admin API, with the token when there is one ---------------------
+
+class Unauthorized extends Error {}
+
+function authHeaders() {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  return token ? { Authorization: "Bearer " + token } : {};
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { ...authHeaders(), ...(options.headers || {}) },
+  });
+  if (response.status === 401) throw new Unauthorized();
+  return response;
+}
+
+function askForToken(message) {
+  $("token-form").hidden = false;
+  $("views").hidden = true;
+  for (const view of document.querySelectorAll("main")) view.hidden = true;
+  $("token-error").textContent = message || "";
+  $("token").focus();
+}
+
+$("token-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  sessionStorage.setItem(TOKEN_KEY, $("token").value);
+  $("token").value = "";
+  start();
+});
+
+/// `load`, called at most every 250 ms and only while the view is shown: what
+/// a view does when a request may have changed what it shows.
+function whileShown(view, load) {
+  let pending = null;
+  return () => {
+    if ($(view).hidden || pending) return;
+    pending = setTimeout(async () => {
+      pending = null;
+      await load();
+    }, 250);
+  };
+}
+
+/// A diagnostic as the server writes it, or an error's message.
+async function failure(response) {
+  try {
+    const body = await response.json();
+    return body.message || response.status + " " + response.statusText;
+  } catch {
+    return response.status + " " + response.statusText;
+  }
+}

@@ -1,0 +1,156 @@
+// The journal view: one row per request, newest first, filters, and one
+// entry opened whole.
+"use strict";
+
+const MAX_ROWS = 2000;  // older rows leave the page (the journal keeps them)
+
+const state = { lastId: 0, missed: 0, entries: new Map(), selected: null };
+
+// --- journal rows ---------------------------------------------------------
+
+function answerText(e) {
+  return e.response.fault ? "fault: " + e.response.fault : String(e.response.status);
+}
+
+function matchedText(e) {
+  if (e.limited) return "rate limit " + e.limited.file + "#" + e.limited.index;
+  if (!e.matched) return "built-in";
+  return e.matched.scenario + (e.matched.rule ? "#" + e.matched.rule : "#defaults");
+}
+
+function timeText(e) {
+  return e.loggedDate.slice(11, 23);  // HH:MM:SS.mmm of the ISO-8601 UTC time
+}
+
+function rowFor(e) {
+  const row = el("tr");
+  row.dataset.id = e.id;
+  row.append(
+    el("td", timeText(e)),
+    el("td", e.operation || "(unknown path)"),
+    el("td", e.uuid || "-", "uuid"),
+    el("td", answerText(e), e.response.fault || e.response.status >= 400 ? "status-error" : ""),
+    el("td", matchedText(e), "matched"),
+    el("td", e.timing.totalMicros),
+    el("td", "", "mark"),
+  );
+  if (e.violations.length > 0) {
+    row.classList.add("violating");
+    row.title = e.violations.length + " contract violation(s)";
+  }
+  row.addEventListener("click", () => select(e.id));
+  return row;
+}
+
+function visible(e) {
+  const uuid = $("filter-uuid").value.trim();
+  const operation = $("filter-operation").value;
+  if (uuid && !(e.uuid || "").includes(uuid)) return false;
+  if (operation && e.operation !== operation) return false;
+  if ($("filter-violations").checked && e.violations.length === 0) return false;
+  return true;
+}
+
+function add(e) {
+  if (e.id <= state.lastId) return;  // already shown (a resumed stream)
+  state.lastId = e.id;
+  state.entries.set(e.id, e);
+  const row = rowFor(e);
+  row.hidden = !visible(e);
+  const body = $("journal").tBodies[0];
+  body.insertBefore(row, body.firstChild);  // newest first
+  while (body.rows.length > MAX_ROWS) {
+    const oldest = body.rows[body.rows.length - 1];
+    state.entries.delete(Number(oldest.dataset.id));
+    oldest.remove();
+  }
+  showCounts();
+}
+
+/// After a reset: the journal is empty. Ids go on from where they were, so
+/// the stream needs no restart.
+function clearJournal() {
+  state.entries.clear();
+  state.missed = 0;
+  state.selected = null;
+  $("journal").tBodies[0].replaceChildren();
+  $("detail").hidden = true;
+  showCounts();
+}
+
+function refilter() {
+  for (const row of $("journal").tBodies[0].rows) {
+    row.hidden = !visible(state.entries.get(Number(row.dataset.id)));
+  }
+  showCounts();
+}
+
+function showCounts() {
+  const rows = [...$("journal").tBodies[0].rows];
+  const shown = rows.filter((r) => !r.hidden).length;
+  $("counts").textContent = shown + " of " + rows.length + " requests shown";
+  $("missed").hidden = state.missed === 0;
+  $("missed").textContent = state.missed + " requests came too fast to show (they are in the journal)";
+}
+
+for (const id of ["filter-uuid", "filter-operation", "filter-violations"]) {
+  $(id).addEventListener("input", refilter);
+}
+
+// --- one entry, whole -----------------------------------------------------
+
+function pretty(text) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;  // not JSON: as sent
+  }
+}
+
+function section(title, ...content) {
+  const part = el("section");
+  part.append(el("h2", title), ...content);
+  return part;
+}
+
+function headerTable(headers) {
+  const table = el("table");
+  for (const [name, value] of Object.entries(headers)) {
+    const row = el("tr");
+    row.append(el("td", name), el("td", value));
+    table.append(row);
+  }
+  return table;
+}
+
+function select(id) {
+  const e = state.entries.get(id);
+  if (!e) return;
+  state.selected = id;
+  for (const row of $("journal").tBodies[0].rows) {
+    row.classList.toggle("selected", Number(row.dataset.id) === id);
+  }
+  const detail = $("detail");
+  detail.hidden = false;
+  // What went wrong first: that is why one opens an entry.
+  detail.replaceChildren(section("Request " + e.id + ": " + e.request.method + " " + e.request.url));
+  if (e.violations.length > 0) {
+    const list = el("ul");
+    for (const v of e.violations) list.append(el("li", v.rule + ": " + v.message, "violation"));
+    detail.append(section("Contract violations", list));
+  }
+  if (e.nearMisses.length > 0) {
+    const list = el("ul");
+    for (const m of e.nearMisses) list.append(el("li", "rule " + m.rule + ": " + m.reason));
+    detail.append(section("Why no rule matched", list));
+  }
+  if (e.didYouMean) detail.append(section("Did you mean", el("pre", e.didYouMean)));
+  detail.append(
+    section("Headers", headerTable(e.request.headers)),
+    section("Body", el("pre", pretty(e.request.body))),
+    section("Answer: " + answerText(e) + " (" + matchedText(e) + ")",
+            el("pre", pretty(e.response.body))),
+  );
+  if (e.random) detail.append(section("Drawn at random", el("pre", JSON.stringify(e.random))));
+}
+
