@@ -134,6 +134,36 @@ TEST_CASE("with an admin token the stream needs it, and it sends secrets redacte
   CHECK(stream.text().find("user-token") == std::string::npos);
 }
 
+TEST_CASE("a stream whose reader stops reading never holds up the mock API") {
+  RunningServer mock;
+  RawConnection stalled(mock.server().port());  // asks for the stream, then never reads
+  REQUIRE(stalled.send("GET /__admin/requests/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+  std::string head;  // read up to the stream's first line: it is open, from here on
+  for (char byte; head.find("retry: 1000\n\n") == std::string::npos;) {
+    REQUIRE(::recv(stalled.fd(), &byte, 1, 0) == 1);
+    head += byte;
+  }
+  // 400 entries of over 60 KB each: 24 MB of events, far more than the
+  // socket's buffers hold, so the stream's writes stall early on.
+  const std::string pad(60 * 1024, 'x');
+  auto client = mock.client();
+  client.set_read_timeout(10, 0);  // a bound on a blocked server, never reached when it works
+  int answered = 0;
+  for (int i = 0; i < 400; ++i) {
+    auto res = client.Post(
+        "/v3/dir/color",
+        R"({"uuid":"u)" + std::to_string(i) + R"(","color":"red","pad":")" + pad + R"("})",
+        "application/json");
+    if (res && res->status == 200) ++answered;
+  }
+  CHECK(answered == 400);
+  CHECK(mock.admin_json("GET", "/__admin/requests?limit=1")["meta"]["total"].GetUint64() == 400);
+  StreamReader reading(mock);  // and a stream that reads is served live meanwhile
+  REQUIRE(reading.receives("retry: 1000"));
+  mock.trash("after");
+  CHECK(reading.receives("\"uuid\":\"after\""));
+}
+
 TEST_CASE("stopping the server ends an open stream") {
   RunningServer mock;
   StreamReader stream(mock);
