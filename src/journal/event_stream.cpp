@@ -32,10 +32,7 @@ std::optional<std::string> JournalEvents::next(std::chrono::milliseconds wait) {
   if (waited == Journal::Waited::timeout) return out;
   // Entries coming close together go out together: wait out the interval
   // since the last batch (only a release ends it early).
-  if (last_batch_) {
-    auto due = *last_batch_ + limits_.gather;
-    if (journal_.wait_newer(UINT64_MAX, due) == Journal::Waited::released) return std::nullopt;
-  }
+  if (last_batch_ && journal_.wait_released(*last_batch_ + limits_.gather)) return std::nullopt;
   last_batch_ = Clock::now();
   auto entries = journal_.after(last_, limits_.per_batch);
   if (entries.empty()) return out;  // cleared meanwhile

@@ -19,11 +19,11 @@
 
 namespace drivemock::journal {
 
-/// At most 800 entries a second reach a browser: more than anyone reads, and
+/// At most 400 entries a second reach a browser: more than anyone reads, and
 /// few enough that rendering them leaves the machine to the mock API.
 struct StreamLimits {
   std::chrono::milliseconds gather{250};  ///< at least this long between batches
-  size_t per_batch = 200;                 ///< entries per batch; older ones are skipped
+  size_t per_batch = 100;                 ///< entries per batch; older ones are skipped
 };
 
 class JournalEvents final : public EventSource {

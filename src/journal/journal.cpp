@@ -93,12 +93,18 @@ Journal::Waited Journal::wait_newer(uint64_t id,
   return woken ? Waited::newer : Waited::timeout;
 }
 
+bool Journal::wait_released(std::chrono::steady_clock::time_point until) const {
+  std::unique_lock lock(mutex_);
+  return released_changed_.wait_until(lock, until, [&] { return released_; });
+}
+
 void Journal::release_waiters() {
   {
     std::lock_guard lock(mutex_);
     released_ = true;
   }
   changed_.notify_all();
+  released_changed_.notify_all();
 }
 
 size_t Journal::waiters() const {

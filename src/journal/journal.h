@@ -55,6 +55,10 @@ class Journal {
   /// Waits until an entry with an id over `id` is recorded, `until` passes or
   /// waiters are released.
   Waited wait_newer(uint64_t id, std::chrono::steady_clock::time_point until) const;
+  /// Waits until `until` passes or waiters are released (true). Not woken by
+  /// new entries: a stream waiting out its interval under load would else be
+  /// woken, and take the journal's lock, by every request.
+  bool wait_released(std::chrono::steady_clock::time_point until) const;
 
   /// Wakes every waiter for good (the server is stopping).
   void release_waiters();
@@ -76,6 +80,7 @@ class Journal {
   Listener listener_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
+  mutable std::condition_variable released_changed_;  ///< notified by release_waiters only
   std::deque<EntryPtr> entries_;
   uint64_t next_id_ = 1;
   uint64_t dropped_ = 0;

@@ -45,10 +45,16 @@ async function follow() {
       const { value, done } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        handleEvent(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
+      const entries = [];
+      let start = 0;
+      for (let end; (end = buffer.indexOf("\n\n", start)) >= 0; start = end + 2) {
+        handleEvent(buffer.slice(start, end), entries);
+      }
+      buffer = buffer.slice(start);
+      if (entries.length > 0) {
+        addEntries(entries);
+        directoryTouched();
+        recordingTouched();
       }
     }
   } catch (error) {
@@ -58,19 +64,15 @@ async function follow() {
   setTimeout(follow, 1000);  // resumes after the last entry shown: no gap
 }
 
-function handleEvent(block) {
+/// One event: a request goes to `entries`, shown with the rest of its chunk.
+function handleEvent(block, entries) {
   let event = "message";
   let data = "";
   for (const line of block.split("\n")) {
     if (line.startsWith("event: ")) event = line.slice(7);
     else if (line.startsWith("data: ")) data += line.slice(6);
   }
-  if (event === "request") {
-    const entry = JSON.parse(data);
-    add(entry);
-    directoryTouched();
-    recordingTouched();
-  }
+  if (event === "request") entries.push(JSON.parse(data));
   if (event === "missed") {
     state.missed += JSON.parse(data).missed;
     showCounts();
@@ -94,7 +96,7 @@ async function start() {
     for (const op of operations.operations) select.append(el("option", op.name));
     // What is journaled already, oldest first, then everything after it live.
     const journal = await (await api("/__admin/requests?limit=" + MAX_ROWS)).json();
-    for (const e of journal.requests.reverse()) add(e);
+    addEntries(journal.requests.reverse());
     follow();
   } catch (error) {
     if (error instanceof Unauthorized) {
