@@ -19,10 +19,10 @@
 
 namespace drivemock::journal {
 
-/// At most 400 entries a second reach a browser: more than anyone reads, and
+/// At most 200 entries a second reach a browser: more than anyone reads, and
 /// few enough that rendering them leaves the machine to the mock API.
 struct StreamLimits {
-  std::chrono::milliseconds gather{250};  ///< at least this long between batches
+  std::chrono::milliseconds gather{500};  ///< at least this long between batches
   size_t per_batch = 100;                 ///< entries per batch; older ones are skipped
 };
 

@@ -75,6 +75,7 @@ function handleEvent(block, entries) {
   if (event === "request") entries.push(JSON.parse(data));
   if (event === "missed") {
     state.missed += JSON.parse(data).missed;
+    state.lastMissed = performance.now();
     showCounts();
   }
 }

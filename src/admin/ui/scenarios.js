@@ -63,16 +63,17 @@ async function deleteScenario(name) {
   await loadScenarios();
 }
 
-async function scenarioCommand(path, done) {
+/// POSTs to `path`; when it succeeds, runs `after` and then says `done`.
+async function scenarioCommand(path, done, after) {
   const response = await api(path, { method: "POST" });
   if (response.ok) {
+    after?.();
     scenarioStatus(done);
   } else {
     const body = await response.json();
     scenarioStatus((body.errors || [body.message]).join("\n"), "error");
   }
   await loadScenarios();
-  return response.ok;
 }
 
 $("scenario-new").addEventListener("click", () => {
@@ -83,12 +84,9 @@ $("scenario-new").addEventListener("click", () => {
 });
 $("scenario-reload").addEventListener("click", () =>
   scenarioCommand("/__admin/scenarios/reload", "Files read again."));
-$("scenario-reset").addEventListener("click", async () => {
-  if (await scenarioCommand("/__admin/reset", "Reset: journal emptied, pushed sets dropped, " +
-                                                 "states and sequences back to the start.")) {
-    clearJournal();
-  }
-});
+$("scenario-reset").addEventListener("click", () =>
+  scenarioCommand("/__admin/reset", "Reset: journal emptied, pushed sets dropped, states and " +
+                                    "sequences back to the start.", clearJournal));
 
 // --- the editor ------------------------------------------------------------
 //
