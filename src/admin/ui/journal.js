@@ -62,14 +62,13 @@ function visible(e) {
 }
 
 /// Shows entries (oldest first), newest on top, in one change to the page:
-/// under load a batch holds up to 200, and the browser lays the table out
-/// once per batch instead of once per row.
+/// under load a chunk of the stream holds up to 100, and the browser lays the
+/// table out once per chunk instead of once per row.
 function addEntries(entries) {
   const fresh = entries.filter((e) => e.id > state.lastId);  // a resumed stream may repeat
   if (fresh.length === 0) return;
   const rows = document.createDocumentFragment();
   for (const e of fresh.slice(-MAX_ROWS)) {
-    state.lastId = e.id;
     state.entries.set(e.id, e);
     const row = rowFor(e);
     row.hidden = !visible(e);
