@@ -295,3 +295,42 @@ test("a recording started in the page counts its calls live and shows the YAML i
     require("node:fs").rmSync(file, { force: true });
   }
 });
+
+test("requests that come faster than the page is sent them are skipped, counted, and fewer rows kept", async () => {
+  // A journal of 50: a burst drops entries before any batch could carry them.
+  const mock = await startDrivemock(["--journal-limit", "50"], SCENARIO);
+  const rowCount = () => page.$$eval("#journal tbody tr", (rs) => rs.length);
+  let page;
+  try {
+    page = await openDashboard(mock);
+    await waitLive(page);
+    // 270 rows at a pace the stream carries whole: groups of 45, each shown
+    // before the next is sent.
+    for (let shown = 0; shown < 270; shown += 45) {
+      await Promise.all(Array.from({ length: 45 }, (_, i) =>
+        post(mock, "/v3/dir/trash", { uuid: "paced-" + (shown + i) })));
+      await page.waitForFunction((n) => document.querySelectorAll("#journal tbody tr").length === n,
+                                 {}, shown + 45);
+    }
+    assert.equal(await page.$eval("#missed", (m) => m.hidden), true);
+
+    const burst = 400;
+    for (let sent = 0; sent < burst; sent += 50) {
+      await Promise.all(Array.from({ length: 50 }, (_, i) =>
+        post(mock, "/v3/dir/trash", { uuid: "burst-" + (sent + i) })));
+    }
+    await post(mock, "/v3/dir/trash", { uuid: "last" });
+    // The page catches up with the last request and says how many it missed.
+    await page.waitForFunction(() =>
+      document.querySelector("#journal tbody tr td.uuid")?.textContent === "last" &&
+      !document.getElementById("missed").hidden, { timeout: 5 * LIVE_MS });
+    const missed = parseInt(await page.$eval("#missed", (m) => m.textContent), 10);
+    assert.ok(missed > 0 && missed < burst, missed + " missed");
+    assert.match(await page.$eval("#missed", (m) => m.textContent),
+                 /^\d+ requests came too fast to show \(they are in the journal\)$/);
+    // While it skips, it keeps 200 rows (it had 270).
+    assert.ok(await rowCount() <= 200, (await rowCount()) + " rows kept while the stream skips");
+  } finally {
+    await mock.stop();
+  }
+});
