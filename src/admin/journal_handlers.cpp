@@ -1,6 +1,5 @@
 // The verification half of the admin API: reading, counting, finding and
 // waiting for journal entries, and emptying the journal.
-#include <charconv>
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
@@ -9,6 +8,7 @@
 #include "journal/order.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
@@ -33,12 +33,12 @@ bool selected(const Entry& e, const ListQuery& q) {
 Result<ListQuery, Reply> parse_query(const RequestView& request) {
   ListQuery q;
   if (const std::string* limit = request.query_param("limit")) {
-    const char* end = limit->data() + limit->size();
-    auto [p, ec] = std::from_chars(limit->data(), end, q.limit);
-    if (ec != std::errc() || p != end) {
+    auto number = whole_number(*limit);
+    if (!number) {
       return error_reply(400, "Query parameter limit is '" + *limit + "'; expected a whole number",
                          "invalid_params");
     }
+    q.limit = *number;
   }
   if (const std::string* since = request.query_param("since")) q.since = *since;
   q.uuid = request.query_param("uuid");
@@ -91,10 +91,8 @@ Reply handle_list_requests(const RequestView& request, Context& context, const s
 
 Reply handle_get_request(const RequestView&, Context& context, const std::smatch& match) {
   const std::string id_text = match[1];
-  uint64_t id = 0;
-  auto [p, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-  auto entry = ec == std::errc() && p == id_text.data() + id_text.size() ? context.journal.by_id(id)
-                                                                         : nullptr;
+  auto id = whole_number(id_text);
+  auto entry = id ? context.journal.by_id(*id) : nullptr;
   if (!entry) {
     return error_reply(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
                        "not_found");
@@ -114,16 +112,14 @@ Reply handle_stream_requests(const RequestView& request, Context& context, const
     what = "Header Last-Event-ID";
   }
   if (given) {
-    uint64_t id = 0;
-    const char* end = given->data() + given->size();
-    auto [p, ec] = std::from_chars(given->data(), end, id);
-    if (ec != std::errc() || p != end) {
+    auto id = whole_number(*given);
+    if (!id) {
       return error_reply(400, what + " is '" + *given + "'; expected a whole number (an entry id)",
                          "invalid_params");
     }
     // An id this server never gave (the client saw an earlier run): all
     // that is kept is new to it.
-    after = id > last ? 0 : id;
+    after = *id > last ? 0 : *id;
   }
   Reply reply;
   reply.add_header("Content-Type", "text/event-stream");

@@ -1,6 +1,5 @@
 // The simulated service's state and the server's own: health, reset,
 // directory states, shutdown.
-#include <charconv>
 #include <set>
 
 #include "admin/admin_json.h"
@@ -8,6 +7,7 @@
 #include "contract/operations.h"
 #include "util/json.h"
 #include "util/random.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
@@ -157,14 +157,14 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   constexpr size_t kDefaultLimit = 100, kMaxLimit = 10000;
   size_t limit = kDefaultLimit;
   if (const std::string* given = request.query_param("limit")) {
-    const char* end = given->data() + given->size();
-    auto [p, ec] = std::from_chars(given->data(), end, limit);
-    if (ec != std::errc() || p != end || limit > kMaxLimit) {
+    auto number = whole_number(*given);
+    if (!number || *number > kMaxLimit) {
       return error_reply(400,
                          "Query parameter limit is '" + *given +
                              "'; expected a whole number from 0 to " + std::to_string(kMaxLimit),
                          "invalid_params");
     }
+    limit = *number;
   }
   const std::string* part = request.query_param("uuid");
   auto [uuids, total] = context.engine.uuids(part ? *part : "", limit);

@@ -2,6 +2,8 @@
 // ASCII text helpers: HTTP header names and similar tokens compare without
 // regard to case, whatever the C locale says.
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,5 +20,9 @@ bool iequals(std::string_view a, std::string_view b);
 
 /// `s` with ASCII letters lower-cased.
 std::string ascii_lowercase(std::string_view s);
+
+/// `s` as a whole number when it is one, digits only and in range (a query
+/// parameter, an entry id); else nullopt.
+std::optional<uint64_t> whole_number(std::string_view s);
 
 }  // namespace drivemock
