@@ -94,24 +94,22 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
 
 Reply handle_get_scenario(const RequestView&, Context& context, const std::smatch& match) {
   const std::string name = match[1];
-  for (const auto& set : context.scenarios.list()) {
-    if (set.name != name) continue;
-    rapidjson::StringBuffer buffer;
-    json::Writer w(buffer);
-    w.StartObject();
-    write_summary(w, set);
-    json::write_string(w, "yaml");
-    if (set.text) {
-      json::write_string(w, *set.text);
-    } else {
-      w.Null();
-    }
-    json::write_string(w, "bytes");
-    w.Uint64(set.text_bytes);
-    w.EndObject();
-    return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  auto set = context.scenarios.find(name);
+  if (!set) return error_reply(404, "No scenario set named '" + name + "'", "not_found");
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  write_summary(w, *set);
+  json::write_string(w, "yaml");
+  if (set->text) {
+    json::write_string(w, *set->text);
+  } else {
+    w.Null();
   }
-  return error_reply(404, "No scenario set named '" + name + "'", "not_found");
+  json::write_string(w, "bytes");
+  w.Uint64(set->text_bytes);
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {

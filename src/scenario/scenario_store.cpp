@@ -46,6 +46,10 @@ size_t rule_count(const ScenarioSet& set) {
   return n;
 }
 
+SetSummary summary(const ScenarioSet& set) {
+  return {set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes};
+}
+
 }  // namespace
 
 ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts,
@@ -154,10 +158,17 @@ std::vector<SetSummary> ScenarioStore::list() const {
   std::lock_guard lock(mutex_);
   std::vector<SetSummary> out;
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    out.push_back({set->name, set->source, set->directories.size(), rule_count(*set), set->text,
-                   set->text_bytes});
+    out.push_back(summary(*set));
   }
   return out;
+}
+
+std::optional<SetSummary> ScenarioStore::find(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& set : in_force(base_, pushed_, removed_)) {
+    if (set->name == name) return summary(*set);
+  }
+  return std::nullopt;
 }
 
 }  // namespace drivemock::scenario

@@ -7,6 +7,7 @@
 // state.
 
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,8 @@ class ScenarioStore {
   void drop_pushed();
   /// The sets in force, in load order.
   std::vector<SetSummary> list() const;
+  /// The set in force of that name, if any (counting only its own rules).
+  std::optional<SetSummary> find(const std::string& name) const;
   /// The files and directories that reload reads.
   const std::vector<std::string>& paths() const { return paths_; }
 
