@@ -58,11 +58,6 @@ size_t Recorder::unsaved_calls() const {
   return unsaved_ ? unsaved_->captures.size() : 0;
 }
 
-RecordingStatus Recorder::status() const {
-  std::lock_guard lock(mutex_);
-  return status_;
-}
-
 RecorderState Recorder::state() const {
   std::lock_guard lock(mutex_);
   RecorderState state{status_, {}, 0, unsaved_ ? unsaved_->captures.size() : 0};

@@ -42,7 +42,6 @@ class Recorder {
   void unsaved(Recording recording);
   /// Calls captured by a stopped recording that could not be written yet.
   size_t unsaved_calls() const;
-  RecordingStatus status() const;
   RecorderState state() const;
 
  private:

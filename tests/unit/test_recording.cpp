@@ -99,7 +99,7 @@ TEST_CASE("a recording's name is its UTC start time") {
 
 TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
   Recorder r;
-  CHECK(r.status() == RecordingStatus::never_started);
+  CHECK(r.state().status == RecordingStatus::never_started);
   CHECK_FALSE(r.stop());
   CHECK(r.start("http://a"));
   CHECK_FALSE(r.start("http://b"));
@@ -108,7 +108,7 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
   auto done = r.stop();
   REQUIRE(done);
   CHECK(done->captures.size() == 1);
-  CHECK(r.status() == RecordingStatus::stopped);
+  CHECK(r.state().status == RecordingStatus::stopped);
   CHECK_FALSE(r.target());
   r.capture(trash("u", 200, "{}"), *contract::find_by_name("trash"));  // ignored while stopped
   CHECK(r.start("http://c"));
