@@ -4,6 +4,9 @@
 "use strict";
 
 const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
 const { after, before, test } = require("node:test");
 const puppeteer = require("puppeteer-core");
 const { startDrivemock } = require("../support/drivemock-process");
@@ -52,6 +55,14 @@ async function openDashboard(mock) {
 
 async function waitLive(page) {
   await page.waitForFunction(() => document.getElementById("connection").textContent === "live");
+}
+
+/// Opens the dashboard, waits until it is live, and shows `view`.
+async function openView(mock, view) {
+  const page = await openDashboard(mock);
+  await waitLive(page);
+  await page.click(`#views button[data-view="${view}"]`);
+  return page;
 }
 
 /// The rows shown, newest first, as the text of their cells.
@@ -153,9 +164,7 @@ test("with an admin token the page asks for it once and keeps it for the tab", a
 test("directories show state, color and calls live, and a state set in the page is the server's", async () => {
   const mock = await startDrivemock([], SCENARIO);
   try {
-    const page = await openDashboard(mock);
-    await waitLive(page);
-    await page.click('#views button[data-view="directories-view"]');
+    const page = await openView(mock, "directories-view");
     await page.type("#directory-filter", "d1");
     const d1 = "#directories tbody tr";
     await page.waitForFunction((row) =>
@@ -193,9 +202,7 @@ async function typeInEditor(page, text) {
 test("a pushed broken scenario shows its error at its line and column and changes nothing", async () => {
   const mock = await startDrivemock([], SCENARIO);
   try {
-    const page = await openDashboard(mock);
-    await waitLive(page);
-    await page.click('#views button[data-view="scenarios-view"]');
+    const page = await openView(mock, "scenarios-view");
     await page.waitForSelector('#scenarios tbody tr[data-name="ui"]');
     await page.click('#scenarios tbody tr[data-name="ui"]');
     await page.waitForFunction((yaml) => document.getElementById("editor-text").value === yaml,
@@ -240,9 +247,7 @@ test("a set deleted, files reloaded and a reset from the page are the server's",
     await fetch(mock.url + "/__admin/scenarios", {
       method: "POST", headers: { "Content-Type": "application/yaml" },
       body: "name: extra\ndirectories: {x1: {trash: {http: 202}}}\n" });
-    const page = await openDashboard(mock);
-    await waitLive(page);
-    await page.click('#views button[data-view="scenarios-view"]');
+    const page = await openView(mock, "scenarios-view");
     await page.waitForSelector('#scenarios tbody tr[data-name="extra"]');
     await page.click('#scenarios tbody tr[data-name="extra"] button');
     await page.waitForFunction(() => !document.querySelector('#scenarios tr[data-name="extra"]'));
@@ -266,13 +271,10 @@ test("a set deleted, files reloaded and a reset from the page are the server's",
 
 test("a recording started in the page counts its calls live and shows the YAML it wrote", async () => {
   const backend = await startDrivemock([], "name: backend\ndirectories: {r1: {trash: {http: 503}}}\n");
-  const file = require("node:path").join(require("node:os").tmpdir(),
-                                         "drivemock-ui-recording-" + process.pid + ".yaml");
+  const file = path.join(os.tmpdir(), "drivemock-ui-recording-" + process.pid + ".yaml");
   const mock = await startDrivemock(["--record-to", file], SCENARIO);
   try {
-    const page = await openDashboard(mock);
-    await waitLive(page);
-    await page.click('#views button[data-view="recording-view"]');
+    const page = await openView(mock, "recording-view");
     await page.waitForFunction(() =>
       document.getElementById("recording-state").textContent === "Not recording");
     await page.type("#recording-target", backend.url);
@@ -288,11 +290,11 @@ test("a recording started in the page counts its calls live and shows the YAML i
     const yaml = await page.$eval("#recording-yaml", (p) => p.textContent);
     assert.match(yaml, /"r1":/);
     assert.match(yaml, /503/);
-    assert.equal(require("node:fs").readFileSync(file, "utf8"), yaml);
+    assert.equal(fs.readFileSync(file, "utf8"), yaml);
   } finally {
     await mock.stop();
     await backend.stop();
-    require("node:fs").rmSync(file, { force: true });
+    fs.rmSync(file, { force: true });
   }
 });
 
