@@ -52,7 +52,9 @@ bool is_admin_path(std::string_view path) {
   return path == kPrefix || (path.starts_with(kPrefix) && path[kPrefix.size()] == '/');
 }
 
-Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token) {
+Reply route(const RequestView& request, Context& context, const AdminAccess& access) {
+  if (auto refused = refuse_foreign(request, access)) return std::move(*refused);
+  const auto& token = access.token;
   if (token && !is_dashboard_file(request) &&
       !bearer_matches(request.header("Authorization"), *token)) {
     Reply denied = error_reply(401,

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "admin/access.h"
 #include "admin/admin_context.h"
 
 namespace drivemock::admin {
@@ -16,7 +17,8 @@ inline constexpr std::string_view kPrefix = "/__admin";
 /// True when `path` belongs to the admin API.
 bool is_admin_path(std::string_view path);
 
-/// Handles one admin call; with a token, the call must bring `Bearer <token>`.
-Reply route(const RequestView& request, Context& context, const std::optional<std::string>& token);
+/// Handles one admin call: refused when `access` does not let it in (see
+/// admin/access.h); with a token, the call must bring `Bearer <token>`.
+Reply route(const RequestView& request, Context& context, const AdminAccess& access);
 
 }  // namespace drivemock::admin

@@ -26,8 +26,10 @@ Reply handle_ui(const RequestView&, Context&, const std::smatch& match) {
     reply.body = std::make_shared<const std::string>(file.content);
     reply.add_header("Content-Type", std::string(content_type(name)));
     // The page may load only from drivemock itself: no other host, whatever
-    // a request body shown in it holds.
-    reply.add_header("Content-Security-Policy", "default-src 'self'");
+    // a request body shown in it holds; and no other site may frame it (a
+    // click on a hidden Reset button).
+    reply.add_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'");
+    reply.add_header("X-Frame-Options", "DENY");
     reply.add_header("X-Content-Type-Options", "nosniff");
     reply.add_header("Cache-Control", "no-cache");
     return reply;

@@ -9,7 +9,7 @@ namespace drivemock {
 void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   Clock::Steady started = stages_.clock.steady();
   if (admin::is_admin_path(request.path)) {  // never journaled
-    return writer.send(admin::route(request, stages_.admin, settings_.admin_token));
+    return writer.send(admin::route(request, stages_.admin, settings_.admin_access));
   }
   // One catalog for the whole request: it routed the request, so it answers it.
   auto catalog = stages_.engine.catalog();

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "admin/access.h"
 #include "admin/admin_context.h"
 #include "contract/request_checks.h"
 #include "http/refusal.h"
@@ -37,8 +38,8 @@ struct Stages {
 /// How the path treats requests.
 struct PathSettings {
   contract::Strictness strictness = contract::Strictness::lenient;
-  std::optional<std::string> admin_token;  ///< admin calls need it when set
-  Envelope envelope = Envelope();          ///< the dialect of the mock API's own answers
+  admin::AdminAccess admin_access;  ///< the token, and who may call without one
+  Envelope envelope = Envelope();   ///< the dialect of the mock API's own answers
 };
 
 class RequestPath {

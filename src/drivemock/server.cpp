@@ -16,6 +16,14 @@ namespace {
 /// How long a stop waits for journal lines a slow file reader has not taken.
 constexpr std::chrono::milliseconds kJournalFileDrain{500};
 
+/// Who may call the admin API: the token, and without one the origins and
+/// host names allowed, the address it listens on among them.
+admin::AdminAccess admin_access(const ServerOptions& options) {
+  admin::AdminAccess access{options.admin_token, options.allow_origins, options.allow_hosts};
+  access.allowed_hosts.push_back(options.host);
+  return access;
+}
+
 }  // namespace
 
 Server::Impl::Impl(const ServerOptions& given)
@@ -39,7 +47,7 @@ Server::Impl::Impl(const ServerOptions& given)
             clock.steady(),
             kVersion},
       path({admin, engine, recorder, *upstream, journal, clock},
-           {given.strictness, given.admin_token, envelope}),
+           {given.strictness, admin_access(given), envelope}),
       http(
           {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock,
            envelope},

@@ -58,6 +58,11 @@ struct ServerOptions {
   std::chrono::milliseconds request_timeout{10000};
   std::string journal_file = {};                ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
+  /// Without a token, web pages of these origins may call the admin API
+  /// beside loopback ones (admin/access.h).
+  std::vector<std::string> allow_origins = {};
+  /// Host names the admin API answers to beside loopback ones and `host`; "*" any.
+  std::vector<std::string> allow_hosts = {};
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
   std::string record_from = {};     ///< start recording through this base URL at once

@@ -59,12 +59,16 @@ std::string head_of(const Reply& reply, std::optional<size_t> body_size) {
   std::string head =
       "HTTP/1.1 " + std::to_string(reply.status) + " " + reason_phrase(reply.status) + "\r\n";
   bool typed = false;
+  OwnSafetyHeaders own;
   for (const auto& h : reply.header_list()) {
     if (iequals(h.name, "Content-Length") || iequals(h.name, "Connection")) continue;
     typed = typed || iequals(h.name, "Content-Type");
+    own.note(h.name);
     head += h.name + ": " + h.value + "\r\n";
   }
   if (!typed) head += "Content-Type: application/json\r\n";
+  if (!own.policy) head += "Content-Security-Policy: " + std::string(kSandboxPolicy) + "\r\n";
+  if (!own.nosniff) head += "X-Content-Type-Options: " + std::string(kNoSniff) + "\r\n";
   if (body_size) head += "Content-Length: " + std::to_string(*body_size) + "\r\n";
   return head + "Connection: close\r\n\r\n";
 }

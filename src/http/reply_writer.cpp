@@ -8,13 +8,17 @@ namespace drivemock {
 void fill_response(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
   const char* content_type = "application/json";
+  OwnSafetyHeaders own;
   for (const auto& h : reply.header_list()) {
     if (iequals(h.name, "Content-Type")) {
       content_type = h.value.c_str();
     } else {
+      own.note(h.name);
       response.set_header(h.name.c_str(), h.value);
     }
   }
+  if (!own.policy) response.set_header("Content-Security-Policy", std::string(kSandboxPolicy));
+  if (!own.nosniff) response.set_header("X-Content-Type-Options", std::string(kNoSniff));
   std::string_view body = reply.body_text();
   response.set_content(body.data(), body.size(), content_type);
 }

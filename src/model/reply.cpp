@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "model/error_envelope.h"
+#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -34,6 +35,11 @@ std::optional<Fault> fault_from_name(std::string_view name) {
 const std::vector<Header>& Reply::header_list() const {
   static const std::vector<Header> none;
   return headers ? *headers : none;
+}
+
+void OwnSafetyHeaders::note(std::string_view name) {
+  policy = policy || iequals(name, "Content-Security-Policy");
+  nosniff = nosniff || iequals(name, "X-Content-Type-Options");
 }
 
 void Reply::add_header(std::string name, std::string value) {

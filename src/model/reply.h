@@ -98,6 +98,21 @@ struct Reply {
   void add_header(std::string name, std::string value);
 };
 
+/// Sent with every answer that does not set its own Content-Security-Policy
+/// or X-Content-Type-Options: whatever an answer holds (a scenario's HTML,
+/// an upstream's), a browser must not run it as a page of drivemock's origin,
+/// where the admin API and its journal are.
+inline constexpr std::string_view kSandboxPolicy = "sandbox";
+inline constexpr std::string_view kNoSniff = "nosniff";
+
+/// Which of those headers a reply sets itself.
+struct OwnSafetyHeaders {
+  bool policy = false;
+  bool nosniff = false;
+  /// Notes `name` when it is one of them.
+  void note(std::string_view name);
+};
+
 /// A reply of `status` with a JSON `body`, no delay and no fault.
 Reply json_reply(int status, std::string body);
 

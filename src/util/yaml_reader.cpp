@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "util/text_stream.h"
+#include "util/yaml_shape.h"
 
 namespace drivemock {
 namespace {
@@ -67,6 +68,10 @@ bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys) {
 
 std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
                                     Diagnostics& diagnostics) {
+  if (auto refused = check_yaml_shape(text, file)) {
+    diagnostics.push_back(std::move(*refused));
+    return std::nullopt;
+  }
   TextStream in(text);
   try {
     return YAML::Load(in);

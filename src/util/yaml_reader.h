@@ -31,7 +31,8 @@ YAML::Node yaml_member(const YAML::Node& map, std::string_view key);
 /// True when the mapping has any of `keys`.
 bool yaml_has_any_key(const YAML::Node& map, const YamlKeys& keys);
 
-/// Parses `text` into a YAML node; invalid YAML is a positioned error.
+/// Parses `text` into a YAML node; invalid YAML, an alias and nesting deeper
+/// than kMaxYamlDepth (util/yaml_shape.h) are positioned errors.
 std::optional<YAML::Node> load_yaml(std::string_view text, const std::string& file,
                                     Diagnostics& diagnostics);
 

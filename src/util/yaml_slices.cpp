@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "util/text_stream.h"
+#include "util/yaml_shape.h"
 
 namespace drivemock {
 namespace {
@@ -42,7 +43,7 @@ class EntryFinder : public YAML::EventHandler {
   void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
     node(mark, anchor, tag, nullptr);
-    frames_.push_back({false, false, false});
+    open({false, false, false});
   }
   void OnSequenceEnd() override { close(); }
   void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -53,7 +54,7 @@ class EntryFinder : public YAML::EventHandler {
       if (style != YAML::EmitterStyle::Block || found) throw Unsliceable{};
       found = true;
     }
-    frames_.push_back({true, true, target});
+    open({true, true, target});
   }
   void OnMapEnd() override {
     bool target = frames_.back().target;
@@ -90,6 +91,12 @@ class EntryFinder : public YAML::EventHandler {
         entries.push_back({mark, *scalar});
       }
     }
+  }
+
+  /// Too deep a document is read whole, whose check says where (util/yaml_shape.h).
+  void open(Frame frame) {
+    if (frames_.size() >= static_cast<size_t>(kMaxYamlDepth)) throw Unsliceable{};
+    frames_.push_back(frame);
   }
 
   /// A scalar or null is complete: the mapping it is in moves on.

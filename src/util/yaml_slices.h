@@ -35,8 +35,9 @@ struct SlicedYaml {
 
 /// The entries of the block mapping under the root mapping's `key`; nothing
 /// when the text does not lend itself to it (invalid YAML, no such block
-/// mapping, or anchors, aliases or explicit tags anywhere, which may tie
-/// entries to each other): the caller then parses the text whole.
+/// mapping, anchors, aliases or explicit tags anywhere, which may tie
+/// entries to each other, or nesting deeper than kMaxYamlDepth): the caller
+/// then parses the text whole, which reports what is wrong.
 std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key);
 
 /// The entry's key and value, their marks' lines counted from the slice's

@@ -295,3 +295,14 @@ TEST_CASE("SIGTERM with a recording that cannot be written says why and exits 1"
   CHECK(p.err().find("Not a directory") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(file));
 }
+
+TEST_CASE("a scenario file with an alias is refused with its position by validate and at start") {
+  TempScenario bad("name: s\ndefaults:\n  color:\n    body:\n      x: &a [*a]\n");
+  Process validate({kBinary, "validate", bad.path});
+  CHECK(validate.wait_exit() == 1);
+  CHECK(validate.out().find(bad.path + ":5:14: error: aliases (*name) are not supported") !=
+        std::string::npos);
+  Process start({kBinary, "--port", "0", "--scenarios", bad.path});
+  CHECK(start.wait_exit() == 2);
+  CHECK(start.err().find(bad.path + ":5:14: error: aliases") != std::string::npos);
+}

@@ -178,7 +178,8 @@ TEST_CASE("the dashboard's page and files are served from the binary, and only f
   REQUIRE(page);
   CHECK(page->status == 200);
   CHECK(page->get_header_value("Content-Type") == "text/html; charset=utf-8");
-  CHECK(page->get_header_value("Content-Security-Policy") == "default-src 'self'");
+  CHECK(page->get_header_value("Content-Security-Policy") ==
+        "default-src 'self'; frame-ancestors 'none'");
   CHECK(page->body.find("<script src=\"/__admin/ui/dashboard.js\">") != std::string::npos);
   auto script = mock.client().Get("/__admin/ui/dashboard.js");
   REQUIRE(script);

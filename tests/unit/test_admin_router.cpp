@@ -22,7 +22,7 @@ struct Admin : testing::ServerParts {
     r.path = r.url = path;
     r.body = body;
     if (!authorization.empty()) r.headers.push_back({"Authorization", authorization});
-    return admin::route(r, admin, token);
+    return admin::route(r, admin, admin::AdminAccess{token, {}, {}});
   }
 };
 

@@ -37,3 +37,40 @@ TEST_CASE("an absent member stays absent however often one is asked for") {
   CHECK_FALSE(yaml_member(*root, "raw"));
   CHECK_FALSE(YamlReader(kFile, diagnostics).members(*root, kKeys, "x")["body"]);
 }
+
+TEST_CASE("an alias is a positioned error, before any tree is built") {
+  Diagnostics diagnostics;
+  CHECK_FALSE(load_yaml("a: &x [1]\nb:\n  - *x\n", "a.yaml", diagnostics));
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(format_diagnostic(diagnostics[0]) ==
+        "a.yaml:3:5: error: aliases (*name) are not supported in scenario files; write the value "
+        "out where it is used");
+  diagnostics.clear();
+  // The alias of a merge key is one too; an anchor alone is harmless.
+  CHECK_FALSE(load_yaml("a: &x {k: 1}\nb: {<<: *x}\n", "a.yaml", diagnostics));
+  diagnostics.clear();
+  CHECK(load_yaml("a: &x {k: 1}\n", "a.yaml", diagnostics));
+  CHECK(diagnostics.empty());
+}
+
+TEST_CASE("nesting is read to 64 levels and refused past them, where the 65th opens") {
+  auto nested = [](int levels) {
+    return std::string(static_cast<size_t>(levels), '[') +
+           std::string(static_cast<size_t>(levels), ']');
+  };
+  Diagnostics diagnostics;
+  CHECK(load_yaml(nested(64), "a.yaml", diagnostics));
+  CHECK(diagnostics.empty());
+  CHECK_FALSE(load_yaml(nested(65), "a.yaml", diagnostics));
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(
+      format_diagnostic(diagnostics[0])
+          .starts_with("a.yaml:1:65: error: mappings and lists are nested deeper than 64 levels"));
+  // Block nesting counts alike.
+  std::string block;
+  for (int i = 0; i < 70; ++i) block += std::string(static_cast<size_t>(i) * 2, ' ') + "k:\n";
+  diagnostics.clear();
+  CHECK_FALSE(load_yaml(block, "a.yaml", diagnostics));
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(diagnostics[0].line == 65);
+}

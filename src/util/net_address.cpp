@@ -1,0 +1,150 @@
+#include "util/net_address.h"
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netdb.h>
+
+#include <cstring>
+#include <vector>
+
+#include "util/text.h"
+
+namespace drivemock {
+namespace {
+
+/// The IPv4 address in `address` (network order), plain or IPv4-mapped.
+std::optional<uint32_t> ipv4_of(const NetAddress& address) {
+  if (address.storage.ss_family == AF_INET) {
+    return ntohl(reinterpret_cast<const sockaddr_in&>(address.storage).sin_addr.s_addr);
+  }
+  if (address.storage.ss_family != AF_INET6) return std::nullopt;
+  const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address.storage).sin6_addr;
+  if (!IN6_IS_ADDR_V4MAPPED(&v6)) return std::nullopt;
+  uint32_t v4 = 0;
+  std::memcpy(&v4, v6.s6_addr + 12, 4);
+  return ntohl(v4);
+}
+
+const in6_addr* ipv6_of(const NetAddress& address) {
+  if (address.storage.ss_family != AF_INET6) return nullptr;
+  return &reinterpret_cast<const sockaddr_in6&>(address.storage).sin6_addr;
+}
+
+std::string address_text(const sockaddr* sa) {
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* raw =
+      sa->sa_family == AF_INET
+          ? static_cast<const void*>(&reinterpret_cast<const sockaddr_in*>(sa)->sin_addr)
+          : static_cast<const void*>(&reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr);
+  inet_ntop(sa->sa_family, raw, text, sizeof text);
+  return text;
+}
+
+NetAddress from_sockaddr(const sockaddr* sa, socklen_t length) {
+  NetAddress out;
+  std::memcpy(&out.storage, sa, length);
+  out.length = length;
+  out.text = address_text(sa);
+  return out;
+}
+
+/// The address bytes alone, to compare two addresses whatever their ports.
+std::string address_bytes(const NetAddress& address) {
+  if (auto v4 = ipv4_of(address)) return std::string(reinterpret_cast<const char*>(&*v4), 4);
+  const in6_addr* v6 = ipv6_of(address);
+  return v6 ? std::string(reinterpret_cast<const char*>(v6->s6_addr), 16) : std::string();
+}
+
+}  // namespace
+
+std::string authority_host(std::string_view authority) {
+  if (authority.starts_with('[')) {
+    size_t close = authority.find(']');
+    if (close == std::string_view::npos) return {};
+    return ascii_lowercase(authority.substr(1, close - 1));
+  }
+  // One colon: host:port; more than one (a bare IPv6 address): no port.
+  size_t colon = authority.find(':');
+  if (colon != std::string_view::npos && authority.find(':', colon + 1) == std::string_view::npos) {
+    authority = authority.substr(0, colon);
+  }
+  return ascii_lowercase(authority);
+}
+
+std::optional<int> authority_port(std::string_view authority) {
+  size_t close = authority.starts_with('[') ? authority.find(']') : 0;
+  if (close == std::string_view::npos) return std::nullopt;
+  size_t colon = authority.find(':', close);
+  if (colon == std::string_view::npos ||
+      (close == 0 && authority.find(':', colon + 1) != std::string_view::npos)) {
+    return std::nullopt;
+  }
+  auto port = whole_number(authority.substr(colon + 1));
+  if (!port || *port < 1 || *port > 65535) return std::nullopt;
+  return static_cast<int>(*port);
+}
+
+bool is_loopback_host(std::string_view host) {
+  if (host == "localhost" || host.ends_with(".localhost")) return true;
+  in_addr v4{};
+  in6_addr v6{};
+  std::string text(host);
+  if (inet_pton(AF_INET, text.c_str(), &v4) == 1) {
+    uint32_t a = ntohl(v4.s_addr);
+    return (a >> 24) == 127 || a == 0;
+  }
+  if (inet_pton(AF_INET6, text.c_str(), &v6) == 1) {
+    return IN6_IS_ADDR_LOOPBACK(&v6) || IN6_IS_ADDR_UNSPECIFIED(&v6);
+  }
+  return false;
+}
+
+bool is_link_local_or_metadata(const NetAddress& address) {
+  if (auto v4 = ipv4_of(address)) return (*v4 >> 16) == ((169u << 8) | 254u);
+  const in6_addr* v6 = ipv6_of(address);
+  if (!v6) return false;
+  in6_addr metadata{};
+  inet_pton(AF_INET6, "fd00:ec2::254", &metadata);
+  return IN6_IS_ADDR_LINKLOCAL(v6) || std::memcmp(v6, &metadata, sizeof metadata) == 0;
+}
+
+bool is_loopback_address(const NetAddress& address) {
+  if (auto v4 = ipv4_of(address)) return (*v4 >> 24) == 127 || *v4 == 0;
+  const in6_addr* v6 = ipv6_of(address);
+  return v6 && (IN6_IS_ADDR_LOOPBACK(v6) || IN6_IS_ADDR_UNSPECIFIED(v6));
+}
+
+bool is_local_interface(const NetAddress& address) {
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return false;
+  std::string wanted = address_bytes(address);
+  bool found = false;
+  for (ifaddrs* i = list; i && !found; i = i->ifa_next) {
+    if (!i->ifa_addr || (i->ifa_addr->sa_family != AF_INET && i->ifa_addr->sa_family != AF_INET6)) {
+      continue;
+    }
+    socklen_t length =
+        i->ifa_addr->sa_family == AF_INET ? sizeof(sockaddr_in) : sizeof(sockaddr_in6);
+    found = address_bytes(from_sockaddr(i->ifa_addr, length)) == wanted;
+  }
+  freeifaddrs(list);
+  return found;
+}
+
+std::vector<NetAddress> resolve_host(const std::string& host) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  std::vector<NetAddress> out;
+  if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return out;
+  for (addrinfo* a = found; a; a = a->ai_next) {
+    if (a->ai_family == AF_INET || a->ai_family == AF_INET6) {
+      out.push_back(from_sockaddr(a->ai_addr, a->ai_addrlen));
+    }
+  }
+  freeaddrinfo(found);
+  return out;
+}
+
+}  // namespace drivemock

@@ -1,0 +1,53 @@
+#pragma once
+// Host names and addresses as the guards of the admin API and the recorder
+// read them: which are this machine's loopback, which are link-local (where
+// clouds answer with their instance's credentials), and the host in a Host
+// header or a URL's authority.
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drivemock {
+
+/// The host of "host", "host:port", "[v6]" or "[v6]:port", lower-cased and
+/// without brackets; empty for an empty or malformed authority.
+std::string authority_host(std::string_view authority);
+
+/// The port of such an authority, if it gives one (nullopt also when it is not
+/// a number from 1 to 65535).
+std::optional<int> authority_port(std::string_view authority);
+
+/// True for localhost, a name under .localhost, an address of 127.0.0.0/8,
+/// ::1 and 0.0.0.0 (which reaches this machine too): names only this machine
+/// answers to, so DNS rebinding cannot reach the server with them.
+bool is_loopback_host(std::string_view host);
+
+/// A resolved address, IPv4 or IPv6 (a sockaddr_storage), with its text.
+struct NetAddress {
+  sockaddr_storage storage{};
+  socklen_t length = 0;
+  std::string text;  ///< "169.254.169.254", "fd00:ec2::254"
+};
+
+/// True for addresses a recorder must never reach: link-local IPv4
+/// (169.254.0.0/16, the cloud metadata service among them), link-local IPv6
+/// (fe80::/10), the IPv6 metadata address fd00:ec2::254, and those as
+/// IPv4-mapped IPv6 addresses.
+bool is_link_local_or_metadata(const NetAddress& address);
+
+/// True for a loopback address (127.0.0.0/8, ::1, 0.0.0.0, ::, or mapped).
+bool is_loopback_address(const NetAddress& address);
+
+/// True when `address` is one of this machine's own interface addresses.
+bool is_local_interface(const NetAddress& address);
+
+/// Every address `host` resolves to (numeric hosts parse as themselves); an
+/// empty list when it resolves to none.
+std::vector<NetAddress> resolve_host(const std::string& host);
+
+}  // namespace drivemock
