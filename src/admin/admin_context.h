@@ -16,6 +16,7 @@
 #include "model/reply.h"
 #include "model/request.h"
 #include "record/recorder.h"
+#include "record/target_guard.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
 
@@ -42,6 +43,8 @@ struct Context {
   std::function<ServerHealth()> health;
   std::chrono::steady_clock::time_point started;
   std::string version;
+  /// Where a recording may proxy to (record/target_guard.h); null: anywhere.
+  const record::TargetGuard* target_guard = nullptr;
 };
 
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);

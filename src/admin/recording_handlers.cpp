@@ -20,6 +20,12 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
   }
   std::string url = target->value.GetString();
   while (url.ends_with('/')) url.pop_back();
+  if (context.target_guard) {
+    if (auto allowed = context.target_guard->check(url); !allowed) {
+      return error_reply(400, "Cannot record from " + url + ": " + allowed.error().message,
+                         "target_refused");
+    }
+  }
   if (size_t unsaved = context.recorder.unsaved_calls()) {
     return error_reply(409,
                        "A stopped recording of " + std::to_string(unsaved) +

@@ -17,6 +17,12 @@ bool has_type(const rapidjson::Value& value, FieldType type) {
   return false;
 }
 
+bool has_nul(const rapidjson::Value& value) {
+  return value.IsString() &&
+         std::string_view(value.GetString(), value.GetStringLength()).find('\0') !=
+             std::string_view::npos;
+}
+
 namespace {
 
 std::optional<Violation> check_one(const Field& field, const rapidjson::Value& object,
@@ -27,6 +33,15 @@ std::optional<Violation> check_one(const Field& field, const rapidjson::Value& o
     return Violation{"field_missing",
                      "Field '" + field.name + "' is missing from the " + what + "; expected a " +
                          type_name(field.type),
+                     field.name};
+  }
+  if (has_nul(it->value)) {
+    // Whoever reads it as a C string (a log, a shell, another service) reads
+    // only what comes before the NUL: a uuid "a\u0000b" would be "a".
+    return Violation{"field_type",
+                     "Field '" + field.name + "' of the " + what +
+                         " is a string with a NUL character (\\u0000) in it; expected a string "
+                         "without one",
                      field.name};
   }
   if (has_type(it->value, field.type)) return std::nullopt;

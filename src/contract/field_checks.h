@@ -18,6 +18,10 @@ enum class UnknownFields { report, allow };
 /// True when `value` has the JSON type `type`.
 bool has_type(const rapidjson::Value& value, FieldType type);
 
+/// True when `value` is a string with a NUL character in it: a field_type
+/// violation, whatever type the field has.
+bool has_nul(const rapidjson::Value& value);
+
 /// Violations of `object` (a JSON object) against `fields`; `what` names the
 /// object in messages ("request body", "answer body").
 std::vector<Violation> check_fields(const std::vector<Field>& fields,

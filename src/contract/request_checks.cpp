@@ -97,16 +97,25 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
   out.body = std::move(body).value();
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
-  // Without its key a request names no entity: it cannot be served.
-  auto key = std::find_if(
-      field_violations.begin(), field_violations.end(),
-      [&](const Violation& v) { return v.field == op.key && v.rule != "field_unknown"; });
+  // Without its key a request names no entity: it cannot be served. A key
+  // with a NUL in it names one (never a scripted one) and is served, with
+  // its violation.
+  auto key_member = out.body.FindMember(op.key.c_str());
+  bool key_has_nul = key_member != out.body.MemberEnd() && has_nul(key_member->value);
+  auto key =
+      std::find_if(field_violations.begin(), field_violations.end(), [&](const Violation& v) {
+        return v.field == op.key && v.rule != "field_unknown" && !key_has_nul;
+      });
   if (key != field_violations.end()) {
     out.rejection = key->message;
   } else if (strictness == Strictness::strict && !out.violations.empty()) {
     out.rejection = joined(out.violations);
   }
-  if (!out.rejection) out.uuid = out.body[op.key.c_str()].GetString();
+  if (!out.rejection) {
+    // Whole, NUL and all: as a C string it would name another uuid.
+    const auto& uuid = out.body[op.key.c_str()];
+    out.uuid.assign(uuid.GetString(), uuid.GetStringLength());
+  }
   return out;
 }
 

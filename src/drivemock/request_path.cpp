@@ -5,6 +5,14 @@
 #include "record/proxy.h"
 
 namespace drivemock {
+namespace {
+
+/// The operations' paths, and anything under the API's base path /v3/.
+bool is_mock_api_path(std::string_view path, const contract::OperationSet& operations) {
+  return path.starts_with("/v3/") || operations.by_path(path) != nullptr;
+}
+
+}  // namespace
 
 void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   Clock::Steady started = stages_.clock.steady();
@@ -15,8 +23,11 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   auto catalog = stages_.engine.catalog();
   contract::Classified classified =
       contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
-  // While recording, the upstream answers everything, even what the contract refuses.
+  // While recording, the upstream answers the mock API's paths, even what
+  // the contract refuses; any other path is answered as without recording,
+  // so that the recorder is no proxy to the rest of the upstream's host.
   auto target = stages_.recorder.target();
+  if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
   Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
                                                      stages_.recorder, settings_.envelope)
                 : classified.early ? std::move(*classified.early)
@@ -30,7 +41,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   // finds its entry.
   Origin origin = target ? Origin::upstream : Origin::drivemock;
   stages_.journal.record(make_entry(request, classified.uuid(), std::move(classified.seen), reply,
-                                    origin, started, stages_.clock));
+                                    origin, started, stages_.clock, settings_.redaction));
   writer.send(reply);
 }
 
@@ -43,7 +54,8 @@ void RequestPath::journal_refused(const RefusedRequest& refused) const {
   }
   seen.violations.push_back(refused.refusal.violation);
   stages_.journal.record(make_entry(request, std::nullopt, std::move(seen), refused.refusal.reply,
-                                    Origin::drivemock, refused.started, stages_.clock));
+                                    Origin::drivemock, refused.started, stages_.clock,
+                                    settings_.redaction));
 }
 
 }  // namespace drivemock

@@ -38,8 +38,9 @@ struct Stages {
 /// How the path treats requests.
 struct PathSettings {
   contract::Strictness strictness = contract::Strictness::lenient;
-  admin::AdminAccess admin_access;  ///< the token, and who may call without one
-  Envelope envelope = Envelope();   ///< the dialect of the mock API's own answers
+  admin::AdminAccess admin_access;    ///< the token, and who may call without one
+  Envelope envelope = Envelope();     ///< the dialect of the mock API's own answers
+  Redaction redaction = Redaction();  ///< what the journal keeps of secrets
 };
 
 class RequestPath {

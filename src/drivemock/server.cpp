@@ -16,6 +16,16 @@ namespace {
 /// How long a stop waits for journal lines a slow file reader has not taken.
 constexpr std::chrono::milliseconds kJournalFileDrain{500};
 
+/// The proxy's options: its answers capped at --max-upstream-body, else
+/// --max-body, and its targets checked by `guard`.
+record::HttpUpstreamOptions upstream_options(const ServerOptions& options,
+                                             const record::TargetGuard& guard) {
+  record::HttpUpstreamOptions upstream = options.upstream;
+  if (upstream.max_body == 0) upstream.max_body = options.max_body;
+  upstream.guard = &guard;
+  return upstream;
+}
+
 /// Who may call the admin API: the token, and without one the origins and
 /// host names allowed, the address it listens on among them.
 admin::AdminAccess admin_access(const ServerOptions& options) {
@@ -33,8 +43,10 @@ Server::Impl::Impl(const ServerOptions& given)
       journal(given.journal_limit),
       engine(scenario::empty_catalog(envelope)),
       scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
-      upstream(given.upstream_override ? given.upstream_override
-                                       : std::make_shared<record::HttpUpstream>(given.upstream)),
+      target_guard({given.allow_record_targets, given.record_from}),
+      upstream(given.upstream_override
+                   ? given.upstream_override
+                   : std::make_shared<record::HttpUpstream>(upstream_options(given, target_guard))),
       outputs{nullptr, given.log, given.on_request},
       admin{journal,
             engine,
@@ -45,9 +57,10 @@ Server::Impl::Impl(const ServerOptions& given)
             [this](std::string_view change) { outputs.change(change); },
             [this] { return health(); },
             clock.steady(),
-            kVersion},
+            kVersion,
+            &target_guard},
       path({admin, engine, recorder, *upstream, journal, clock},
-           {given.strictness, admin_access(given), envelope}),
+           {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers)}),
       http(
           {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock,
            envelope},
@@ -111,9 +124,19 @@ Status Server::Impl::start() {
       return Error{"--record-from needs an http:// or https:// URL, not '" + options.record_from +
                    "'"};
     }
+    if (auto allowed = target_guard.check(options.record_from); !allowed) {
+      return Error{"--record-from " + options.record_from + ": " + allowed.error().message};
+    }
     recorder.start(options.record_from);
   }
   if (auto serving = http.start(); !serving) return serving;
+  target_guard.set_own_port(http.port());
+  // Only now is the port known: a --record-from of drivemock itself.
+  if (!options.record_from.empty()) {
+    if (auto allowed = target_guard.check(options.record_from); !allowed) {
+      return Error{"--record-from " + options.record_from + ": " + allowed.error().message};
+    }
+  }
   stopper = std::thread([this] {
     shutdown_requested.wait();
     stop();

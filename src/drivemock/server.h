@@ -61,13 +61,20 @@ struct ServerOptions {
   /// Without a token, web pages of these origins may call the admin API
   /// beside loopback ones (admin/access.h).
   std::vector<std::string> allow_origins = {};
+  /// Header (and query parameter) names whose values are written as "***"
+  /// beside the built-in ones (model/redaction.h).
+  std::vector<std::string> redact_headers = {};
   /// Host names the admin API answers to beside loopback ones and `host`; "*" any.
   std::vector<std::string> allow_hosts = {};
   FileWatch watch = FileWatch::off;
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
   std::string record_from = {};     ///< start recording through this base URL at once
   std::string record_to = {};       ///< recording file; default recordings/recording-<time>.yaml
-  record::HttpUpstreamOptions upstream = {};  ///< time-out and TLS checks of the proxy
+  record::HttpUpstreamOptions upstream = {};  ///< time-out, TLS checks, answer cap of the proxy
+  /// Hosts ("host" or "host:port") recordings may proxy to; empty: any host
+  /// but link-local and metadata addresses and drivemock itself
+  /// (record/target_guard.h). The record_from target is always allowed.
+  std::vector<std::string> allow_record_targets = {};
   /// Called with every journaled request (mock, admin, proxied or refused)
   /// before its answer is written, on the request's own thread: the client
   /// waits for it, so keep it short. For tests that react to each request.

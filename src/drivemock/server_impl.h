@@ -34,6 +34,7 @@ struct Server::Impl {
   scenario::ScenarioStore scenarios;
   std::unique_ptr<journal::JournalFile> journal_file;
   record::Recorder recorder;
+  record::TargetGuard target_guard;
   std::shared_ptr<record::Upstream> upstream;
   journal::Outputs outputs;
   StopSignal shutdown_requested;

@@ -1,21 +1,29 @@
 #include "model/entry.h"
 
-#include "model/redaction.h"
-
 namespace drivemock {
 
-RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid) {
+const Redaction& default_redaction() {
+  static const Redaction built_in;
+  return built_in;
+}
+
+RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid,
+                                 const Redaction& redaction) {
   size_t size = view.method.size() + view.url.size() + view.body.size() + view.client_ip.size() +
                 (uuid ? uuid->size() : 0);
   for (const auto& h : view.headers) size += h.name.size() + h.value.size() + 2 * kLengthBytes;
   data_.reserve(size);
   data_.append(view.method);
   url_ = static_cast<uint32_t>(data_.size());
-  data_.append(view.url);
+  if (redaction.url_has_secret(view.url)) {
+    data_.append(redaction.redact_url(view.url));
+  } else {
+    data_.append(view.url);
+  }
   headers_ = static_cast<uint32_t>(data_.size());
   for (const auto& h : view.headers) {
     append_counted(h.name);
-    append_counted(is_secret_header(h.name) ? kRedacted : std::string_view(h.value));
+    append_counted(redaction.secret_header(h.name) ? kRedacted : std::string_view(h.value));
   }
   body_ = static_cast<uint32_t>(data_.size());
   data_.append(view.body);
@@ -28,10 +36,10 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
 
 Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
                  Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
-                 const Clock& clock) {
+                 const Clock& clock, const Redaction& redaction) {
   Entry entry;
   static_cast<Classification&>(entry) = std::move(seen);
-  entry.request = RecordedRequest(request, uuid);
+  entry.request = RecordedRequest(request, uuid, redaction);
   bool faulted = reply.fault != Fault::none;
   entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
                     origin == Origin::upstream};

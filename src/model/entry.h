@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/redaction.h"
 #include "model/reply.h"
 #include "model/request.h"
 #include "util/clock.h"
@@ -66,15 +67,19 @@ struct Scripting {
   std::optional<std::string> did_you_mean;
 };
 
+/// The built-in redaction (model/redaction.h), for callers that have no other.
+const Redaction& default_redaction();
+
 /// The request as journaled: method, url, headers (secrets redacted), body
 /// and client address in one buffer.
 class RecordedRequest {
  public:
   RecordedRequest() = default;
   /// Packs `view` and the uuid drivemock read from its body, writing "***"
-  /// for the values of secret headers.
+  /// for the values of secret headers and query parameters.
   explicit RecordedRequest(const RequestView& view,
-                           std::optional<std::string_view> uuid = std::nullopt);
+                           std::optional<std::string_view> uuid = std::nullopt,
+                           const Redaction& redaction = default_redaction());
 
   std::string_view method() const { return slice(0, url_); }
   std::string_view url() const { return slice(url_, headers_); }
@@ -173,9 +178,9 @@ enum class Origin { drivemock, upstream };
 /// The journal entry of one request, built once from what the stages
 /// produced: the request as read with the uuid drivemock read from it, its
 /// classification, the reply, and its time taken since `started` (on
-/// `clock`, which also stamps the entry).
+/// `clock`, which also stamps the entry), secrets redacted as `redaction` says.
 Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
                  Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
-                 const Clock& clock);
+                 const Clock& clock, const Redaction& redaction = default_redaction());
 
 }  // namespace drivemock

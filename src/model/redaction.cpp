@@ -1,15 +1,86 @@
 #include "model/redaction.h"
 
-#include <string>
+#include <algorithm>
+#include <array>
 
 #include "util/text.h"
 
 namespace drivemock {
+namespace {
+
+constexpr std::array<std::string_view, 4> kSecretNames = {"authorization", "proxy-authorization",
+                                                          "cookie", "set-cookie"};
+constexpr std::array<std::string_view, 6> kSecretParts = {"token",   "secret", "password",
+                                                          "api-key", "apikey", "api_key"};
+
+/// True when `part` (lower case) occurs in `name`, whatever its case.
+bool icontains(std::string_view name, std::string_view part) {
+  if (part.size() > name.size()) return false;
+  for (size_t i = 0; i + part.size() <= name.size(); ++i) {
+    if (iequals(name.substr(i, part.size()), part)) return true;
+  }
+  return false;
+}
+
+bool secret_by_rule(std::string_view name) {
+  return std::any_of(kSecretNames.begin(), kSecretNames.end(),
+                     [&](std::string_view secret) { return iequals(name, secret); }) ||
+         std::any_of(kSecretParts.begin(), kSecretParts.end(),
+                     [&](std::string_view part) { return icontains(name, part); });
+}
+
+/// Calls `fn(name, value_begin, value_end)` for each parameter of the query
+/// of `url` (offsets into `url`).
+template <typename Fn>
+void for_each_parameter(std::string_view url, Fn fn) {
+  size_t query = url.find('?');
+  if (query == std::string_view::npos) return;
+  size_t at = query + 1;
+  while (at <= url.size()) {
+    size_t end = std::min(url.find('&', at), url.size());
+    std::string_view pair = url.substr(at, end - at);
+    size_t equals = pair.find('=');
+    if (equals != std::string_view::npos) fn(pair.substr(0, equals), at + equals + 1, end);
+    at = end + 1;
+  }
+}
+
+}  // namespace
+
+Redaction::Redaction(std::vector<std::string> extra) : extra_(std::move(extra)) {}
+
+bool Redaction::secret_header(std::string_view name) const {
+  return secret_by_rule(name) ||
+         std::any_of(extra_.begin(), extra_.end(), [&](const auto& e) { return iequals(name, e); });
+}
+
+bool Redaction::secret_parameter(std::string_view name) const {
+  // Names as sent: a percent-encoded name is not decoded (a client that
+  // encodes "access_token" is rare, and is then stored as sent).
+  return secret_header(name);
+}
+
+bool Redaction::url_has_secret(std::string_view url) const {
+  bool found = false;
+  for_each_parameter(url, [&](std::string_view name, size_t begin, size_t end) {
+    found = found || (end > begin && secret_parameter(name));
+  });
+  return found;
+}
+
+std::string Redaction::redact_url(std::string_view url) const {
+  std::string out;
+  size_t copied = 0;
+  for_each_parameter(url, [&](std::string_view name, size_t begin, size_t end) {
+    if (end == begin || !secret_parameter(name)) return;
+    out.append(url.substr(copied, begin - copied)).append(kRedacted);
+    copied = end;
+  });
+  return out.append(url.substr(copied));
+}
 
 bool is_secret_header(std::string_view name) {
-  std::string lower = ascii_lowercase(name);
-  return lower == "authorization" || lower == "cookie" ||
-         lower.find("api-key") != std::string::npos;
+  return secret_by_rule(name);
 }
 
 }  // namespace drivemock

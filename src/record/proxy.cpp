@@ -8,7 +8,8 @@ namespace {
 
 CapturedField captured_field(const std::string& name, const rapidjson::Value& value) {
   std::string json = json::to_string(value);
-  return {name, json, value.IsString() ? value.GetString() : json};
+  return {name, json,
+          value.IsString() ? std::string(value.GetString(), value.GetStringLength()) : json};
 }
 
 std::string content_type_of(const Reply& answer) {
@@ -31,9 +32,13 @@ Reply forward(Upstream& upstream, const std::string& target, const RequestView& 
 Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
                     const Envelope& envelope) {
   if (!answer) {
+    const UpstreamFailure& failure = answer.error();
+    bool unreachable = failure.code == UpstreamFailure().code;
     return error_reply(envelope, 502,
-                       "The upstream " + target + " did not answer: " + answer.error().message,
-                       "upstream_unreachable");
+                       unreachable
+                           ? "The upstream " + target + " did not answer: " + failure.message
+                           : failure.message,
+                       failure.code);
   }
   return *answer;
 }

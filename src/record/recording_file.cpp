@@ -1,6 +1,7 @@
 #include "record/recording_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -37,9 +38,14 @@ Status write_atomically(const std::string& path, const std::string& text) {
   fs::path target(path);
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return Error{"cannot create " + target.parent_path().string() + ": " + ec.message()};
-  std::string temp = target.string() + ".tmp-" + std::to_string(::getpid());
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{"cannot create " + temp + ": " + std::strerror(errno)};
+  // A fresh file of an unpredictable name (mkostemp: O_CREAT | O_EXCL, so
+  // neither a file nor a symbolic link planted there beforehand is written
+  // through; a name from the process id could be guessed).
+  std::string temp = target.string() + ".tmp-XXXXXX";
+  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0)
+    return Error{"cannot create a temporary file beside " + path + ": " + std::strerror(errno)};
+  ::fchmod(fd, 0644);  // as a recording is read by others: mkostemp makes it 0600
   int error = write_and_sync(fd, text);
   if (::close(fd) != 0 && error == 0) error = errno;
   // A full disk leaves neither a half file at the target nor the temporary.

@@ -42,20 +42,47 @@ bool is_http_url(std::string_view url) {
 
 UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestView& request) {
   httplib::Client client(base_url);
+  if (options_.guard) {
+    // Checked on every call, and the call goes to the address checked: the
+    // name may resolve elsewhere now than when the recording started.
+    auto address = options_.guard->check(base_url);
+    if (!address) return UpstreamFailure{address.error().message, "upstream_refused"};
+    client.set_hostname_addr_map({{parse_target_url(base_url)->host, address->text}});
+  }
   client.set_connection_timeout(options_.timeout);
   client.set_read_timeout(options_.timeout);
   client.set_write_timeout(options_.timeout);
   client.enable_server_certificate_verification(options_.verify == TlsVerify::on);
   client.set_tcp_nodelay(true);
-  auto result = client.send(to_upstream_request(request));
+  httplib::Request out = to_upstream_request(request);
+  // Read up to the cap and no further: an upstream's answer is held whole.
+  std::string body;
+  bool too_large = false;
+  out.response_handler = [&](const httplib::Response& head) {
+    auto length = whole_number(head.get_header_value("Content-Length"));
+    too_large = length && *length > options_.max_body;
+    return !too_large;
+  };
+  out.content_receiver = [&](const char* data, size_t size, uint64_t, uint64_t) {
+    too_large = body.size() + size > options_.max_body;
+    if (!too_large) body.append(data, size);
+    return !too_large;
+  };
+  auto result = client.send(out);
+  if (too_large) {
+    return UpstreamFailure{"The upstream " + base_url + "'s answer is larger than " +
+                               std::to_string(options_.max_body) +
+                               " bytes (--max-upstream-body); it was not read on",
+                           "upstream_too_large"};
+  }
   if (!result) {
     std::string why = httplib::to_string(result.error());
     if (result.error() == httplib::Error::SSLServerVerification) {
       why += " (the certificate is not trusted; --insecure-upstream skips the check)";
     }
-    return Error{why};
+    return UpstreamFailure{why};
   }
-  Reply answer = json_reply(result->status, std::move(result->body));
+  Reply answer = json_reply(result->status, std::move(body));
   auto headers = std::make_shared<std::vector<Header>>();
   for (const auto& [name, value] : result->headers) {
     if (!is_hop_by_hop(name)) headers->push_back({name, value});

@@ -9,12 +9,20 @@
 
 #include "model/reply.h"
 #include "model/request.h"
+#include "record/target_guard.h"
 #include "util/result.h"
 
 namespace drivemock::record {
 
+/// Why the upstream gave no answer to pass on, and the code the client's 502
+/// carries.
+struct UpstreamFailure {
+  std::string message;  ///< "connection refused", or a whole sentence for other codes
+  std::string code = "upstream_unreachable";
+};
+
 /// What the upstream answered (end-to-end headers only), or why there is no answer.
-using UpstreamAnswer = Result<Reply>;
+using UpstreamAnswer = Result<Reply, UpstreamFailure>;
 
 class Upstream {
  public:
@@ -29,6 +37,11 @@ enum class TlsVerify { on, off };
 struct HttpUpstreamOptions {
   std::chrono::milliseconds timeout{10000};  ///< connect, and each read
   TlsVerify verify = TlsVerify::on;
+  /// Larger answers are not read on (502 upstream_too_large); 0: the
+  /// server's --max-body.
+  size_t max_body = 0;
+  /// Where calls may go (record/target_guard.h); null: anywhere (tests).
+  const TargetGuard* guard = nullptr;
 };
 
 /// The real upstream: one cpp-httplib client per request (a client

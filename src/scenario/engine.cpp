@@ -109,22 +109,23 @@ Reply render(const Reply& answer, const TemplateContext& context,
   return out;
 }
 
-/// The built-in state model: a 200 success moves to the operation's success
-/// state and stores the operation's attribute field.
-void apply_success(const contract::Operation& op, const rapidjson::Value& body, std::string& state,
-                   std::map<std::string, std::string>& attributes) {
-  if (op.state_on_success) state = *op.state_on_success;
-  if (!op.stored_field) return;
-  auto it = body.FindMember(op.stored_field->c_str());
-  if (it != body.MemberEnd() && it->value.IsString()) {
-    attributes[*op.stored_field] = it->value.GetString();
-  }
+size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
+  size_t bytes = 0;
+  for (const auto& [name, value] : attributes) bytes += name.size() + value.size();
+  return bytes;
+}
+
+Violation too_long(const std::string& field, size_t size, size_t most, const char* what) {
+  return {"field_length",
+          "Field '" + field + "' is " + std::to_string(size) + " bytes long; drivemock " + what +
+              " at most " + std::to_string(most) + " bytes",
+          field};
 }
 
 }  // namespace
 
-Engine::Engine(std::shared_ptr<const Catalog> catalog, size_t unnamed_limit)
-    : catalog_(std::move(catalog)), unnamed_limit_(unnamed_limit) {}
+Engine::Engine(std::shared_ptr<const Catalog> catalog, size_t unnamed_limit, size_t unnamed_bytes)
+    : catalog_(std::move(catalog)), unnamed_limit_(unnamed_limit), unnamed_budget_(unnamed_bytes) {}
 
 std::shared_ptr<const Catalog> Engine::catalog() const {
   std::lock_guard lock(catalog_mutex_);
@@ -143,7 +144,7 @@ std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Cat
   for (auto& [uuid, s] : slots_) {
     if (!catalog->find(uuid) && !old->find(uuid)) continue;
     std::lock_guard lock(s->mutex);
-    s->directory = DirectoryState{};
+    restart(*s);
   }
   return old;
 }
@@ -168,13 +169,47 @@ std::shared_ptr<Engine::Slot> Engine::slot(const std::string& uuid, const Catalo
   auto made = entry;
   if (!catalog.find(uuid)) {
     unnamed_.push_back(uuid);
-    // Forget the oldest unnamed uuid, unless a scenario has named it since.
-    while (unnamed_.size() > unnamed_limit_) {
-      if (!catalog.find(unnamed_.front())) slots_.erase(unnamed_.front());
-      unnamed_.pop_front();
-    }
+    unnamed_bytes_ += uuid.size() + kSlotBytes;
+    forget_oldest(catalog);
   }
   return made;
+}
+
+void Engine::forget_oldest(const Catalog& catalog) {
+  while (unnamed_.size() > unnamed_limit_ ||
+         (unnamed_.size() > 1 && unnamed_bytes_ > unnamed_budget_)) {
+    const std::string& oldest = unnamed_.front();
+    auto it = slots_.find(oldest);
+    if (it != slots_.end()) {
+      Slot& s = *it->second;
+      std::lock_guard lock(s.mutex);
+      s.forgotten = true;  // counted no more, whatever it stores from now on
+      unnamed_bytes_ -= std::exchange(s.stored_bytes, 0);
+      // Unless a scenario has named it since: then its state stays.
+      if (!catalog.find(oldest)) slots_.erase(it);
+    }
+    unnamed_bytes_ -= oldest.size() + kSlotBytes;
+    unnamed_.pop_front();
+  }
+}
+
+void Engine::store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
+                         bool named, Decision& decision) {
+  if (!op.stored_field) return;
+  auto it = body.FindMember(op.stored_field->c_str());
+  if (it == body.MemberEnd() || !it->value.IsString()) return;
+  if (it->value.GetStringLength() > kMaxStoredFieldBytes) {
+    decision.violations.push_back(
+        too_long(*op.stored_field, it->value.GetStringLength(), kMaxStoredFieldBytes, "stores"));
+    return;
+  }
+  auto& attributes = slot.directory.attributes;
+  attributes[*op.stored_field].assign(it->value.GetString(), it->value.GetStringLength());
+  if (named || slot.forgotten) return;
+  size_t now = attribute_bytes(attributes);
+  unnamed_bytes_ += now;
+  unnamed_bytes_ -= slot.stored_bytes;
+  slot.stored_bytes = now;
 }
 
 std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) const {
@@ -194,7 +229,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};
     request.seen.named = catalog->find(checked.uuid) != nullptr;
-    if (!request.seen.named) scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
+    if (!request.seen.named && checked.uuid.size() <= kMaxRememberedUuidBytes) {
+      scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
+    }
     request.seen.scripted = std::move(scripting);
     Reply reply = limit.refusal;
     // Whole seconds, rounded up: a client that waits that long gets in.
@@ -213,6 +250,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   for (auto& missing : decision.template_missing) {
     request.seen.violations.push_back({"template", std::move(missing)});
   }
+  for (auto& v : decision.violations) request.seen.violations.push_back(std::move(v));
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
   Reply reply = decision.rendered ? std::move(*decision.rendered) : *decision.answer;
   if (decision.random && decision.random->delay_ms) reply.delay_ms = *decision.random->delay_ms;
@@ -228,7 +266,14 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   const DirectoryEntry* entry = catalog.find(uuid);
   decision.named = entry != nullptr;
 
-  auto s = slot(uuid, catalog);
+  // A long uuid no scenario names is answered as any other, from a state
+  // of its own that is forgotten with the call.
+  bool remembered = entry || uuid.size() <= kMaxRememberedUuidBytes;
+  auto s = remembered ? slot(uuid, catalog) : std::make_shared<Slot>();
+  if (!remembered) {
+    decision.violations.push_back(
+        too_long("uuid", uuid.size(), kMaxRememberedUuidBytes, "remembers uuids of"));
+  }
   std::lock_guard lock(s->mutex);
   DirectoryState& d = s->directory;
   if (!d.started) {
@@ -236,7 +281,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     d.state = initial_state(catalog, uuid);
   }
   ++d.calls[op.name];
-  if (!entry) {
+  if (!entry && remembered) {
     if (s->suggested_in != catalog.generation) {
       s->suggestion = did_you_mean(catalog, uuid);
       s->suggested_in = catalog.generation;
@@ -284,7 +329,10 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   if (then && succeeded) {
     d.state = *then;
   } else if (!then && answer.status == 200 && answer.fault == Fault::none) {
-    apply_success(op, body, d.state, d.attributes);
+    // The built-in state model: a success moves to the operation's success
+    // state and stores the operation's attribute field.
+    if (op.state_on_success) d.state = *op.state_on_success;
+    store_field(op, body, *s, entry != nullptr, decision);
   }
   return decision;
 }
@@ -294,8 +342,13 @@ void Engine::reset() {
   std::shared_lock read(slots_mutex_);
   for (auto& [uuid, s] : slots_) {
     std::lock_guard lock(s->mutex);
-    s->directory = DirectoryState{};
+    restart(*s);
   }
+}
+
+void Engine::restart(Slot& slot) {
+  slot.directory = DirectoryState{};
+  unnamed_bytes_ -= std::exchange(slot.stored_bytes, 0);
 }
 
 std::pair<std::vector<std::string>, size_t> Engine::uuids(std::string_view part,

@@ -43,6 +43,8 @@ struct Decision {
   std::optional<std::string> did_you_mean;
   /// What a template named that the request lacked: `template` violations.
   std::vector<std::string> template_missing;
+  /// What the engine would not remember of this call (field_length).
+  std::vector<Violation> violations;
 };
 
 /// A directory's simulated state, as the admin API shows it.
@@ -55,13 +57,27 @@ struct DirectorySnapshot {
 
 class Engine {
  public:
-  /// How many uuids that no scenario names keep their simulated state: past
-  /// this, the one first seen longest ago starts over. Memory stays bounded
-  /// however many uuids clients make up.
+  /// How many uuids that no scenario names keep their simulated state, and
+  /// how many bytes they may take: past either, the one first seen longest
+  /// ago starts over. Memory stays bounded however many uuids, and however
+  /// long ones, clients make up.
   static constexpr size_t kDefaultUnnamedLimit = 100000;
+  static constexpr size_t kDefaultUnnamedBytes = size_t{64} << 20;
+  /// What one remembered uuid costs beside its own bytes and its stored
+  /// fields' (its state, counts and positions, the maps' nodes), as measured
+  /// for a uuid called once per operation.
+  static constexpr size_t kSlotBytes = 512;
+  /// Longer uuids that no scenario names are answered and journaled, with a
+  /// field_length violation, but not remembered: the real service's are 36
+  /// characters, and a client must not grow memory by the megabyte per call.
+  static constexpr size_t kMaxRememberedUuidBytes = 256;
+  /// Longer values of a stored field (a color) are not stored, with a
+  /// field_length violation; the state still moves.
+  static constexpr size_t kMaxStoredFieldBytes = 1024;
 
   explicit Engine(std::shared_ptr<const Catalog> catalog,
-                  size_t unnamed_limit = kDefaultUnnamedLimit);
+                  size_t unnamed_limit = kDefaultUnnamedLimit,
+                  size_t unnamed_bytes = kDefaultUnnamedBytes);
 
   /// The decide stage of the mock API: the answer to `request`, which must
   /// have no early answer and was routed with `catalog`'s operations; notes
@@ -115,6 +131,10 @@ class Engine {
     /// and again, and the answer only changes with the catalog.
     uint64_t suggested_in = 0;
     std::optional<std::string> suggestion;
+    /// For an unnamed uuid: the bytes its stored fields take, counted in
+    /// unnamed_bytes_ until the slot is forgotten (both under `mutex`).
+    size_t stored_bytes = 0;
+    bool forgotten = false;
   };
 
   /// The uuid's slot, made on first use. Shared, so that a slot forgotten
@@ -126,9 +146,23 @@ class Engine {
   std::shared_ptr<const Catalog> catalog_;
   mutable std::shared_mutex slots_mutex_;
   std::unordered_map<std::string, std::shared_ptr<Slot>> slots_;
+  /// Back to the initial state; its stored fields no longer counted. Under
+  /// the slot's lock.
+  void restart(Slot& slot);
+  /// Forgets the oldest unnamed uuids while over either limit; under a
+  /// write lock of slots_mutex_.
+  void forget_oldest(const Catalog& catalog);
+  /// Stores `op`'s field of `body` as the uuid's attribute when it is short
+  /// enough (else a violation), keeping unnamed_bytes_ up to date.
+  void store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
+                   bool named, Decision& decision);
+
   /// Unnamed uuids in the order their slots were made, oldest first.
   std::deque<std::string> unnamed_;
   size_t unnamed_limit_;
+  size_t unnamed_budget_;
+  /// Bytes the unnamed slots take (their uuids, kSlotBytes each, their stored fields).
+  std::atomic<size_t> unnamed_bytes_{0};
   std::atomic<uint64_t> seed_{0};
 };
 

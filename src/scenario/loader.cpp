@@ -20,6 +20,7 @@
 #include "scenario/yaml_json.h"
 #include "util/clock.h"
 #include "util/parallel.h"
+#include "util/text.h"
 #include "util/yaml_reader.h"
 #include "util/yaml_slices.h"
 
@@ -54,6 +55,12 @@ bool is_header_name(const std::string& name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
     return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
   });
+}
+
+/// The headers that frame a message (RFC 9112 §6), which drivemock sets.
+bool is_framing_header(const std::string& name) {
+  return iequals(name, "Content-Length") || iequals(name, "Transfer-Encoding") ||
+         iequals(name, "Connection");
 }
 
 /// A slice that did not read as the entry it was cut for.
@@ -621,6 +628,14 @@ class DocumentParser {
       auto value = in_.scalar(kv.second, "a header value (string)");
       if (!is_header_name(name)) {
         in_.error(kv.first, "header name '" + name + "' is not a valid HTTP token");
+      } else if (is_framing_header(name)) {
+        // drivemock frames every answer itself: a second Content-Length, or
+        // both framings, makes clients read the answer differently (Node
+        // refuses it; a proxy in between may split it into two answers).
+        in_.error(kv.first, "header '" + name +
+                                "' is set by drivemock from the answer itself; expected another "
+                                "header (the body's length and the connection are not "
+                                "scriptable: use raw, dribble or fault)");
       } else if (value && value->find_first_of("\r\n") != std::string::npos) {
         in_.error(kv.second, "header '" + name + "' has a line break in its value");
       } else if (value) {

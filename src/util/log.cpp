@@ -10,6 +10,8 @@
 #include <thread>
 #include <utility>
 
+#include "util/text.h"
+
 namespace drivemock::log {
 namespace {
 
@@ -95,6 +97,14 @@ class Writer {
   }
 
   static void emit(const Sink& sink, Level level, std::string_view text) {
+    // A line is one line, and only text: a request's bytes (a uuid with a
+    // line break or a terminal's escape sequences in it) can neither forge
+    // lines nor drive the terminal reading them.
+    std::string escaped;
+    if (has_control(text)) {
+      escaped = escape_controls(text);
+      text = escaped;
+    }
     if (sink) {
       sink(level, text);
     } else {

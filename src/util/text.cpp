@@ -24,4 +24,44 @@ std::optional<uint64_t> whole_number(std::string_view s) {
   return value;
 }
 
+namespace {
+
+bool is_control_byte(unsigned char c) {
+  return c < 0x20 || c == 0x7f;
+}
+
+/// A C1 control in UTF-8: 0xC2 then 0x80 to 0x9F.
+bool is_c1_at(std::string_view s, size_t i) {
+  return static_cast<unsigned char>(s[i]) == 0xc2 && i + 1 < s.size() &&
+         static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+         static_cast<unsigned char>(s[i + 1]) <= 0x9f;
+}
+
+}  // namespace
+
+bool has_control(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (is_control_byte(static_cast<unsigned char>(s[i])) || is_c1_at(s, i)) return true;
+  }
+  return false;
+}
+
+std::string escape_controls(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 16);
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (is_control_byte(c)) {
+      out += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+    } else if (is_c1_at(s, i)) {
+      auto next = static_cast<unsigned char>(s[++i]);
+      out += {'\\', 'u', '0', '0', kHex[next >> 4], kHex[next & 15]};
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace drivemock

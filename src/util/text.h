@@ -21,6 +21,14 @@ bool iequals(std::string_view a, std::string_view b);
 /// `s` with ASCII letters lower-cased.
 std::string ascii_lowercase(std::string_view s);
 
+/// True when `s` holds a control character: a byte below 0x20, DEL, or a C1
+/// control (U+0080 to U+009F) in UTF-8.
+bool has_control(std::string_view s);
+
+/// `s` with each control character written out: `\x1b` for a byte, `\u009b`
+/// for a C1 control, so that it prints as one line of plain text.
+std::string escape_controls(std::string_view s);
+
 /// `s` as a whole number when it is one, digits only and in range (a query
 /// parameter, an entry id); else nullopt.
 std::optional<uint64_t> whole_number(std::string_view s);

@@ -179,7 +179,7 @@ TEST_CASE("the local user's tools and pages keep working without any header") {
   CHECK(page->status == 200);
 }
 
-TEST_CASE("--allow-origin and --allow-host let a named page and host name in, and no other") {
+TEST_CASE("a page and a host name named by --allow-origin and --allow-host are let in, no others") {
   ServerOptions options;
   options.allow_origins = {"https://mock.example:8443"};
   options.allow_hosts = {"drivemock"};

@@ -116,7 +116,7 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
 }
 
 TEST_CASE("an unreachable upstream becomes 502 upstream_unreachable and is not captured") {
-  UpstreamAnswer down = Error{"Connection"};
+  UpstreamAnswer down = UpstreamFailure{"Connection"};
   auto reply = proxied_reply(down, "http://x", Envelope());
   CHECK(reply.status == 502);
   CHECK(reply.body->find("\"code\":\"upstream_unreachable\"") != std::string::npos);
