@@ -3,8 +3,11 @@
 #include <pthread.h>
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -13,6 +16,7 @@
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
 #include "util/log.h"
+#include "util/net_address.h"
 #include "util/random.h"
 
 namespace drivemock::cli {
@@ -40,6 +44,7 @@ struct Flags {
   bool quiet = false;
   std::string log = "text";
   std::string admin_token;
+  std::string admin_token_file;
   bool insecure_upstream = false;
   int upstream_timeout_ms = 10000;
   int request_timeout_ms = 10000;
@@ -77,7 +82,26 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
                  "Append every journal entry to this file as a JSON line");
   app.add_flag("--watch", flags.watch, "Reload scenario files when they change");
   app.add_option("--admin-token", flags.admin_token,
-                 "Require 'Authorization: Bearer TOKEN' on every /__admin call");
+                 "Require 'Authorization: Bearer TOKEN' on every /__admin call (visible to other "
+                 "users in ps: prefer --admin-token-file or DRIVEMOCK_ADMIN_TOKEN)");
+  app.add_option("--admin-token-file", flags.admin_token_file,
+                 "Read the admin token from this file (its first line)");
+  app.add_option("--allow-origin", flags.server.allow_origins,
+                 "Without a token, let web pages of this origin (scheme://host[:port]) call the "
+                 "admin API (repeatable; loopback origins always may)");
+  app.add_option("--allow-host", flags.server.allow_hosts,
+                 "Without a token, answer admin calls addressed to this host name (repeatable; "
+                 "loopback names always; '*' any: turns off the DNS rebinding check)");
+  app.add_option("--allow-record-target", flags.server.allow_record_targets,
+                 "Let recordings proxy to this host or host:port only (repeatable; default any "
+                 "host but link-local and metadata addresses and drivemock itself)");
+  app.add_option("--max-upstream-body", flags.server.upstream.max_body,
+                 "Largest upstream answer in bytes while recording; larger ones get 502 "
+                 "(default: --max-body)")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 30));
+  app.add_option("--redact-header", flags.server.redact_headers,
+                 "Also write this header's (and query parameter's) value as *** in the journal, "
+                 "its file, logs and recordings (repeatable)");
   app.add_option("--log", flags.log, "Log format of the request lines")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
@@ -111,13 +135,34 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
       ->capture_default_str();
 }
 
+/// The admin token from --admin-token, else --admin-token-file, else the
+/// environment's DRIVEMOCK_ADMIN_TOKEN; an error for a file that cannot be
+/// read or holds none.
+Result<std::optional<std::string>> admin_token(const Flags& flags) {
+  if (!flags.admin_token.empty()) return std::optional<std::string>(flags.admin_token);
+  if (!flags.admin_token_file.empty()) {
+    std::ifstream file(flags.admin_token_file);
+    std::string token;
+    if (!file || !std::getline(file, token)) {
+      return Error{"--admin-token-file " + flags.admin_token_file +
+                   ": cannot read a token from it"};
+    }
+    while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back())))
+      token.pop_back();
+    if (token.empty()) return Error{"--admin-token-file " + flags.admin_token_file + " is empty"};
+    return std::optional<std::string>(token);
+  }
+  const char* env = std::getenv("DRIVEMOCK_ADMIN_TOKEN");
+  if (env && *env) return std::optional<std::string>(env);
+  return std::optional<std::string>();
+}
+
 /// Moves the flags that need a conversion into the server options.
 void apply_flags(Flags& flags) {
   ServerOptions& o = flags.server;
   if (flags.strict) o.strictness = contract::Strictness::strict;
   o.dialect = dialect_from_name(flags.dialect).value_or(Dialect::document);
   if (flags.watch) o.watch = FileWatch::on;
-  if (!flags.admin_token.empty()) o.admin_token = flags.admin_token;
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
   o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);
   o.request_timeout = std::chrono::milliseconds(flags.request_timeout_ms);
@@ -166,11 +211,26 @@ void log_diagnostics(const Diagnostics& diagnostics) {
   }
 }
 
+/// One warning when the admin API is open to the network: anyone who
+/// reaches the address could read the journal and change the scenarios.
+void warn_if_exposed(const ServerOptions& options) {
+  std::string host = authority_host(options.host);
+  // 0.0.0.0 and :: reach this machine as a destination, but bound, every interface.
+  bool every_interface = host == "0.0.0.0" || host == "::";
+  if (options.admin_token || (is_loopback_host(host) && !every_interface)) return;
+  log::warning("drivemock: warning: listening on " + options.host +
+               " without an admin token: whoever reaches this address can read the journal, "
+               "change the scenarios and stop drivemock; set a token with --admin-token-file "
+               "PATH or the environment variable DRIVEMOCK_ADMIN_TOKEN");
+}
+
 int serve(ServerOptions options) {
   if (options.scenario_paths.empty() && std::filesystem::is_directory("scenarios")) {
     options.scenario_paths.push_back("scenarios");
   }
   sigset_t signals = block_stop_signals();
+  // After the signals are blocked: the first line starts the logger's thread.
+  warn_if_exposed(options);
   StartResult started = Server::start(std::move(options));
   log_diagnostics(started.diagnostics);
   if (!started.server) {
@@ -218,6 +278,12 @@ int run(int argc, char** argv) {
                     dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   apply_flags(flags);
+  auto token = admin_token(flags);
+  if (!token) {
+    std::cerr << "drivemock: error: " << token.error().message << "\n";
+    return kExitUsage;
+  }
+  flags.server.admin_token = *token;
   return serve(std::move(flags.server));
 }
 

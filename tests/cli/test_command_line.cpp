@@ -306,3 +306,67 @@ TEST_CASE("a scenario file with an alias is refused with its position by validat
   CHECK(start.wait_exit() == 2);
   CHECK(start.err().find(bad.path + ":5:14: error: aliases") != std::string::npos);
 }
+
+TEST_CASE("the admin token can come from a file or the environment, out of sight of ps") {
+  TempScenario token_file("s3cret-from-file\n");
+  Process from_file({kBinary, "--port", "0", "--quiet", "--admin-token-file", token_file.path});
+  int port = port_of(from_file.read_line());
+  httplib::Client client("127.0.0.1", port);
+  CHECK(client.Get("/__admin/health")->status == 401);
+  CHECK(client.Get("/__admin/health", {{"Authorization", "Bearer s3cret-from-file"}})->status ==
+        200);
+  std::ifstream cmdline("/proc/" + std::to_string(from_file.pid()) + "/cmdline");
+  std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+  CHECK(args.find("s3cret") == std::string::npos);
+
+  ::setenv("DRIVEMOCK_ADMIN_TOKEN", "s3cret-from-env", 1);
+  Process from_env({kBinary, "--port", "0", "--quiet"});
+  ::unsetenv("DRIVEMOCK_ADMIN_TOKEN");
+  httplib::Client env_client("127.0.0.1", port_of(from_env.read_line()));
+  CHECK(env_client.Get("/__admin/health")->status == 401);
+  CHECK(env_client.Get("/__admin/health", {{"Authorization", "Bearer s3cret-from-env"}})->status ==
+        200);
+
+  Process missing({kBinary, "--port", "0", "--admin-token-file", "/nonexistent/token"});
+  CHECK(missing.wait_exit() == 2);
+  CHECK(missing.err().find("--admin-token-file /nonexistent/token: cannot read a token") !=
+        std::string::npos);
+}
+
+TEST_CASE("listening beyond loopback without a token says once what that exposes") {
+  Process open({kBinary, "--host", "0.0.0.0", "--port", "0", "--quiet"});
+  port_of(open.read_line(), "0.0.0.0");
+  CHECK(open.wait_for_err("warning: listening on 0.0.0.0 without an admin token"));
+  open.signal(SIGTERM);
+  CHECK(open.wait_exit() == 0);
+  CHECK(open.err().find("--admin-token-file") != std::string::npos);
+
+  Process guarded({kBinary, "--host", "0.0.0.0", "--port", "0", "--quiet", "--admin-token", "t"});
+  port_of(guarded.read_line(), "0.0.0.0");
+  guarded.signal(SIGTERM);
+  CHECK(guarded.wait_exit() == 0);
+  CHECK(guarded.err().find("without an admin token") == std::string::npos);
+  Process local({kBinary, "--port", "0", "--quiet"});
+  port_of(local.read_line());
+  local.signal(SIGTERM);
+  CHECK(local.wait_exit() == 0);
+  CHECK(local.err().find("without an admin token") == std::string::npos);
+}
+
+TEST_CASE("the security flags reach the server: origins, hosts, record targets, redaction") {
+  Process p({kBinary, "--port", "0", "--quiet", "--allow-origin", "https://mock.example",
+             "--allow-host", "drivemock", "--allow-record-target", "127.0.0.1:9", "--redact-header",
+             "X-Session", "--max-upstream-body", "100"});
+  httplib::Client client("127.0.0.1", port_of(p.read_line()));
+  CHECK(client.Post("/__admin/reset", {{"Origin", "https://mock.example"}}, "", "text/plain")
+            ->status == 200);
+  CHECK(client.Post("/__admin/reset", {{"Origin", "https://other.example"}}, "", "text/plain")
+            ->status == 403);
+  CHECK(client.Get("/__admin/health", {{"Host", "drivemock:8080"}})->status == 200);
+  auto refused = client.Post("/__admin/recordings/start",
+                             R"({"targetBaseUrl":"http://127.0.0.1:10"})", "application/json");
+  CHECK(refused->status == 400);
+  client.Post("/v3/dir/trash", {{"X-Session", "mine"}}, R"({"uuid":"u"})", "application/json");
+  auto journal = client.Get("/__admin/requests");
+  CHECK(journal->body.find(R"("X-Session":"***")") != std::string::npos);
+}
