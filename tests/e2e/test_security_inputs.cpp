@@ -64,7 +64,7 @@ TEST_CASE("a recording cannot proxy to drivemock itself, nor to a metadata addre
   CHECK(started.error.find("link-local or cloud metadata address") != std::string::npos);
 }
 
-TEST_CASE("--allow-record-target lets recordings proxy to the hosts listed and no others") {
+TEST_CASE("recordings proxy only to the hosts that --allow-record-target lists, when it is given") {
   RunningServer backend;
   RunningServer other;
   ServerOptions options;
@@ -113,7 +113,7 @@ TEST_CASE("an upstream answer over --max-upstream-body is cut off with a 502, no
   CHECK(small->body == "ok");
 }
 
-TEST_CASE("uuids no scenario names are remembered within a byte budget; long ones not at all") {
+TEST_CASE("uuids no scenario names are remembered within a byte budget, and long ones not at all") {
   RunningServer mock;
   std::string long_uuid(300000, 'u');
   std::string long_color(300000, 'c');
