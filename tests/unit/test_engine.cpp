@@ -12,12 +12,13 @@ using namespace drivemock::scenario;
 
 namespace {
 
-Engine engine_for(const std::string& yaml, size_t unnamed_limit = Engine::kDefaultUnnamedLimit) {
+Engine engine_for(const std::string& yaml, size_t unnamed_limit = Engine::kDefaultUnnamedLimit,
+                  size_t unnamed_bytes = Engine::kDefaultUnnamedBytes) {
   auto set = parse_scenario(yaml, "t.yaml", "t");
   REQUIRE(set);
   auto catalog = build_catalog({*set});
   REQUIRE(catalog);
-  return Engine(*catalog, unnamed_limit);
+  return Engine(*catalog, unnamed_limit, unnamed_bytes);
 }
 
 const contract::Operation& op(const char* name) {
@@ -173,6 +174,44 @@ TEST_CASE("only the newest unnamed uuids keep their state, named ones always do"
   CHECK(e.directory("named")->state == "trashed");
   http_of(e, "trash", "u1");  // starts over
   CHECK(e.directory("u1")->calls.at("trash") == 1);
+}
+
+TEST_CASE("unnamed uuids keep their state within the byte budget, their stored colors counted") {
+  // Room for three slots of 2-byte uuids, or one with a 1,000-byte color.
+  size_t three = 3 * (2 + Engine::kSlotBytes);
+  auto e = engine_for("directories: {}", Engine::kDefaultUnnamedLimit, three);
+  for (const char* uuid : {"u1", "u2", "u3"}) http_of(e, "trash", uuid);
+  CHECK(e.directory("u1")->state == "trashed");  // three fit
+  http_of(e, "trash", "u4");
+  CHECK(e.directory("u1")->state == "active");  // the fourth pushed the first out
+  CHECK(e.directory("u2")->state == "trashed");
+  http_of(e, "color", "u3", R"({"color":")" + std::string(1000, 'c') + R"("})");
+  http_of(e, "trash", "u5");  // u3's color counts: u2 and u3 make room
+  CHECK(e.directory("u2")->state == "active");
+  CHECK(e.directory("u3")->attributes.count("color") == 0);
+  CHECK(e.directory("u4")->state == "trashed");
+  CHECK(e.directory("u5")->state == "trashed");
+}
+
+TEST_CASE("a long unnamed uuid is answered but not remembered, a long color not stored") {
+  auto e = engine_for("directories: {}");
+  std::string long_uuid(Engine::kMaxRememberedUuidBytes + 1, 'u');
+  auto decision = e.decide(op("trash"), long_uuid, body("{}"));
+  CHECK(decision.answer->status == 200);
+  REQUIRE(decision.violations.size() == 1);
+  CHECK(decision.violations[0].rule == "field_length");
+  CHECK(e.uuids("", 10).second == 0);
+  CHECK(e.directory(long_uuid)->calls.at("trash") == 0);
+  std::string at_bound(Engine::kMaxRememberedUuidBytes, 'u');
+  CHECK(e.decide(op("trash"), at_bound, body("{}")).violations.empty());
+  CHECK(e.uuids("", 10).second == 1);
+
+  auto long_color = e.decide(
+      op("color"), "d",
+      body(R"({"color":")" + std::string(Engine::kMaxStoredFieldBytes + 1, 'c') + R"("})"));
+  REQUIRE(long_color.violations.size() == 1);
+  CHECK(long_color.violations[0].message.starts_with("Field 'color' is 1025 bytes long"));
+  CHECK(e.directory("d")->attributes.count("color") == 0);
 }
 
 namespace {

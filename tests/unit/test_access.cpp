@@ -1,0 +1,101 @@
+// Who may call the admin API without a token (admin/access), and the host
+// names and addresses it and the recorder's guard read (util/net_address).
+#include <catch2/catch.hpp>
+
+#include "admin/access.h"
+#include "util/net_address.h"
+
+using namespace drivemock;
+
+namespace {
+
+RequestView call(std::vector<Header> headers) {
+  RequestView r;
+  r.method = "POST";
+  r.path = r.url = "/__admin/reset";
+  r.headers = std::move(headers);
+  return r;
+}
+
+bool refused(std::vector<Header> headers, const admin::AdminAccess& access = {}) {
+  return admin::refuse_foreign(call(std::move(headers)), access).has_value();
+}
+
+}  // namespace
+
+TEST_CASE("host names and addresses of this machine are loopback, others are not") {
+  for (const char* host :
+       {"localhost", "app.localhost", "127.0.0.1", "127.8.9.10", "::1", "0.0.0.0"}) {
+    INFO(host);
+    CHECK(is_loopback_host(host));
+  }
+  for (const char* host :
+       {"evil.example", "localhost.evil.example", "10.0.0.1", "128.0.0.1", "::ffff:8.8.8.8", ""}) {
+    INFO(host);
+    CHECK_FALSE(is_loopback_host(host));
+  }
+}
+
+TEST_CASE("an authority's host and port are read with and without brackets") {
+  CHECK(authority_host("LocalHost:8080") == "localhost");
+  CHECK(authority_host("[::1]:8080") == "::1");
+  CHECK(authority_host("::1") == "::1");
+  CHECK(authority_host("[::1") == "");
+  CHECK(authority_port("h:8080") == 8080);
+  CHECK(authority_port("[::1]:443") == 443);
+  CHECK_FALSE(authority_port("h"));
+  CHECK_FALSE(authority_port("h:99999"));
+  CHECK_FALSE(authority_port("::1"));
+}
+
+TEST_CASE("link-local and metadata addresses are told from others, mapped ones too") {
+  auto first = [](const char* host) { return resolve_host(host).at(0); };
+  CHECK(is_link_local_or_metadata(first("169.254.169.254")));
+  CHECK(is_link_local_or_metadata(first("fd00:ec2::254")));
+  CHECK(is_link_local_or_metadata(first("fe80::1")));
+  CHECK(is_link_local_or_metadata(first("::ffff:169.254.1.1")));
+  CHECK_FALSE(is_link_local_or_metadata(first("127.0.0.1")));
+  CHECK_FALSE(is_link_local_or_metadata(first("fd00:ec2::253")));
+  CHECK(is_loopback_address(first("127.0.0.2")));
+  CHECK(is_loopback_address(first("::ffff:127.0.0.1")));
+  CHECK(is_local_interface(first("127.0.0.1")));
+}
+
+TEST_CASE("without a token, calls from other sites and to other host names are refused") {
+  CHECK_FALSE(refused({}));
+  CHECK_FALSE(refused({{"Host", "localhost:8080"}, {"Origin", "http://127.0.0.1:8080"}}));
+  CHECK_FALSE(refused({{"Sec-Fetch-Site", "same-origin"}}));
+  CHECK(refused({{"Host", "evil.example"}}));
+  CHECK(refused({{"Origin", "https://evil.example"}}));
+  CHECK(refused({{"Origin", "null"}}));
+  CHECK(refused({{"Origin", "http://localhost.evil.example"}}));
+  CHECK(refused({{"Origin", "http://127.0.0.1/path"}}));
+  CHECK(refused({{"Sec-Fetch-Site", "Cross-Site"}}));
+  // A page of the user's own dev server on another loopback site is still cross-site.
+  CHECK(refused({{"Origin", "http://localhost:3000"}, {"Sec-Fetch-Site", "cross-site"}}));
+}
+
+TEST_CASE("allowed origins and hosts are let in; a token lets the token check decide") {
+  admin::AdminAccess access;
+  access.allowed_origins = {"https://Mock.Example:8443/"};
+  access.allowed_hosts = {"drivemock", "proxy.example:443"};
+  CHECK_FALSE(
+      refused({{"Origin", "https://mock.example:8443"}, {"Sec-Fetch-Site", "cross-site"}}, access));
+  CHECK(refused({{"Origin", "https://mock.example"}}, access));
+  CHECK_FALSE(refused({{"Host", "drivemock:8080"}}, access));
+  CHECK_FALSE(refused({{"Host", "proxy.example"}}, access));
+  CHECK(refused({{"Host", "drivemock.evil.example"}}, access));
+  access.allowed_hosts = {"*"};
+  CHECK_FALSE(refused({{"Host", "anything.example"}}, access));
+  admin::AdminAccess token;
+  token.token = "t";
+  CHECK_FALSE(refused({{"Host", "evil.example"}, {"Origin", "https://evil.example"}}, token));
+}
+
+TEST_CASE("a refusal is a 403 in the error envelope that names the flag to allow it") {
+  auto reply = admin::refuse_foreign(call({{"Host", "box.lan:8080"}}), {});
+  REQUIRE(reply);
+  CHECK(reply->status == 403);
+  CHECK(reply->body_text().find("\"code\":\"forbidden\"") != std::string::npos);
+  CHECK(reply->body_text().find("--allow-host box.lan") != std::string::npos);
+}

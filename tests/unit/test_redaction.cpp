@@ -1,0 +1,44 @@
+// What the journal keeps of secrets (model/redaction).
+#include <catch2/catch.hpp>
+
+#include "model/redaction.h"
+#include "util/text.h"
+
+using namespace drivemock;
+
+TEST_CASE("credential headers are secret by name, any case; others are not") {
+  Redaction built_in;
+  for (const char* name : {"Authorization", "proxy-authorization", "Cookie", "Set-Cookie",
+                           "X-Auth-Token", "X-Amz-Security-Token", "X-Api-Key", "apikey", "API_KEY",
+                           "X-Client-Secret", "X-Password"}) {
+    INFO(name);
+    CHECK(built_in.secret_header(name));
+  }
+  for (const char* name : {"Accept", "Content-Type", "User-Agent", "X-Request-Id"}) {
+    INFO(name);
+    CHECK_FALSE(built_in.secret_header(name));
+  }
+  Redaction extra({"X-Session"});
+  CHECK(extra.secret_header("x-session"));
+  CHECK_FALSE(built_in.secret_header("x-session"));
+}
+
+TEST_CASE("secret query parameters are written as ***, the rest of the url as sent") {
+  Redaction r;
+  CHECK(r.redact_url("/v3/dir/trash?access_token=abc&x=1&api_key=k") ==
+        "/v3/dir/trash?access_token=***&x=1&api_key=***");
+  CHECK(r.redact_url("/p?token=") == "/p?token=");
+  CHECK(r.redact_url("/p?x=1&token=a&token=b") == "/p?x=1&token=***&token=***");
+  CHECK_FALSE(r.url_has_secret("/v3/dir/trash"));
+  CHECK_FALSE(r.url_has_secret("/v3/dir/trash?uuid=u"));
+  CHECK(r.url_has_secret("/p?password=x"));
+}
+
+TEST_CASE("control characters are written out, so that a line stays one line of text") {
+  CHECK_FALSE(has_control("plain text, ünïcödé"));
+  CHECK(has_control("a\nb"));
+  CHECK(escape_controls("a\nb\r\x1b[2J\x07\x7f") == R"(a\x0ab\x0d\x1b[2J\x07\x7f)");
+  CHECK(escape_controls(std::string("nul\0end", 7)) == R"(nul\x00end)");
+  CHECK(escape_controls("csi\xc2\x9b"
+                        "31m ok \xc2\xa0") == "csi\\u009b31m ok \xc2\xa0");
+}
