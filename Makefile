@@ -79,7 +79,7 @@ test-docker:
 ## drivemock against a reference server, as ratios (not part of make test;
 ## under 5 minutes). Writes bench/RESULTS.md.
 bench: client-deps
-	@./scripts/install-deps wrk curl valgrind
+	@./scripts/install-deps wrk curl valgrind python3
 	bench/run
 
 ## Check the example scenarios.
