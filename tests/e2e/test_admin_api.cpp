@@ -288,8 +288,9 @@ TEST_CASE("the journal keeps the newest entries up to its limit and counts the d
 TEST_CASE("a POST without Content-Length is served, not timed out") {
   RunningServer mock;
   // httplib's client always sends Content-Length; `curl -X POST url` does not.
-  auto answer = send_raw(mock.server().port(),
-                         "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+  auto answer =
+      send_raw(mock.server().port(),
+               "POST /__admin/reset HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
   CHECK(answer.starts_with("HTTP/1.1 200"));
 }
 
