@@ -168,6 +168,7 @@ std::shared_ptr<Engine::Slot> Engine::slot(const std::string& uuid, const Catalo
   entry = std::make_shared<Slot>();
   auto made = entry;
   if (!catalog.find(uuid)) {
+    made->counted = true;
     unnamed_.push_back(uuid);
     unnamed_bytes_ += uuid.size() + kSlotBytes;
     forget_oldest(catalog);
@@ -183,7 +184,7 @@ void Engine::forget_oldest(const Catalog& catalog) {
     if (it != slots_.end()) {
       Slot& s = *it->second;
       std::lock_guard lock(s.mutex);
-      s.forgotten = true;  // counted no more, whatever it stores from now on
+      s.counted = false;  // whatever it stores from now on
       unnamed_bytes_ -= std::exchange(s.stored_bytes, 0);
       // Unless a scenario has named it since: then its state stays.
       if (!catalog.find(oldest)) slots_.erase(it);
@@ -194,7 +195,7 @@ void Engine::forget_oldest(const Catalog& catalog) {
 }
 
 void Engine::store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
-                         bool named, Decision& decision) {
+                         Decision& decision) {
   if (!op.stored_field) return;
   auto it = body.FindMember(op.stored_field->c_str());
   if (it == body.MemberEnd() || !it->value.IsString()) return;
@@ -205,7 +206,7 @@ void Engine::store_field(const contract::Operation& op, const rapidjson::Value& 
   }
   auto& attributes = slot.directory.attributes;
   attributes[*op.stored_field].assign(it->value.GetString(), it->value.GetStringLength());
-  if (named || slot.forgotten) return;
+  if (!slot.counted) return;
   size_t now = attribute_bytes(attributes);
   unnamed_bytes_ += now;
   unnamed_bytes_ -= slot.stored_bytes;
@@ -332,7 +333,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     // The built-in state model: a success moves to the operation's success
     // state and stores the operation's attribute field.
     if (op.state_on_success) d.state = *op.state_on_success;
-    store_field(op, body, *s, entry != nullptr, decision);
+    store_field(op, body, *s, decision);
   }
   return decision;
 }

@@ -131,10 +131,11 @@ class Engine {
     /// and again, and the answer only changes with the catalog.
     uint64_t suggested_in = 0;
     std::optional<std::string> suggestion;
-    /// For an unnamed uuid: the bytes its stored fields take, counted in
-    /// unnamed_bytes_ until the slot is forgotten (both under `mutex`).
+    /// In the unnamed uuids' budget (made for a uuid no scenario named, not
+    /// yet forgotten): its stored fields' bytes, `stored_bytes`, count in
+    /// unnamed_bytes_. Under `mutex`, but set before others can see the slot.
+    bool counted = false;
     size_t stored_bytes = 0;
-    bool forgotten = false;
   };
 
   /// The uuid's slot, made on first use. Shared, so that a slot forgotten
@@ -155,7 +156,7 @@ class Engine {
   /// Stores `op`'s field of `body` as the uuid's attribute when it is short
   /// enough (else a violation), keeping unnamed_bytes_ up to date.
   void store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
-                   bool named, Decision& decision);
+                   Decision& decision);
 
   /// Unnamed uuids in the order their slots were made, oldest first.
   std::deque<std::string> unnamed_;
