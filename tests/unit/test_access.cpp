@@ -75,7 +75,7 @@ TEST_CASE("without a token, calls from other sites and to other host names are r
   CHECK(refused({{"Origin", "http://localhost:3000"}, {"Sec-Fetch-Site", "cross-site"}}));
 }
 
-TEST_CASE("allowed origins and hosts are let in; a token lets the token check decide") {
+TEST_CASE("allowed origins and hosts are let in, and with a token the token check decides") {
   admin::AdminAccess access;
   access.allowed_origins = {"https://Mock.Example:8443/"};
   access.allowed_hosts = {"drivemock", "proxy.example:443"};

@@ -6,7 +6,7 @@
 
 using namespace drivemock;
 
-TEST_CASE("credential headers are secret by name, any case; others are not") {
+TEST_CASE("credential headers are secret by name in any case, and others are not") {
   Redaction built_in;
   for (const char* name : {"Authorization", "proxy-authorization", "Cookie", "Set-Cookie",
                            "X-Auth-Token", "X-Amz-Security-Token", "X-Api-Key", "apikey", "API_KEY",
