@@ -182,10 +182,14 @@ void Engine::forget_oldest(const Catalog& catalog) {
     const std::string& oldest = unnamed_.front();
     auto it = slots_.find(oldest);
     if (it != slots_.end()) {
-      Slot& s = *it->second;
-      std::lock_guard lock(s.mutex);
-      s.counted = false;  // whatever it stores from now on
-      unnamed_bytes_ -= std::exchange(s.stored_bytes, 0);
+      // Held past the erase: the map's may be the last reference, and the
+      // lock must be let go of before the slot is freed.
+      std::shared_ptr<Slot> s = it->second;
+      {
+        std::lock_guard lock(s->mutex);
+        s->counted = false;  // whatever it stores from now on
+        unnamed_bytes_ -= std::exchange(s->stored_bytes, 0);
+      }
       // Unless a scenario has named it since: then its state stays.
       if (!catalog.find(oldest)) slots_.erase(it);
     }
