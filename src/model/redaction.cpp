@@ -13,20 +13,29 @@ constexpr std::array<std::string_view, 4> kSecretNames = {"authorization", "prox
 constexpr std::array<std::string_view, 6> kSecretParts = {"token",   "secret", "password",
                                                           "api-key", "apikey", "api_key"};
 
-/// True when `part` (lower case) occurs in `name`, whatever its case.
-bool icontains(std::string_view name, std::string_view part) {
-  if (part.size() > name.size()) return false;
-  for (size_t i = 0; i + part.size() <= name.size(); ++i) {
-    if (iequals(name.substr(i, part.size()), part)) return true;
+/// Header names are short: lower-cased once on the stack, then searched
+/// with string_view (every request's every header comes through here).
+constexpr size_t kShortName = 64;
+
+bool secret_lowercase(std::string_view lower) {
+  // Each built-in name has a k (cookie, token, key), a z (authorization), a
+  // w (password) or "cret" (secret): most names have none, and are done with
+  // in one scan.
+  if (lower.find_first_of("kzw") == std::string_view::npos &&
+      lower.find("cret") == std::string_view::npos) {
+    return false;
   }
-  return false;
+  return std::find(kSecretNames.begin(), kSecretNames.end(), lower) != kSecretNames.end() ||
+         std::any_of(kSecretParts.begin(), kSecretParts.end(), [&](std::string_view part) {
+           return lower.find(part) != std::string_view::npos;
+         });
 }
 
 bool secret_by_rule(std::string_view name) {
-  return std::any_of(kSecretNames.begin(), kSecretNames.end(),
-                     [&](std::string_view secret) { return iequals(name, secret); }) ||
-         std::any_of(kSecretParts.begin(), kSecretParts.end(),
-                     [&](std::string_view part) { return icontains(name, part); });
+  if (name.size() > kShortName) return secret_lowercase(ascii_lowercase(name));
+  char lower[kShortName];
+  std::transform(name.begin(), name.end(), lower, ascii_lower);
+  return secret_lowercase(std::string_view(lower, name.size()));
 }
 
 /// Calls `fn(name, value_begin, value_end)` for each parameter of the query
