@@ -100,8 +100,7 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
   // Without its key a request names no entity: it cannot be served. A key
   // with a NUL in it names one (never a scripted one) and is served, with
   // its violation.
-  auto key_member = out.body.FindMember(op.key.c_str());
-  bool key_has_nul = key_member != out.body.MemberEnd() && has_nul(key_member->value);
+  bool key_has_nul = out.body.HasMember(op.key.c_str()) && has_nul(out.body[op.key.c_str()]);
   auto key =
       std::find_if(field_violations.begin(), field_violations.end(), [&](const Violation& v) {
         return v.field == op.key && v.rule != "field_unknown" && !key_has_nul;
