@@ -104,6 +104,13 @@ void Server::Impl::reload_from_watch() {
                                          : "scenario files changed; reloaded");
 }
 
+Status Server::Impl::check_record_from() const {
+  auto allowed = target_guard.check(options.record_from);
+  if (!allowed)
+    return Error{"--record-from " + options.record_from + ": " + allowed.error().message};
+  return done();
+}
+
 Status Server::Impl::start() {
   if (options.seed && *options.seed > kMaxSeed) return Error{seed_range_error(*options.seed)};
   engine.set_seed(options.seed.value_or(fresh_seed()));
@@ -124,18 +131,14 @@ Status Server::Impl::start() {
       return Error{"--record-from needs an http:// or https:// URL, not '" + options.record_from +
                    "'"};
     }
-    if (auto allowed = target_guard.check(options.record_from); !allowed) {
-      return Error{"--record-from " + options.record_from + ": " + allowed.error().message};
-    }
+    if (auto allowed = check_record_from(); !allowed) return allowed;
     recorder.start(options.record_from);
   }
   if (auto serving = http.start(); !serving) return serving;
   target_guard.set_own_port(http.port());
   // Only now is the port known: a --record-from of drivemock itself.
   if (!options.record_from.empty()) {
-    if (auto allowed = target_guard.check(options.record_from); !allowed) {
-      return Error{"--record-from " + options.record_from + ": " + allowed.error().message};
-    }
+    if (auto allowed = check_record_from(); !allowed) return allowed;
   }
   stopper = std::thread([this] {
     shutdown_requested.wait();

@@ -22,6 +22,8 @@ struct Server::Impl {
   ~Impl();
 
   Status start();
+  /// Whether the --record-from target may be recorded from (record/target_guard.h).
+  Status check_record_from() const;
   void stop();
   admin::ServerHealth health() const;
   void reload_from_watch();

@@ -30,9 +30,8 @@ std::optional<TargetUrl> parse_target_url(std::string_view url) {
 
 bool TargetGuard::listed(const TargetUrl& target) const {
   if (rules_.allowed.empty()) return true;
-  if (!rules_.record_from.empty() && parse_target_url(rules_.record_from)) {
-    auto from = *parse_target_url(rules_.record_from);
-    if (from.host == target.host && from.port == target.port) return true;
+  if (record_from_ && record_from_->host == target.host && record_from_->port == target.port) {
+    return true;
   }
   return std::any_of(rules_.allowed.begin(), rules_.allowed.end(), [&](const std::string& entry) {
     auto port = authority_port(entry);

@@ -41,7 +41,8 @@ struct TargetRules {
 
 class TargetGuard {
  public:
-  explicit TargetGuard(TargetRules rules) : rules_(std::move(rules)) {}
+  explicit TargetGuard(TargetRules rules)
+      : rules_(std::move(rules)), record_from_(parse_target_url(rules_.record_from)) {}
 
   /// drivemock's own port, once it listens: a target there is a loop.
   void set_own_port(int port) { own_port_ = port; }
@@ -54,6 +55,7 @@ class TargetGuard {
   bool listed(const TargetUrl& target) const;
 
   TargetRules rules_;
+  std::optional<TargetUrl> record_from_;  ///< rules_.record_from, parsed once
   std::atomic<int> own_port_{0};
 };
 

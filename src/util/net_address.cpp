@@ -12,7 +12,7 @@
 namespace drivemock {
 namespace {
 
-/// The IPv4 address in `address` (network order), plain or IPv4-mapped.
+/// The IPv4 address in `address` (in host order), plain or IPv4-mapped.
 std::optional<uint32_t> ipv4_of(const NetAddress& address) {
   if (address.storage.ss_family == AF_INET) {
     return ntohl(reinterpret_cast<const sockaddr_in&>(address.storage).sin_addr.s_addr);
