@@ -61,6 +61,27 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
   return json_reply(failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()});
 }
 
+/// [{uuid, operation, set, source}]: uuid null for `defaults:`.
+void write_shadows(json::Writer& w, const char* key,
+                   const std::vector<scenario::ShadowSummary>& shadows) {
+  json::write_string(w, key);
+  w.StartArray();
+  for (const auto& s : shadows) {
+    w.StartObject();
+    json::write_string(w, "uuid");
+    if (s.uuid.empty()) {
+      w.Null();
+    } else {
+      json::write_string(w, s.uuid);
+    }
+    json::write_member(w, "operation", s.operation);
+    json::write_member(w, "set", s.set);
+    json::write_member(w, "source", s.source);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   json::write_member(w, "name", set.name);
   json::write_member(w, "source", set.source);
@@ -68,6 +89,8 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   w.Uint64(set.directories);
   json::write_string(w, "rules");
   w.Uint64(set.rules);
+  write_shadows(w, "shadows", set.shadows);
+  write_shadows(w, "shadowedBy", set.shadowed_by);
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #include "cli/command_line.h"
 
 #include <pthread.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <CLI/CLI.hpp>
 #include <cctype>
@@ -49,6 +53,7 @@ struct Flags {
   int upstream_timeout_ms = 10000;
   int request_timeout_ms = 10000;
   std::optional<uint64_t> seed;
+  bool exit_with_parent = false;
 };
 
 void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
@@ -105,6 +110,9 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
   app.add_option("--log", flags.log, "Log format of the request lines")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  app.add_flag("--exit-with-parent", flags.exit_with_parent,
+               "Stop when the process that started drivemock dies, however it dies (what "
+               "the JS package's startDrivemock uses)");
   app.add_flag("--quiet", flags.quiet, "No request or admin lines (warnings and errors only)");
   app.add_option("--record-from", flags.server.record_from,
                  "Proxy every mock API request to this http(s) base URL and record the answers");
@@ -224,11 +232,27 @@ void warn_if_exposed(const ServerOptions& options) {
                "PATH or the environment variable DRIVEMOCK_ADMIN_TOKEN");
 }
 
-int serve(ServerOptions options) {
+/// With --exit-with-parent, the kernel sends SIGTERM when the parent dies
+/// (a SIGKILLed test runner cannot stop its children itself): the stop is
+/// the usual one, through the signal thread. False when the parent is gone
+/// already, its pid no longer this process's parent.
+bool follow_parent(pid_t parent) {
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+  return getppid() == parent;
+}
+
+int serve(ServerOptions options, std::optional<pid_t> parent) {
   if (options.scenario_paths.empty() && std::filesystem::is_directory("scenarios")) {
     options.scenario_paths.push_back("scenarios");
   }
   sigset_t signals = block_stop_signals();
+  if (parent && !follow_parent(*parent)) {
+    log::error("drivemock: the process that started it is gone (--exit-with-parent)");
+    log::flush(kLogFlushAtExit);
+    return kExitProblems;
+  }
   // After the signals are blocked: the first line starts the logger's thread.
   warn_if_exposed(options);
   StartResult started = Server::start(std::move(options));
@@ -259,6 +283,7 @@ int serve(ServerOptions options) {
 }  // namespace
 
 int run(int argc, char** argv) {
+  const pid_t parent = getppid();  // before anything: the window for it to die unseen
   CLI::App app("drivemock: a fake of the directory API v3 for contract tests", "drivemock");
   Flags flags;
   CLI::App* validate_command = nullptr;
@@ -284,7 +309,8 @@ int run(int argc, char** argv) {
     return kExitUsage;
   }
   flags.server.admin_token = *token;
-  return serve(std::move(flags.server));
+  return serve(std::move(flags.server),
+               flags.exit_with_parent ? std::optional<pid_t>(parent) : std::nullopt);
 }
 
 }  // namespace drivemock::cli

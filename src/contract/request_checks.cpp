@@ -123,4 +123,15 @@ Violation method_violation(const Operation& op, const RequestView& request) {
                                     "; expected " + std::string(kMethod)};
 }
 
+std::optional<Violation> dialect_violation(const RequestView& request, const Envelope& envelope) {
+  if (envelope.dialect() != Dialect::document) return std::nullopt;
+  const std::string* agent = request.header("User-Agent");
+  if (!agent || !agent->starts_with("filen-sdk")) return std::nullopt;
+  return Violation{"dialect",
+                   "User-Agent '" + agent->substr(0, 64) +
+                       "' is the service's official SDK, which reads only status: false as an "
+                       "error: drivemock's document-dialect errors (status: \"error\") read as "
+                       "successes to it; start drivemock with --dialect service"};
+}
+
 }  // namespace drivemock::contract

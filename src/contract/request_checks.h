@@ -11,6 +11,7 @@
 
 #include "contract/field_checks.h"
 #include "contract/operations.h"
+#include "model/error_envelope.h"
 #include "model/request.h"
 
 namespace drivemock::contract {
@@ -31,6 +32,11 @@ struct CheckedRequest {
 /// Checks a request whose path and method name `op`.
 CheckedRequest check_request(const Operation& op, const RequestView& request,
                              Strictness strictness);
+
+/// A `dialect` violation for a request of the service's official SDK
+/// (User-Agent `filen-sdk…`) to a server speaking the document dialect,
+/// whose errors that client reads as successes; none otherwise.
+std::optional<Violation> dialect_violation(const RequestView& request, const Envelope& envelope);
 
 /// The violation for a request with another method than the operation takes.
 Violation method_violation(const Operation& op, const RequestView& request);

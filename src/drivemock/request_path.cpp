@@ -3,6 +3,7 @@
 #include "admin/admin_router.h"
 #include "contract/classify.h"
 #include "record/proxy.h"
+#include "util/log.h"
 
 namespace drivemock {
 namespace {
@@ -14,6 +15,13 @@ bool is_mock_api_path(std::string_view path, const contract::OperationSet& opera
 
 }  // namespace
 
+void RequestPath::check_dialect(const RequestView& request, Classification& seen) const {
+  auto violation = contract::dialect_violation(request, settings_.envelope);
+  if (!violation) return;
+  if (!dialect_warned_.exchange(true)) log::warning("drivemock: " + violation->message);
+  seen.violations.push_back(std::move(*violation));
+}
+
 void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   Clock::Steady started = stages_.clock.steady();
   if (admin::is_admin_path(request.path)) {  // never journaled
@@ -23,6 +31,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   auto catalog = stages_.engine.catalog();
   contract::Classified classified =
       contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
+  check_dialect(request, classified.seen);
   // While recording, the upstream answers the mock API's paths, even what
   // the contract refuses; any other path is answered as without recording,
   // so that the recorder is no proxy to the rest of the upstream's host.

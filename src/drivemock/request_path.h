@@ -9,6 +9,7 @@
 //
 // Requests the HTTP layer refuses join the path at the journal.
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -55,8 +56,13 @@ class RequestPath {
   void journal_refused(const RefusedRequest& refused) const;
 
  private:
+  /// Journals a dialect violation (contract::dialect_violation) and logs
+  /// the first one of the server's life.
+  void check_dialect(const RequestView& request, Classification& seen) const;
+
   Stages stages_;
   PathSettings settings_;
+  mutable std::atomic<bool> dialect_warned_{false};
 };
 
 }  // namespace drivemock

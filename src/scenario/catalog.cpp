@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "contract/operations.h"
+#include "scenario/dialect_sets.h"
 #include "util/json.h"
 
 namespace drivemock::scenario {
@@ -19,7 +20,8 @@ std::string defined_at(const contract::Operation& op) {
 
 /// The built-in operations and every set's added ones. One operation may be
 /// defined in several files (a recording repeats the definitions it used) when
-/// the definitions agree and at most one gives an answer; any other second
+/// the definitions agree and at most one gives an answer, and a file's
+/// definition of a dialect's operation replaces it; any other second
 /// definition of a name or path is an error at it.
 std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<SharedSet>& sets,
                                                                Diagnostics& diagnostics) {
@@ -31,6 +33,10 @@ std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector
         return o.name == op.name || o.path == op.path;
       });
       contract::Operation* clash = found == list.end() ? nullptr : &*found;
+      if (clash && from_dialect(*clash) && clash->name == op.name) {
+        *clash = op;
+        continue;
+      }
       bool repeated = clash && contract::is_added(*clash) && contract::same_request(*clash, op) &&
                       !(clash->builtin_answer && op.builtin_answer);
       if (repeated) {
@@ -83,10 +89,26 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
   }
 }
 
+/// A second script of one uuid and operation (or default) is an error
+/// between files; a push's hides the earlier one, noted as a shadow, and any
+/// set's quietly hides the dialect's. Either way `scripted` becomes the new.
+bool take_second(Catalog& catalog, ScriptedOperation& scripted, ScriptedOperation second,
+                 const std::string& uuid, const std::string& op) {
+  const ScenarioSet& earlier = *scripted.set;
+  const ScenarioSet& later = *second.set;
+  if (earlier.layer != Layer::dialect) {
+    if (later.layer != Layer::pushed) return false;
+    catalog.shadows.push_back({&later, &earlier, uuid, op});
+  }
+  scripted = second;
+  return true;
+}
+
 void add_defaults(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnostics) {
   for (const auto& [op, rules] : set.defaults) {
-    auto [it, fresh] = catalog.defaults.try_emplace(op, ScriptedOperation{&set, &rules});
-    if (!fresh) {
+    ScriptedOperation scripted{&set, &rules};
+    auto [it, fresh] = catalog.defaults.try_emplace(op, scripted);
+    if (!fresh && !take_second(catalog, it->second, scripted, "", op)) {
       conflict(diagnostics, set,
                "defaults for " + op + " are given in both " + it->second.set->source + " and " +
                    set.source);
@@ -103,18 +125,30 @@ void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diag
     DirectoryEntry& entry = catalog.directories[uuid];
     if (script.initial_state) entry.initial_state = &*script.initial_state;
     for (const auto& [op, rules] : script.operations) {
-      if (const ScriptedOperation* other = entry.find(op)) {
+      ScriptedOperation scripted{&set, &rules};
+      auto other = std::find_if(entry.operations.begin(), entry.operations.end(),
+                                [&](const auto& named) { return named.first == op; });
+      if (other == entry.operations.end()) {
+        entry.operations.emplace_back(op, scripted);
+      } else if (!take_second(catalog, other->second, scripted, uuid, op)) {
         conflict(diagnostics, set,
                  "directory '" + uuid + "' operation " + op + " is scripted in both " +
-                     other->set->source + " and " + set.source);
-        continue;
+                     other->second.set->source + " and " + set.source);
       }
-      entry.operations.emplace_back(op, ScriptedOperation{&set, &rules});
     }
   }
 }
 
 }  // namespace
+
+std::string describe(const Shadow& shadow) {
+  std::string what = shadow.uuid.empty()
+                         ? "defaults for " + shadow.operation
+                         : "directory '" + shadow.uuid + "' operation " + shadow.operation;
+  return what + ": pushed set '" + shadow.by->name + "' shadows set '" + shadow.hidden->name +
+         "' (" + shadow.hidden->source + ") while it is in force; deleting '" + shadow.by->name +
+         "' or POST /__admin/reset brings that back";
+}
 
 const ScriptedOperation* DirectoryEntry::find(std::string_view operation) const {
   for (const auto& [name, scripted] : operations) {
@@ -184,8 +218,11 @@ void add_limits(Catalog& catalog, const ScenarioSet& set, const Envelope& envelo
 
 }  // namespace
 
-Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
+Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> given,
                                                       const Envelope& envelope) {
+  std::vector<SharedSet> sets = dialect_sets(envelope.dialect());
+  sets.insert(sets.end(), std::make_move_iterator(given.begin()),
+              std::make_move_iterator(given.end()));
   Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");

@@ -45,6 +45,18 @@ struct DirectoryEntry {
   std::string_view state() const;
 };
 
+/// A pushed set's script of a uuid and operation (or a default) that hides
+/// an earlier set's while the push is in force (Layer).
+struct Shadow {
+  const ScenarioSet* by = nullptr;      ///< the pushed set
+  const ScenarioSet* hidden = nullptr;  ///< the set whose script it hides
+  std::string uuid;                     ///< empty: `defaults:`
+  std::string operation;
+};
+
+/// What a push answers for a shadow: both places, and how to undo it.
+std::string describe(const Shadow& shadow);
+
 /// A catalog's uuids as a NearbyUuids, built by the first call that asks (a
 /// request for a uuid no set names): a catalog that no unknown uuid reaches
 /// never pays for it. Thread-safe; later calls wait for the first.
@@ -74,6 +86,8 @@ struct Catalog {
   std::map<std::string, Reply, std::less<>> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
+  /// Scripts of pushed sets hiding earlier ones, in the order built.
+  std::vector<Shadow> shadows;
   /// Every set's `limits:`, in set order; a call must pass all that apply.
   std::vector<LimitInForce> limits;
   /// Their windows, the one part of a catalog that changes: a new catalog
@@ -93,10 +107,13 @@ struct Catalog {
 /// A catalog of no sets: built-in answers only.
 std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope = Envelope());
 
-/// Merges sets into a catalog; no catalog, and errors, when two sets share a
-/// name, define the same operation or path, script an operation that no set
-/// in force defines, or give the same uuid and operation (or default). A set
-/// that says `unknown_uuids: reject` makes the whole catalog reject.
+/// Merges the dialect's sets (dialect_sets.h) and these into a catalog; no
+/// catalog, and errors, when two sets share a name, define the same operation
+/// or path (a dialect's operation may be defined again), script an operation
+/// that no set in force defines, or two files give the same uuid and
+/// operation (or default). A pushed set's script of those shadows an earlier
+/// set's instead (Catalog::shadows), and any set's shadows the dialect's. A
+/// set that says `unknown_uuids: reject` makes the whole catalog reject.
 /// Built-in answers are in the envelope's dialect.
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
                                                       const Envelope& envelope = Envelope());

@@ -17,6 +17,7 @@
 #include "contract/operations_reader.h"
 #include "scenario/answer_pool.h"
 #include "scenario/answer_template.h"
+#include "scenario/dialect_sets.h"
 #include "scenario/yaml_json.h"
 #include "util/clock.h"
 #include "util/parallel.h"
@@ -807,9 +808,13 @@ void read_set(Document& doc, Dialect dialect, AnswerPool& bodies, const Operatio
 }
 
 /// Adds to `usable` those of `added` it has no operation of that name for.
+/// A document's operations join those its scripts may use; one that
+/// defines a dialect's operation again has its own definition used.
 void add_new(OperationSet& usable, const std::vector<Operation>& added) {
   for (const auto& op : added) {
-    if (!usable.by_name(op.name)) usable.list.push_back(op);
+    auto& list = usable.list;
+    std::erase_if(list, [&](const Operation& o) { return o.name == op.name && from_dialect(o); });
+    if (!usable.by_name(op.name)) list.push_back(op);
   }
 }
 
@@ -856,8 +861,8 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   return parsed;
 }
 
-const OperationSet& or_builtin(const OperationSet* known) {
-  return known ? *known : *contract::builtin_set();
+const OperationSet& or_builtin(const OperationSet* known, Dialect dialect) {
+  return known ? *known : dialect_operations(dialect);
 }
 
 }  // namespace
@@ -869,7 +874,7 @@ Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& fi
   documents[0].file = file;
   documents[0].default_name = default_name;
   documents[0].text = std::string(text);
-  auto sets = parse_documents(documents, dialect, or_builtin(known), priority);
+  auto sets = parse_documents(documents, dialect, or_builtin(known, dialect), priority);
   Checked<ScenarioSet> parsed{std::nullopt, std::move(sets.diagnostics)};
   if (!sets->empty()) parsed.value = std::move(sets->front());
   return parsed;
@@ -908,7 +913,7 @@ Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>&
                                                  Priority priority) {
   std::vector<Document> documents = documents_of(paths, texts);
   size_t files = documents.size() - texts.size();
-  auto sets = parse_documents(documents, dialect, or_builtin(known), priority);
+  auto sets = parse_documents(documents, dialect, or_builtin(known, dialect), priority);
   // Sets with errors are left out, so tell inline ones by their source.
   for (auto& set : *sets) {
     bool from_file = std::any_of(documents.begin(), documents.begin() + static_cast<long>(files),

@@ -61,10 +61,21 @@ struct Limit {
 /// Policy for uuids that no scenario names.
 enum class UnknownUuids { accept, reject };
 
+/// Where a set sits among those in force, lowest first. A set of a later
+/// layer that scripts a uuid and operation (or a default) already scripted
+/// by one of an earlier layer, or by an earlier push, shadows it while it is
+/// in force; two files scripting the same are an error.
+enum class Layer {
+  dialect,  ///< built into the dialect (scenario/dialect_sets.h)
+  file,     ///< a scenario file or inline text given at start
+  pushed,   ///< POST /__admin/scenarios, newest last
+};
+
 /// One scenario file (or pushed document): a named set.
 struct ScenarioSet {
   std::string name;
-  std::string source;  ///< file path, or "admin" for pushed sets
+  std::string source;  ///< file path, "inline", "pushed" or the dialect's
+  Layer layer = Layer::file;
   /// The document as it was loaded, for the dashboard's editor; none for a
   /// document over kBigDocumentBytes (a scripted 100,000 uuids would keep
   /// megabytes that nobody edits in a browser).

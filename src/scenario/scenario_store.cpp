@@ -46,8 +46,27 @@ size_t rule_count(const ScenarioSet& set) {
   return n;
 }
 
-SetSummary summary(const ScenarioSet& set) {
-  return {set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes};
+SetSummary summary(const ScenarioSet& set, const Catalog& catalog) {
+  SetSummary out{
+      set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes,
+      {},       {}};
+  for (const Shadow& s : catalog.shadows) {
+    if (s.by->name == set.name) {
+      out.shadows.push_back({s.uuid, s.operation, s.hidden->name, s.hidden->source});
+    }
+    if (s.hidden->name == set.name) {
+      out.shadowed_by.push_back({s.uuid, s.operation, s.by->name, s.by->source});
+    }
+  }
+  return out;
+}
+
+/// The push's answer names what the pushed set hides, as warnings.
+void warn_shadows(const Catalog& catalog, const std::string& pushed, Diagnostics& diagnostics) {
+  for (const Shadow& s : catalog.shadows) {
+    if (s.by->name == pushed)
+      diagnostics.push_back({Severity::warning, "pushed", 0, 0, describe(s)});
+  }
 }
 
 }  // namespace
@@ -111,8 +130,10 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply)
   auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
                             engine_.catalog()->operations.get(), Priority::background);
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
-  if (!set) return out;
+  // An error in `operations:` leaves a set without that operation: still an error.
+  if (!set || has_errors(out.diagnostics)) return out;
   set->source = "pushed";
+  set->layer = Layer::pushed;
   std::string name = set->name;
   auto pushed = pushed_;
   std::erase_if(pushed, [&](const SharedSet& p) { return p->name == name; });
@@ -120,11 +141,14 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply)
   if (apply == Apply::dry_run) {
     auto catalog = build_catalog(in_force(base_, pushed, removed_), envelope_);
     append(out.diagnostics, catalog.diagnostics);
-    if (catalog) out.value = std::move(name);
+    if (!catalog) return out;
+    warn_shadows(**catalog, name, out.diagnostics);
+    out.value = std::move(name);
     return out;
   }
   append(out.diagnostics, commit(base_, std::move(pushed), removed_));
   if (has_errors(out.diagnostics)) return out;
+  warn_shadows(*engine_.catalog(), name, out.diagnostics);
   ++pushed_count_;
   out.value = std::move(name);
   return out;
@@ -157,8 +181,9 @@ void ScenarioStore::drop_pushed() {
 std::vector<SetSummary> ScenarioStore::list() const {
   std::lock_guard lock(mutex_);
   std::vector<SetSummary> out;
+  auto catalog = engine_.catalog();
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    out.push_back(summary(*set));
+    out.push_back(summary(*set, *catalog));
   }
   return out;
 }
@@ -166,7 +191,7 @@ std::vector<SetSummary> ScenarioStore::list() const {
 std::optional<SetSummary> ScenarioStore::find(const std::string& name) const {
   std::lock_guard lock(mutex_);
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    if (set->name == name) return summary(*set);
+    if (set->name == name) return summary(*set, *engine_.catalog());
   }
   return std::nullopt;
 }

@@ -20,6 +20,14 @@
 
 namespace drivemock::scenario {
 
+/// One script that a pushed set shadows, or that shadows this set's.
+struct ShadowSummary {
+  std::string uuid;  ///< empty: `defaults:`
+  std::string operation;
+  std::string set;  ///< the other set
+  std::string source;
+};
+
 /// One set as GET /__admin/scenarios lists it.
 struct SetSummary {
   std::string name;
@@ -28,6 +36,8 @@ struct SetSummary {
   size_t rules = 0;
   std::shared_ptr<const std::string> text;  ///< as loaded; none over kBigDocumentBytes
   size_t text_bytes = 0;
+  std::vector<ShadowSummary> shadows;      ///< the earlier scripts this push hides
+  std::vector<ShadowSummary> shadowed_by;  ///< this set's scripts that pushes hide
 };
 
 /// Whether a push takes effect or only says what it would do.

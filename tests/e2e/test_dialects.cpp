@@ -1,7 +1,10 @@
 // The service dialect: every answer drivemock composes itself has a boolean
 // status, which is what the official clients read (the document dialect,
 // the default, is what every other test checks).
+#include <algorithm>
+
 #include "e2e/server_fixture.h"
+#include "log_capture.h"
 
 using namespace drivemock::testing;
 
@@ -100,4 +103,87 @@ TEST_CASE("health shows the dialect, and the admin API keeps the document shape"
   CHECK(
       std::string(parse_json(plain.client().Get("/__admin/health")->body)["dialect"].GetString()) ==
       "document");
+}
+
+// The SDK's trash flow takes a lock around the trash: the service dialect
+// has it built in, with the live service's answers (issue 26).
+TEST_CASE("the service dialect answers the SDK's lock with no scenario file") {
+  RunningServer mock(service());
+  auto acquired = mock.post("/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"r"})");
+  REQUIRE(acquired);
+  CHECK(acquired->status == 200);
+  CHECK(
+      acquired->body ==
+      R"({"status":true,"message":"Lock acquired.","code":"lock_acquired","data":{"acquired":true}})");
+  auto released = mock.post("/v3/user/lock", R"({"uuid":"l1","type":"release","resource":"r"})");
+  CHECK(
+      released->body ==
+      R"({"status":true,"message":"Lock released.","code":"lock_released","data":{"released":true}})");
+  auto journal = mock.requests();
+  CHECK(std::string(journal["requests"][0]["operation"].GetString()) == "lock");
+  CHECK(journal["requests"][0]["violations"].Size() == 0);
+}
+
+TEST_CASE("the document dialect has no lock operation") {
+  RunningServer mock;
+  CHECK(mock.post("/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"r"})")->status ==
+        404);
+}
+
+TEST_CASE("a scenario scripts the dialect's lock: busy once, then the built-in answers") {
+  RunningServer mock(service(R"(defaults:
+  lock:
+    - when: {type: acquire}
+      respond:
+        - {body: {status: true, data: {acquired: false}}}
+        - {body: {status: true, message: Lock acquired., code: lock_acquired, data: {acquired: true}}}
+    - when: {type: release}
+      respond: {body: {status: true, data: {released: true}}}
+)"));
+  const std::string acquire = R"({"uuid":"l","type":"acquire","resource":"r"})";
+  CHECK(mock.post("/v3/user/lock", acquire)->body.find(R"("acquired":false)") != std::string::npos);
+  CHECK(mock.post("/v3/user/lock", acquire)->body.find(R"("acquired":true)") != std::string::npos);
+}
+
+TEST_CASE("a file that defines the lock again, as before the dialect had it, still loads") {
+  auto options = service();
+  options.scenario_texts.clear();
+  options.scenario_paths = {DRIVEMOCK_SCENARIOS_DIR "/service/lock-operation.yaml"};
+  RunningServer mock(options);
+  auto acquired = mock.post("/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"r"})");
+  CHECK(acquired->status == 200);
+  CHECK(acquired->body.find(R"("acquired":true)") != std::string::npos);
+}
+
+TEST_CASE("the official SDK against the document dialect: a dialect violation, logged once") {
+  LogCapture log;
+  drivemock::ServerOptions options;
+  options.log = drivemock::LogFormat::text;
+  RunningServer mock(options);
+  httplib::Headers sdk{{"User-Agent", "filen-sdk"}};
+  for (int i = 0; i < 2; ++i) {
+    REQUIRE(mock.client().Post("/v3/dir/trash", sdk, R"({"uuid":"d"})", "application/json"));
+  }
+  REQUIRE(mock.post("/v3/dir/trash", R"({"uuid":"d"})"));  // another client: no violation
+  auto journal = mock.requests();
+  auto& requests = journal["requests"];  // newest first
+  REQUIRE(requests.Size() == 3);
+  CHECK(requests[0]["violations"].Size() == 0);
+  for (unsigned i = 1; i < 3; ++i) {
+    REQUIRE(requests[i]["violations"].Size() == 1);
+    CHECK(std::string(requests[i]["violations"][0]["rule"].GetString()) == "dialect");
+    CHECK(std::string(requests[i]["violations"][0]["message"].GetString())
+              .find("start drivemock with --dialect service") != std::string::npos);
+  }
+  auto lines = log.taken();
+  CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+          return line.find("--dialect service") != std::string::npos;
+        }) == 1);
+}
+
+TEST_CASE("the official SDK against the service dialect: no dialect violation") {
+  RunningServer mock(service());
+  httplib::Headers sdk{{"User-Agent", "filen-sdk"}};
+  REQUIRE(mock.client().Post("/v3/dir/trash", sdk, R"({"uuid":"d"})", "application/json"));
+  CHECK(mock.requests()["requests"][0]["violations"].Size() == 0);
 }

@@ -21,6 +21,10 @@ struct Store {
   Diagnostics push(const std::string& yaml) { return store.push(yaml).diagnostics; }
 };
 
+/// A push that cannot load: its operation takes the path of trash.
+const char* const kClashingOperation =
+    "name: other\noperations: {t2: {path: /v3/dir/trash, fields: {uuid: string}}}";
+
 std::vector<std::string> names(const ScenarioStore& store) {
   std::vector<std::string> out;
   for (const auto& s : store.list()) out.push_back(s.name);
@@ -49,11 +53,62 @@ TEST_CASE("a push with errors or conflicts changes nothing") {
   auto bad = s.push("directories: {u: {trash: {fault: nope}}}");
   CHECK(has_errors(bad));
   CHECK(bad[0].file == "pushed");
-  auto conflict = s.push("name: other\ndirectories: {u: {trash: {http: 202}}}");
+  auto conflict = s.push(kClashingOperation);
   CHECK(has_errors(conflict));
-  CHECK(conflict[0].message.find("scripted in both") != std::string::npos);
+  CHECK(conflict[0].message == "path /v3/dir/trash is used by two operations (trash, built-in)");
   CHECK(names(s.store) == std::vector<std::string>{"base"});
   CHECK(s.trash_status("u") == 500);
+}
+
+TEST_CASE("a push shadows what a loaded set scripts for the same uuid and operation") {
+  Store s;
+  auto pushed = s.push("name: override\ndirectories: {u: {trash: {http: 202}}}");
+  REQUIRE_FALSE(has_errors(pushed));
+  REQUIRE(pushed.size() == 1);
+  CHECK(pushed[0].severity == Severity::warning);
+  CHECK(pushed[0].message ==
+        "directory 'u' operation trash: pushed set 'override' shadows set 'base' (inline) while "
+        "it is in force; deleting 'override' or POST /__admin/reset brings that back");
+  CHECK(s.trash_status("u") == 202);
+  auto listed = s.store.list();
+  REQUIRE(listed.size() == 2);
+  REQUIRE(listed[1].shadows.size() == 1);
+  CHECK(listed[1].shadows[0].set == "base");
+  CHECK(listed[1].shadows[0].uuid == "u");
+  REQUIRE(listed[0].shadowed_by.size() == 1);
+  CHECK(listed[0].shadowed_by[0].set == "override");
+  REQUIRE(*s.store.remove("override"));
+  CHECK(s.trash_status("u") == 500);  // the baseline is back
+}
+
+TEST_CASE("the newest push wins, and a reset brings the baseline back") {
+  Store s;
+  REQUIRE_FALSE(has_errors(s.push("name: one\ndirectories: {u: {trash: {http: 201}}}")));
+  auto second = s.push("name: two\ndirectories: {u: {trash: {http: 203}}}");
+  REQUIRE(second.size() == 1);  // only what this push shadows: set one's script
+  CHECK(second[0].message.find("shadows set 'one' (pushed)") != std::string::npos);
+  CHECK(s.trash_status("u") == 203);
+  REQUIRE(*s.store.remove("two"));
+  CHECK(s.trash_status("u") == 201);
+  s.store.drop_pushed();
+  CHECK(s.trash_status("u") == 500);
+}
+
+TEST_CASE("a push may give defaults that a loaded set gives, two files may not") {
+  Engine engine{empty_catalog()};
+  ScenarioStore store{{}, {"name: base\ndefaults: {trash: {http: 500}}"}, engine};
+  REQUIRE_FALSE(has_errors(store.load()));
+  auto pushed = store.push("name: p\ndefaults: {trash: {http: 202}}");
+  REQUIRE(pushed);
+  REQUIRE(pushed.diagnostics.size() == 1);
+  CHECK(pushed.diagnostics[0].message.starts_with("defaults for trash: pushed set 'p' shadows"));
+  ScenarioStore two_files{
+      {},
+      {"name: a\ndefaults: {trash: {http: 500}}", "name: b\ndefaults: {trash: {http: 202}}"},
+      engine};
+  auto loaded = two_files.load();
+  REQUIRE(has_errors(loaded));
+  CHECK(loaded[0].message == "defaults for trash are given in both inline and inline");
 }
 
 TEST_CASE("removing a set by name, and dropping pushed sets") {
@@ -83,8 +138,7 @@ TEST_CASE("a dry run finds what the push would, and changes nothing") {
   CHECK(*ok == "extra");
   // Conflicts are found by building the catalog, not by parsing: a dry run
   // that stopped at the parse would pass this one.
-  auto conflict =
-      s.store.push("name: other\ndirectories: {u: {trash: {http: 202}}}", Apply::dry_run);
+  auto conflict = s.store.push(kClashingOperation, Apply::dry_run);
   CHECK_FALSE(conflict);
   CHECK(has_errors(conflict.diagnostics));
   CHECK(names(s.store) == std::vector<std::string>{"base"});
