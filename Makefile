@@ -9,12 +9,13 @@ CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
 .PHONY: screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
 
-# The tests with the service's official JS client and the dashboard's browser
-# tests need their packages, pinned by each folder's package-lock.json (npm ci:
-# exactly those, from the npm registry).
-CLIENT_DIR = tests/clients/js-sdk
+# The JS package's tests, the JS example, the tests with the service's
+# official JS client and the dashboard's browser tests need their packages,
+# pinned by each folder's package-lock.json (npm ci: exactly those, from the
+# npm registry).
+JS_DIRS = clients/js examples/js tests/clients/js-sdk tests/browser
 BROWSER_DIR = tests/browser
-client-deps: $(CLIENT_DIR)/node_modules/.package-lock.json $(BROWSER_DIR)/node_modules/.package-lock.json
+client-deps: $(JS_DIRS:%=%/node_modules/.package-lock.json)
 %/node_modules/.package-lock.json: %/package-lock.json %/package.json
 	cd $* && npm ci --no-audit --no-fund
 

@@ -1,5 +1,7 @@
 // Scenario sets through the admin API: list, push (YAML or JSON), delete,
 // reload from disk. Load errors come back as `file:line:col` strings.
+#include <optional>
+
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "model/error_envelope.h"
@@ -37,8 +39,10 @@ void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
   w.EndArray();
 }
 
-/// 200 with the warnings, or 400 with the errors and the warnings.
-Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
+/// 200 with the warnings, or 400 with the errors and the warnings; `name`
+/// the set's, for a push.
+Reply load_reply(const Diagnostics& diagnostics, const std::string& done,
+                 const std::optional<std::string>& name = std::nullopt) {
   bool failed = has_errors(diagnostics);
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
@@ -54,6 +58,7 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done) {
   } else {
     json::write_member(w, "status", "success");
     json::write_member(w, "message", done);
+    if (name) json::write_member(w, "name", *name);
   }
   write_diagnostics(w, "warnings", diagnostics, Severity::warning);
   write_positioned(w, diagnostics);
@@ -145,14 +150,24 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
     }
     if (*dry_run == "true") apply = scenario::Apply::dry_run;
   }
-  auto pushed = context.scenarios.push(request.body, apply);
+  std::optional<std::string> name;
+  if (const std::string* given = request.query_param("name")) {
+    if (given->empty() || given->find('/') != std::string::npos) {
+      return error_reply(400, "Query parameter name is '" + *given +
+                                  "'; expected a set name, not empty and without '/'",
+                         "invalid_params");
+    }
+    name = *given;
+  }
+  auto pushed = context.scenarios.push(request.body, apply, name);
   if (!pushed) return load_reply(pushed.diagnostics, "");
   if (apply == scenario::Apply::dry_run) {
     return load_reply(pushed.diagnostics,
-                      "Scenario set '" + *pushed + "' would load; nothing changed (dry run).");
+                      "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
+                      *pushed);
   }
   context.log_change("scenario set '" + *pushed + "' pushed");
-  return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.");
+  return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
 }
 
 Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {

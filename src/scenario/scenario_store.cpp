@@ -116,21 +116,28 @@ Diagnostics ScenarioStore::load_sources(Priority priority) {
   return base.diagnostics;
 }
 
-Checked<std::string> ScenarioStore::push(std::string_view text, Apply apply) {
+Checked<std::string> ScenarioStore::push(std::string_view text, Apply apply,
+                                         const std::optional<std::string>& name) {
   Checked<std::string> out;
-  run_at(load_priority(text, Priority::background), [&] { out = push_now(text, apply); });
+  run_at(load_priority(text, Priority::background), [&] { out = push_now(text, apply, name); });
   return out;
 }
 
-Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply) {
+Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply,
+                                             const std::optional<std::string>& wanted) {
   ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
-  std::string default_name = "pushed-" + std::to_string(pushed_count_ + 1);
+  std::string default_name = wanted.value_or("pushed-" + std::to_string(pushed_count_ + 1));
   // A pushed set may script the operations in force as well as its own.
   auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
                             engine_.catalog()->operations.get(), Priority::background);
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
   // An error in `operations:` leaves a set without that operation: still an error.
+  if (set && wanted && set->name != *wanted) {
+    out.diagnostics.push_back({Severity::error, "pushed", 0, 0,
+                               "the document names itself '" + set->name + "' and the push '" +
+                                   *wanted + "'; expected one name, or none in the document"});
+  }
   if (!set || has_errors(out.diagnostics)) return out;
   set->source = "pushed";
   set->layer = Layer::pushed;

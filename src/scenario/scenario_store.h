@@ -58,8 +58,10 @@ class ScenarioStore {
   /// Adds a set, or replaces the set of the same name (file or pushed); the
   /// set's name when it is in force. A dry run builds the whole catalog the
   /// push would make, so it finds every error the push would, and then
-  /// drops it.
-  Checked<std::string> push(std::string_view text, Apply apply = Apply::now);
+  /// drops it. `name` names a document that names itself nothing; one that
+  /// names itself otherwise is an error.
+  Checked<std::string> push(std::string_view text, Apply apply = Apply::now,
+                            const std::optional<std::string>& name = std::nullopt);
   /// Removes the named set (a file's set comes back on reload); false if
   /// unknown. No value, errors, and nothing removed when another set scripts
   /// an operation that this one adds.
@@ -76,7 +78,8 @@ class ScenarioStore {
  private:
   Checked<std::vector<ScenarioSet>> read_sources(Priority priority) const;
   Diagnostics load_sources(Priority priority);
-  Checked<std::string> push_now(std::string_view text, Apply apply);
+  Checked<std::string> push_now(std::string_view text, Apply apply,
+                                const std::optional<std::string>& name);
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed);

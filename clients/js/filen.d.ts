@@ -1,0 +1,37 @@
+// Types of drivemock/filen (filen.js, filen.mjs).
+
+export interface FilenConnection {
+  readonly port: number;
+  /** Requests of the SDK still running, retries included. */
+  readonly pending: number;
+  /** Restores the SDK's own routing once no request of it is still running against drivemock. */
+  disconnect(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Tries per request (the SDK's default: 3600, one a second). Default 3. */
+  maxRetries?: number;
+  /** Milliseconds between tries (the SDK's default: 1000). Default 10. */
+  retryTimeout?: number;
+  /** A directory (or file URL) of the app, where @filen/sdk is installed; default: the working directory. */
+  from?: string | { href: string };
+}
+
+/** Routes the official SDK's requests (in this process) to `mock`. */
+export declare function connectFilenSdk(mock: { port: number }, options?: ConnectOptions): FilenConnection;
+
+/** The placeholder logged-in config `new FilenSDK(config)` needs for `sdk.cloud()`. */
+export declare function filenTestConfig<T extends Record<string, unknown>>(
+  overrides?: T,
+): {
+  apiKey: string;
+  masterKeys: string[];
+  publicKey: string;
+  privateKey: string;
+  baseFolderUUID: string;
+  authVersion: 2;
+  userId: number;
+  connectToSocket: boolean;
+  metadataCache: boolean;
+} & T;

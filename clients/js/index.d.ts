@@ -1,0 +1,148 @@
+// Types of the drivemock package (index.js, index.mjs).
+
+/**
+ * The drivemock child process (Node's ChildProcess; declared here by the
+ * members the package promises, so that no @types/node is needed).
+ */
+export interface DrivemockProcess {
+  readonly pid?: number;
+  readonly exitCode: number | null;
+  readonly signalCode: string | null;
+  readonly spawnargs: string[];
+  kill(signal?: string | number): boolean;
+  once(event: "exit", listener: (code: number | null, signal: string | null) => void): this;
+}
+
+export interface StartOptions {
+  /** Scenario files or directories (--scenarios), one or several. */
+  scenarios?: string | string[];
+  /** "document" (the default) or "service": the official clients' `status: true/false`. */
+  dialect?: "document" | "service";
+  /** "filen": everything the official SDK needs (the service dialect). */
+  preset?: "filen";
+  /** The seed of random draws (--seed), for a replayable run. */
+  seed?: number;
+  /** Answer every contract violation with 400 invalid_params (--strict). */
+  strict?: boolean;
+  /** The admin token: given to drivemock by its environment, sent with every admin call. */
+  adminToken?: string;
+  /** More command-line flags. */
+  args?: string[];
+  /** The executable; else DRIVEMOCK_BIN, else `drivemock` on PATH. */
+  bin?: string;
+  /** drivemock's working directory. */
+  cwd?: string;
+  /** More environment variables for drivemock. */
+  env?: Record<string, string>;
+  /** Request and admin log lines on this process's standard error (default: quiet). */
+  verbose?: boolean;
+  /** How long drivemock may take to listen (default 30000). */
+  startTimeoutMs?: number;
+  /** How long stop() waits after SIGTERM before SIGKILL (default 5000). */
+  stopTimeoutMs?: number;
+}
+
+/** A positioned problem of a scenario (line and column from 1; 0 when unknown). */
+export interface Diagnostic {
+  severity: "error" | "warning";
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** A refused admin call, or a start that failed. */
+export declare class DrivemockError extends Error {
+  /** The admin call's HTTP status; null for a start. */
+  status: number | null;
+  /** drivemock's code: invalid_scenario, not_found, order_not_met, timeout, start_failed, binary_not_found… */
+  code: string;
+  diagnostics: Diagnostic[];
+  /** The whole JSON answer, when there was one. */
+  body: Record<string, unknown> | null;
+}
+
+export interface Violation {
+  rule: string;
+  message: string;
+}
+
+export interface JournalEntry {
+  id: number;
+  time: string;
+  operation: string | null;
+  uuid: string | null;
+  request: { method: string; url: string; headers: Record<string, string>; body: string; json: any };
+  response: { status: number; headers?: Record<string, string>; body: string; json: any };
+  matched: { scenario: string; rule: number | null } | null;
+  violations: Violation[];
+  [key: string]: unknown;
+}
+
+/** Which requests: every member given must hold; {} matches all. */
+export interface RequestFilter {
+  method?: string;
+  url?: string;
+  operation?: string;
+  uuid?: string;
+  body?: Record<string, unknown>;
+  bodyPatterns?: Array<{ equalToJson: unknown }>;
+}
+
+export interface PushOptions {
+  /** The set's name, for a document that names itself nothing. */
+  name?: string;
+  /** Refuse a set with warnings before it loads. */
+  failOnWarnings?: boolean;
+  /** Check only; nothing changes. */
+  dryRun?: boolean;
+}
+
+export interface PushResult {
+  name: string;
+  message: string;
+  /** `file:line:column: warning: …`, shadows of earlier sets among them. */
+  warnings: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface Directory {
+  uuid: string;
+  state: string;
+  color: string | null;
+  calls: Record<string, number>;
+  [key: string]: unknown;
+}
+
+export declare class Drivemock {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly port: number;
+  readonly process: DrivemockProcess;
+  /** SIGTERM, then SIGKILL after stopTimeoutMs; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  [Symbol.asyncDispose](): Promise<void>;
+
+  push(scenario: string | Record<string, unknown>, options?: PushOptions): Promise<PushResult>;
+  pushFile(path: string, options?: PushOptions): Promise<PushResult>;
+  deleteSet(name: string): Promise<{ status: string; message: string }>;
+  reset(options?: { seed?: number }): Promise<{ status: string; message: string }>;
+  /** Oldest first. */
+  requests(filter?: { uuid?: string; operation?: string; since?: string; limit?: number }): Promise<JournalEntry[]>;
+  find(filter?: RequestFilter): Promise<JournalEntry[]>;
+  count(filter?: RequestFilter): Promise<number>;
+  /** Resolves with the matching entries once `count` match; rejects with code "timeout". */
+  waitFor(filter?: RequestFilter, options?: { count?: number; timeoutMs?: number }): Promise<JournalEntry[]>;
+  /** Rejects with code "order_not_met" (body: failedFilter, matched, failedFilterMatches). */
+  verifyOrder(filters: RequestFilter[]): Promise<{ matched: number[] }>;
+  unmatched(): Promise<JournalEntry[]>;
+  violations(): Promise<JournalEntry[]>;
+  directory(uuid: string): Promise<Directory>;
+  setState(uuid: string, state: string): Promise<{ status: string; message: string }>;
+  health(): Promise<{ status: string; version: string; dialect: "document" | "service"; seed: number; [key: string]: unknown }>;
+  startRecording(target: string): Promise<{ status: string; message: string }>;
+  stopRecording(): Promise<{ file: string; scenario: string; captured: number; [key: string]: unknown }>;
+}
+
+/** Starts drivemock on a free port and resolves once it listens. */
+export declare function startDrivemock(options?: StartOptions): Promise<Drivemock>;

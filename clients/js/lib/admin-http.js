@@ -1,0 +1,65 @@
+// Admin calls over Node's own http module (no fetch: Node 18 warns that it
+// is experimental), each answer parsed, each refusal a DrivemockError.
+"use strict";
+
+const http = require("node:http");
+const { DrivemockError } = require("./errors");
+
+class AdminHttp {
+  /** @param {string} url drivemock's base URL; @param {string} [token] the admin token */
+  constructor(url, token) {
+    this.url = url;
+    this.token = token;
+    this.agent = new http.Agent({ keepAlive: true });
+  }
+
+  /**
+   * Sends one admin call; resolves with the JSON answer, rejects with a
+   * DrivemockError carrying drivemock's status, code, message and diagnostics.
+   * `accept` lists the statuses that resolve (default: 200).
+   */
+  call(method, path, { body, contentType = "application/json", accept = [200] } = {}) {
+    const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+    const headers = { Accept: "application/json" };
+    if (payload !== undefined) {
+      headers["Content-Type"] = contentType;
+      headers["Content-Length"] = Buffer.byteLength(payload);
+    }
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    return new Promise((resolve, reject) => {
+      const request = http.request(new URL(path, this.url), { method, headers, agent: this.agent }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let answer = null;
+          try {
+            answer = text ? JSON.parse(text) : {};
+          } catch {
+            // not JSON: the refusal below says what came
+          }
+          if (accept.includes(res.statusCode) && answer !== null) return resolve({ status: res.statusCode, answer });
+          reject(
+            new DrivemockError(answer?.message ?? `${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`, {
+              status: res.statusCode,
+              code: answer?.code ?? "http_error",
+              diagnostics: answer?.diagnostics ?? [],
+              body: answer,
+            }),
+          );
+        });
+      });
+      request.on("error", (e) =>
+        reject(new DrivemockError(`${method} ${path}: ${e.message}`, { code: "connection_failed" })),
+      );
+      request.end(payload);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+module.exports = { AdminHttp };

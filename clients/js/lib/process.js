@@ -1,0 +1,104 @@
+// The drivemock child process: started on port 0, ready once it prints the
+// address it listens on, stopped with SIGTERM and then SIGKILL.
+"use strict";
+
+const { spawn } = require("node:child_process");
+const { DrivemockError } = require("./errors");
+
+const LISTENING = /drivemock listening on (http:\/\/\S+)/;
+/// drivemock's positioned diagnostics: `file:line:column: severity: message`.
+const DIAGNOSTIC = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/;
+/// What of standard error is kept for the error of a failed start.
+const KEPT_STDERR_BYTES = 64 * 1024;
+
+/** The command-line arguments for the options (see index.d.ts). */
+function argumentsFor(options) {
+  const args = ["--host", "127.0.0.1", "--port", "0", "--exit-with-parent"];
+  const scenarios = options.scenarios === undefined ? [] : [].concat(options.scenarios);
+  for (const file of scenarios) args.push("--scenarios", String(file));
+  const dialect = options.dialect ?? (options.preset === "filen" ? "service" : undefined);
+  if (dialect) args.push("--dialect", dialect);
+  if (options.seed !== undefined) args.push("--seed", String(options.seed));
+  if (options.strict) args.push("--strict");
+  if (!options.verbose) args.push("--quiet");
+  return args.concat(options.args ?? []);
+}
+
+function diagnosticsIn(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const m = DIAGNOSTIC.exec(line.trim());
+    if (m) out.push({ severity: m[4], file: m[1], line: Number(m[2]), column: Number(m[3]), message: m[5] });
+  }
+  return out;
+}
+
+/**
+ * Spawns drivemock and resolves with {child, url, port} once it listens;
+ * rejects with drivemock's own words when it exits first, or after
+ * `startTimeoutMs`.
+ */
+function spawnDrivemock(bin, options) {
+  const env = { ...process.env, ...options.env };
+  // The token goes by the environment: arguments are visible to every user in ps.
+  if (options.adminToken) env.DRIVEMOCK_ADMIN_TOKEN = options.adminToken;
+  const child = spawn(bin, argumentsFor(options), {
+    cwd: options.cwd,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk) => {
+    if (options.verbose) process.stderr.write(chunk);
+    stderr = (stderr + chunk).slice(-KEPT_STDERR_BYTES);
+  });
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    const timeoutMs = options.startTimeoutMs ?? 30000;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(`drivemock did not listen within ${timeoutMs} ms`, "start_timeout");
+    }, timeoutMs);
+    function fail(message, code) {
+      clearTimeout(timer);
+      child.stdout.removeAllListeners("data");
+      reject(new DrivemockError(message, { code, diagnostics: diagnosticsIn(stderr) }));
+    }
+    child.once("error", (e) => fail(`drivemock could not start (${bin}): ${e.message}`, "start_failed"));
+    child.once("exit", (code, signal) => {
+      const said = stderr.trim() || stdout.trim();
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      fail(said ? `${said}\n(drivemock ${how} before listening)` : `drivemock ${how} before listening`, "start_failed");
+    });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      const m = LISTENING.exec(stdout);
+      if (!m) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      child.removeAllListeners("error");
+      child.on("error", () => {}); // a failed kill later is stop's business, not a crash
+      child.stdout.removeAllListeners("data");
+      child.stdout.resume(); // nothing more is read of it, and it must never fill
+      const url = m[1];
+      resolve({ child, url, port: Number(new URL(url).port) });
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL after `killAfterMs`; resolves with the exit code (null if killed). */
+function stopChild(child, killAfterMs = 5000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+module.exports = { spawnDrivemock, stopChild, argumentsFor };

@@ -1,0 +1,105 @@
+// startDrivemock and stop: finding the binary, a failed start in
+// drivemock's own words, the child's lifetime (CommonJS).
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { spawn, execFileSync } = require("node:child_process");
+const path = require("node:path");
+const { startDrivemock, DrivemockError } = require("drivemock");
+const { tempFile, gone, eventually, post } = require("./helpers");
+
+test("starts on a free loopback port, answers, and stops with exit code 0", async () => {
+  const mock = await startDrivemock();
+  assert.match(mock.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  assert.equal(mock.url, `http://127.0.0.1:${mock.port}`);
+  assert.ok(mock.process.pid > 0);
+  const answer = await post(mock, "/v3/dir/trash", { uuid: "d1" });
+  assert.equal(answer.status, 200);
+  assert.equal(await mock.stop(), 0);
+  assert.equal(await mock.stop(), 0, "a second stop resolves the same");
+  assert.ok(gone(mock.process.pid));
+});
+
+test("the options become flags: scenarios, dialect, seed, strict, args", async () => {
+  const file = tempFile("base.yaml", "directories: {d1: {trash: {http: 503}}}\n");
+  const mock = await startDrivemock({ scenarios: [file], dialect: "service", seed: 42, strict: true, args: ["--journal-limit", "7"] });
+  try {
+    const health = await mock.health();
+    assert.equal(health.dialect, "service");
+    assert.equal(health.seed, 42);
+    assert.equal((await post(mock, "/v3/dir/trash", { uuid: "d1" })).status, 503);
+    assert.equal((await post(mock, "/v3/dir/trash", { uuid: 7 })).status, 400, "strict refuses a number uuid");
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("preset filen starts in the service dialect", async () => {
+  const mock = await startDrivemock({ preset: "filen" });
+  try {
+    assert.equal((await mock.health()).dialect, "service");
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("a scenario error at start rejects with drivemock's message and its file:line:column", async () => {
+  const file = tempFile("broken.yaml", "directories:\n  d1:\n    trash: {fault: nope}\n");
+  await assert.rejects(startDrivemock({ scenarios: file }), (e) => {
+    assert.ok(e instanceof DrivemockError);
+    assert.equal(e.code, "start_failed");
+    assert.match(e.message, new RegExp(`${file}:3:\\d+: error: unknown fault 'nope'`));
+    assert.equal(e.diagnostics.length, 1);
+    assert.deepEqual([e.diagnostics[0].file, e.diagnostics[0].line, e.diagnostics[0].severity], [file, 3, "error"]);
+    return true;
+  });
+});
+
+test("the binary is bin, else DRIVEMOCK_BIN, else drivemock on PATH, else a rejection saying how to get one", async () => {
+  const bin = process.env.DRIVEMOCK_BIN;
+  const viaBin = await startDrivemock({ bin, env: { DRIVEMOCK_BIN: "/nonexistent" } });
+  await viaBin.stop();
+  const onPath = await startDrivemock({ env: { DRIVEMOCK_BIN: "", PATH: path.dirname(bin) } });
+  await onPath.stop();
+  await assert.rejects(startDrivemock({ env: { DRIVEMOCK_BIN: "", PATH: "/nonexistent" } }), (e) => {
+    assert.equal(e.code, "binary_not_found");
+    assert.match(e.message, /no drivemock binary.*make deb.*DRIVEMOCK_BIN/);
+    return true;
+  });
+  await assert.rejects(startDrivemock({ bin: "/nonexistent/drivemock" }), { code: "binary_not_found" });
+});
+
+test("an unknown preset is refused before anything starts", async () => {
+  await assert.rejects(startDrivemock({ preset: "other" }), { code: "invalid_options" });
+});
+
+test("Symbol.asyncDispose stops it (what `await using` calls)", async () => {
+  const mock = await startDrivemock();
+  await mock[Symbol.asyncDispose]();
+  assert.ok(await eventually(() => gone(mock.process.pid), 2000));
+});
+
+test("stop kills a drivemock that does not stop on SIGTERM, after the bound", async () => {
+  const mock = await startDrivemock({ stopTimeoutMs: 200 });
+  process.kill(mock.process.pid, "SIGSTOP"); // it cannot act on SIGTERM now
+  assert.equal(await mock.stop(), null, "killed, so no exit code");
+  assert.equal(mock.process.signalCode, "SIGKILL");
+});
+
+test("drivemock exits when the process that started it is SIGKILLed", async () => {
+  // A test runner of its own, killed the way a CI timeout kills one.
+  const runner = spawn(process.execPath, ["-e", `
+    const { startDrivemock } = require(${JSON.stringify(require.resolve("drivemock"))});
+    startDrivemock().then((mock) => { console.log(mock.process.pid); setInterval(() => {}, 1000); });
+  `], { stdio: ["ignore", "pipe", "inherit"] });
+  const pid = await new Promise((resolve) => runner.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
+  assert.ok(pid > 0 && !gone(pid));
+  runner.kill("SIGKILL");
+  assert.ok(await eventually(() => gone(pid), 2000), `drivemock ${pid} still runs 2 s after its parent died`);
+});
+
+test("the package's version is the binary's", () => {
+  const version = execFileSync(process.env.DRIVEMOCK_BIN, ["--version"], { encoding: "utf8" }).trim();
+  assert.equal(require("drivemock/package.json").version, version);
+});
