@@ -1,0 +1,77 @@
+// Every JavaScript and YAML example of the README and docs/ is run or
+// loaded, so that none can go stale: a YAML block must load as a scenario
+// (in the document or the service dialect), a JavaScript block must pass as
+// a test file of its own, run from examples/js/ (where `drivemock`,
+// `drivemock/filen`, `@filen/sdk` and Vitest resolve): with Vitest when it
+// imports vitest, else with node --test, as CommonJS when it requires.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const exampleDir = path.join(root, "examples/js");
+const generated = path.join(exampleDir, ".doc-examples");
+const bin = process.env.DRIVEMOCK_BIN;
+assert.ok(bin, "DRIVEMOCK_BIN must name the drivemock executable");
+
+/** The fenced blocks of a Markdown file: {lang, body, line}. */
+function blocks(file) {
+  const text = fs.readFileSync(file, "utf8");
+  const out = [];
+  const fence = /^```(\w*)\n([\s\S]*?)^```/gm;
+  for (let m; (m = fence.exec(text)); ) {
+    out.push({ lang: m[1], body: m[2], line: text.slice(0, m.index).split("\n").length });
+  }
+  return out;
+}
+
+const pages = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const all = pages.flatMap((page) => blocks(path.join(root, page)).map((b) => ({ ...b, page })));
+const yaml = all.filter((b) => b.lang === "yaml" || b.lang === "yml");
+const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang));
+
+fs.rmSync(generated, { recursive: true, force: true });
+fs.mkdirSync(generated);
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 120000 });
+  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+}
+
+test("the README is short, and its JavaScript quick start is at most 20 lines", () => {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  assert.ok(readme.split("\n").length < 300);
+  const quickStart = blocks(path.join(root, "README.md")).find((b) => b.lang === "js");
+  assert.ok(quickStart, "the README has a JavaScript quick start");
+  assert.ok(quickStart.body.trimEnd().split("\n").length <= 20);
+  assert.ok(js.length >= 4 && yaml.length >= 4, "the examples were found");
+});
+
+for (const block of yaml) {
+  test(`${block.page}:${block.line}: the YAML example loads as a scenario`, () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-doc-")), "example.yaml");
+    fs.writeFileSync(file, block.body);
+    const document = run(bin, ["validate", file]);
+    const service = document.ok ? document : run(bin, ["validate", "--dialect", "service", file]);
+    assert.ok(service.ok, `${block.page}:${block.line}: ${document.output}`);
+    fs.rmSync(path.dirname(file), { recursive: true });
+  });
+}
+
+for (const block of js) {
+  const name = `${block.page.replace(/[/.]/g, "-")}-${block.line}`;
+  test(`${block.page}:${block.line}: the JavaScript example passes`, () => {
+    const vitest = /from "vitest"/.test(block.body);
+    const commonjs = /\brequire\(/.test(block.body);
+    const file = path.join(generated, `${name}${vitest ? ".vitest.mjs" : commonjs ? ".test.cjs" : ".test.mjs"}`);
+    fs.writeFileSync(file, block.body);
+    const result = vitest
+      ? run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", path.relative(exampleDir, file)], exampleDir)
+      : run(process.execPath, ["--test", file], exampleDir);
+    assert.ok(result.ok, `${block.page}:${block.line}:\n${result.output}`);
+  });
+}
