@@ -7,7 +7,9 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
-.PHONY: screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
+PREFIX ?= /usr/local
+
+.PHONY: install deb screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
 
 # The JS package's tests, the JS example, the tests with the service's
 # official JS client and the dashboard's browser tests need their packages,
@@ -72,9 +74,10 @@ fuzz test-fuzz:
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http
 	tests/fuzz/run $(FUZZ_SECONDS)
 
-## The container image, built and run here (not part of make test; needs
+## The container image, built and run here, and the Debian package (make
+## deb) installed in a fresh Debian 12 container (not part of make test; needs
 ## dockerd, started when none runs; about 3 minutes, more the first time).
-test-docker:
+test-docker: deb
 	tests/docker/run
 
 ## drivemock against a reference server, as ratios (not part of make test;
@@ -82,6 +85,18 @@ test-docker:
 bench: client-deps
 	@./scripts/install-deps wrk curl valgrind python3
 	bench/run
+
+## Installs drivemock (and the C++ library and headers) under PREFIX
+## (default /usr/local); DESTDIR stages it elsewhere, as for packaging.
+install: build
+	DESTDIR=$(DESTDIR) cmake --install build/release --prefix $(PREFIX)
+
+## build/deb/drivemock_<version>_<arch>.deb: /usr/bin/drivemock and its
+## declared runtime dependencies (apt install ./build/deb/drivemock_*.deb).
+deb: build
+	@./scripts/install-deps dpkg-dev
+	cd build/release && cpack -B $(CURDIR)/build/deb
+	@ls build/deb/*.deb
 
 ## Check the example scenarios.
 validate: build

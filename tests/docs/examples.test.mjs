@@ -38,7 +38,10 @@ fs.rmSync(generated, { recursive: true, force: true });
 fs.mkdirSync(generated);
 
 function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 120000 });
+  // Without the runner's NODE_TEST_CONTEXT: with it, a nested node --test
+  // reports to this runner and exits 0 whatever its tests did.
+  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000 });
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
