@@ -153,8 +153,9 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   std::optional<std::string> name;
   if (const std::string* given = request.query_param("name")) {
     if (given->empty() || given->find('/') != std::string::npos) {
-      return error_reply(400, "Query parameter name is '" + *given +
-                                  "'; expected a set name, not empty and without '/'",
+      return error_reply(400,
+                         "Query parameter name is '" + *given +
+                             "'; expected a set name, not empty and without '/'",
                          "invalid_params");
     }
     name = *given;

@@ -10,7 +10,8 @@ using namespace drivemock::testing;
 
 namespace {
 
-const char* const kBaseline = "name: baseline\ndirectories: {d1: {trash: {http: 500}, color: {http: 501}}}";
+const char* const kBaseline =
+    "name: baseline\ndirectories: {d1: {trash: {http: 500}, color: {http: 501}}}";
 
 }  // namespace
 
