@@ -78,14 +78,9 @@ function sdkClientModules(from) {
 function agentTo(sdkAgent, port) {
   const AgentClass = sdkAgent.constructor;
   const agent = new AgentClass();
-  agent.createConnection = (options, callback) => {
-    const socket = net.connect(port, "127.0.0.1");
-    if (callback) {
-      socket.once("connect", () => callback(null, socket));
-      socket.once("error", (e) => callback(e));
-    }
-    return socket;
-  };
+  // Node's agent takes a returned socket as created (and ignores the
+  // callback); its errors reach the request like a TLS socket's would.
+  agent.createConnection = () => net.connect(port, "127.0.0.1");
   return agent;
 }
 
