@@ -69,11 +69,30 @@ export interface Violation {
 
 export interface JournalEntry {
   id: number;
-  time: string;
+  /** ISO-8601 UTC, milliseconds. */
+  loggedDate: string;
   operation: string | null;
   uuid: string | null;
-  request: { method: string; url: string; headers: Record<string, string>; body: string; json: any };
-  response: { status: number; headers?: Record<string, string>; body: string; json: any };
+  request: {
+    method: string;
+    url: string;
+    /** Secrets (Authorization, tokens…) as "***". */
+    headers: Record<string, string>;
+    body: string;
+    clientIp: string;
+    /** The body parsed; null when it is not JSON. */
+    json: any;
+  };
+  response: {
+    status: number;
+    body: string;
+    fault: string | null;
+    proxied: boolean;
+    /** The body parsed; null when it is not JSON. */
+    json: any;
+    [key: string]: unknown;
+  };
+  /** The scenario and rule that answered; null for built-in answers. */
   matched: { scenario: string; rule: number | null } | null;
   violations: Violation[];
   [key: string]: unknown;

@@ -97,6 +97,7 @@ test("journal entries come oldest first, with the bodies parsed beside the raw s
   assert.deepEqual(entries.map((e) => e.operation), ["color", "trash"]);
   assert.deepEqual(entries[0].request.json, { uuid: "d2", color: "red" });
   assert.equal(entries[0].request.body, '{"uuid":"d2","color":"red"}');
+  assert.match(entries[0].loggedDate, /^\d{4}-\d\d-\d\dT/);
   assert.equal(entries[0].response.json.code, "dir_color_changed");
   assert.deepEqual((await mock.requests({ operation: "trash" })).map((e) => e.uuid), ["d2"]);
   const find = await mock.find({ operation: "color", body: { color: "red" } });

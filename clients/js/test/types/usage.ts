@@ -27,6 +27,7 @@ export async function usage(): Promise<void> {
   await mock.reset({ seed: 2 });
   const entries: JournalEntry[] = await mock.requests({ uuid: "d1" });
   const body: unknown = entries[0]?.request.json;
+  const when: string | undefined = entries[0]?.loggedDate;
   await mock.find({ operation: "trash", body: { uuid: "d1" } });
   const n: number = await mock.count({});
   await mock.waitFor({ uuid: "d1" }, { count: 2, timeoutMs: 100 });
@@ -52,5 +53,5 @@ export async function usage(): Promise<void> {
     }
   }
   await mock.stop();
-  void [url, port, pid, warnings, body, n, state, dialect, captured, pending, masterKeys];
+  void [when, url, port, pid, warnings, body, n, state, dialect, captured, pending, masterKeys];
 }
