@@ -50,8 +50,12 @@ TEST_CASE("a push over the dialect's lock answers takes over without a shadow wa
   CHECK(pushed.diagnostics.empty());
   rapidjson::Document body;
   body.Parse(R"({"uuid":"l","type":"release","resource":"r"})");
-  const auto& lock = *engine.catalog()->operations->by_name("lock");
-  CHECK(engine.decide(lock, "l", body).answer->status == 503);
+  // The operation lives in the catalog: hold the one it is taken from.
+  auto pushed_catalog = engine.catalog();
+  CHECK(engine.decide(*pushed_catalog->operations->by_name("lock"), "l", body).answer->status ==
+        503);
   store.drop_pushed();
-  CHECK(engine.decide(lock, "l", body).answer->body->find("released") != std::string::npos);
+  auto baseline = engine.catalog();
+  CHECK(engine.decide(*baseline->operations->by_name("lock"), "l", body)
+            .answer->body->find("released") != std::string::npos);
 }
