@@ -126,8 +126,9 @@ void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diag
     if (script.initial_state) entry.initial_state = &*script.initial_state;
     for (const auto& [op, rules] : script.operations) {
       ScriptedOperation scripted{&set, &rules};
+      const std::string& name = op;  // a structured binding: clang 14 captures none
       auto other = std::find_if(entry.operations.begin(), entry.operations.end(),
-                                [&](const auto& named) { return named.first == op; });
+                                [&](const auto& named) { return named.first == name; });
       if (other == entry.operations.end()) {
         entry.operations.emplace_back(op, scripted);
       } else if (!take_second(catalog, other->second, scripted, uuid, op)) {
