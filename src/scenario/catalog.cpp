@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <utility>
 
 #include "contract/operations.h"
 #include "scenario/dialect_sets.h"
@@ -126,15 +127,13 @@ void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diag
     if (script.initial_state) entry.initial_state = &*script.initial_state;
     for (const auto& [op, rules] : script.operations) {
       ScriptedOperation scripted{&set, &rules};
-      const std::string& name = op;  // a structured binding: clang 14 captures none
-      auto other = std::find_if(entry.operations.begin(), entry.operations.end(),
-                                [&](const auto& named) { return named.first == name; });
-      if (other == entry.operations.end()) {
+      ScriptedOperation* other = entry.find(op);
+      if (!other) {
         entry.operations.emplace_back(op, scripted);
-      } else if (!take_second(catalog, other->second, scripted, uuid, op)) {
+      } else if (!take_second(catalog, *other, scripted, uuid, op)) {
         conflict(diagnostics, set,
                  "directory '" + uuid + "' operation " + op + " is scripted in both " +
-                     other->second.set->source + " and " + set.source);
+                     other->set->source + " and " + set.source);
       }
     }
   }
@@ -156,6 +155,10 @@ const ScriptedOperation* DirectoryEntry::find(std::string_view operation) const 
     if (name == operation) return &scripted;
   }
   return nullptr;
+}
+
+ScriptedOperation* DirectoryEntry::find(std::string_view operation) {
+  return const_cast<ScriptedOperation*>(std::as_const(*this).find(operation));
 }
 
 std::string_view DirectoryEntry::state() const {

@@ -42,6 +42,7 @@ struct DirectoryEntry {
   std::vector<std::pair<std::string_view, ScriptedOperation>> operations;
 
   const ScriptedOperation* find(std::string_view operation) const;
+  ScriptedOperation* find(std::string_view operation);
   std::string_view state() const;
 };
 

@@ -807,9 +807,8 @@ void read_set(Document& doc, Dialect dialect, AnswerPool& bodies, const Operatio
   doc.text.reset();
 }
 
-/// Adds to `usable` those of `added` it has no operation of that name for.
-/// A document's operations join those its scripts may use; one that
-/// defines a dialect's operation again has its own definition used.
+/// Adds to `usable` those of `added` it has no operation of that name for;
+/// one that defines a dialect's operation again replaces it.
 void add_new(OperationSet& usable, const std::vector<Operation>& added) {
   for (const auto& op : added) {
     auto& list = usable.list;

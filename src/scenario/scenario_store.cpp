@@ -132,12 +132,12 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply,
   auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
                             engine_.catalog()->operations.get(), Priority::background);
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
-  // An error in `operations:` leaves a set without that operation: still an error.
   if (set && wanted && set->name != *wanted) {
     out.diagnostics.push_back({Severity::error, "pushed", 0, 0,
                                "the document names itself '" + set->name + "' and the push '" +
                                    *wanted + "'; expected one name, or none in the document"});
   }
+  // An error in `operations:` leaves a set without that operation: still an error.
   if (!set || has_errors(out.diagnostics)) return out;
   set->source = "pushed";
   set->layer = Layer::pushed;
