@@ -16,9 +16,9 @@
 const net = require("node:net");
 const path = require("node:path");
 const { createRequire } = require("node:module");
+const { asyncDispose } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
 
-const asyncDispose = Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose");
 /// The one connection in force in this process: the SDK's module state is global.
 let current = null;
 

@@ -53,7 +53,7 @@ class Drivemock {
     this.port = port;
     this.process = child;
     this._admin = new AdminHttp(url, options.adminToken);
-    this._stopAfterMs = options.stopTimeoutMs ?? 5000;
+    this._stopAfterMs = options.stopTimeoutMs; // undefined: stopChild's default
     this._stopped = null;
   }
 

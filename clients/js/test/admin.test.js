@@ -7,7 +7,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const { startDrivemock, DrivemockError } = require("drivemock");
-const { tempFile, tempDir, standInUpstream, post } = require("./helpers");
+const { tempFile, tempDir, standInUpstream, post, withDrivemock } = require("./helpers");
 
 const BASELINE = `
 name: baseline
@@ -173,15 +173,12 @@ test("startRecording and stopRecording record a stand-in upstream", async () => 
 });
 
 test("with an admin token every call sends it, and a call without it is refused", async () => {
-  const guarded = await startDrivemock({ adminToken: "s3cret-token" });
-  try {
+  await withDrivemock({ adminToken: "s3cret-token" }, async (guarded) => {
     assert.equal((await guarded.health()).status, "healthy");
     const anonymous = await fetch(`${guarded.url}/__admin/requests`);
     assert.equal(anonymous.status, 401);
     assert.ok(!guarded.process.spawnargs.join(" ").includes("s3cret-token"), "the token is not on the command line");
-  } finally {
-    await guarded.stop();
-  }
+  });
 });
 
 test("an admin call to a stopped drivemock rejects with connection_failed", async () => {

@@ -43,6 +43,17 @@ async function standInUpstream(body) {
   };
 }
 
+/** Runs `body(mock)` against a drivemock started with `options`, stopping it after, however body ends. */
+async function withDrivemock(options, body) {
+  const { startDrivemock } = require("drivemock");
+  const mock = await startDrivemock(options);
+  try {
+    return await body(mock);
+  } finally {
+    await mock.stop();
+  }
+}
+
 /** True once `pid` is no running process (gone, or a zombie nobody reaped yet). */
 function gone(pid) {
   try {
@@ -93,4 +104,4 @@ function post(mock, path_, body, headers = {}) {
   });
 }
 
-module.exports = { tempDir, tempFile, standInUpstream, gone, eventually, post };
+module.exports = { tempDir, tempFile, standInUpstream, gone, eventually, post, withDrivemock };

@@ -7,7 +7,7 @@ const assert = require("node:assert/strict");
 const { spawn, execFileSync } = require("node:child_process");
 const path = require("node:path");
 const { startDrivemock, DrivemockError } = require("drivemock");
-const { tempFile, gone, eventually, post } = require("./helpers");
+const { tempFile, gone, eventually, post, withDrivemock } = require("./helpers");
 
 test("starts on a free loopback port, answers, and stops with exit code 0", async () => {
   const mock = await startDrivemock();
@@ -23,25 +23,20 @@ test("starts on a free loopback port, answers, and stops with exit code 0", asyn
 
 test("the options become flags: scenarios, dialect, seed, strict, args", async () => {
   const file = tempFile("base.yaml", "directories: {d1: {trash: {http: 503}}}\n");
-  const mock = await startDrivemock({ scenarios: [file], dialect: "service", seed: 42, strict: true, args: ["--journal-limit", "7"] });
-  try {
+  const options = { scenarios: [file], dialect: "service", seed: 42, strict: true, args: ["--journal-limit", "7"] };
+  await withDrivemock(options, async (mock) => {
     const health = await mock.health();
     assert.equal(health.dialect, "service");
     assert.equal(health.seed, 42);
     assert.equal((await post(mock, "/v3/dir/trash", { uuid: "d1" })).status, 503);
     assert.equal((await post(mock, "/v3/dir/trash", { uuid: 7 })).status, 400, "strict refuses a number uuid");
-  } finally {
-    await mock.stop();
-  }
+  });
 });
 
 test("preset filen starts in the service dialect", async () => {
-  const mock = await startDrivemock({ preset: "filen" });
-  try {
+  await withDrivemock({ preset: "filen" }, async (mock) => {
     assert.equal((await mock.health()).dialect, "service");
-  } finally {
-    await mock.stop();
-  }
+  });
 });
 
 test("a scenario error at start rejects with drivemock's message and its file:line:column", async () => {
