@@ -63,7 +63,7 @@ Server::Impl::Impl(const ServerOptions& given)
            {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers)}),
       http(
           {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock,
-           envelope},
+           envelope, given.keep_alive_max},
           [this](RequestView request, ReplyWriter& writer) {
             path.serve(std::move(request), writer);
           },

@@ -56,6 +56,8 @@ struct ServerOptions {
   size_t max_body = 1 << 20;  ///< larger request bodies get 413, unread but journaled
   /// A request's head and body must arrive this soon after its first byte (else 408).
   std::chrono::milliseconds request_timeout{10000};
+  /// Most requests on one kept-alive connection (its Keep-Alive header says so).
+  size_t keep_alive_max = 100000;
   std::string journal_file = {};                ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
   /// Without a token, web pages of these origins may call the admin API

@@ -20,7 +20,6 @@ namespace drivemock {
 namespace {
 
 constexpr int kListenBacklog = 4096;
-constexpr std::chrono::milliseconds kKeepAliveIdle{5000};
 constexpr size_t kDefaultThreads = 1024;
 
 }  // namespace
@@ -121,6 +120,10 @@ void HttpServer::configure(const LibraryHandler& handler) {
     return new WorkerPool(threads, connections_queued_);
   };
   server_->set_tcp_nodelay(true);
+  // The library writes `Keep-Alive: timeout=…, max=…` from these on every
+  // answer that keeps its connection; serve_connection enforces both.
+  server_->set_keep_alive_timeout(kKeepAliveIdle.count());
+  server_->set_keep_alive_max_count(options_.keep_alive_max);
   server_->set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
   // Replaces the library's SO_REUSEPORT, with which a second server on the
   // same port would start without error and silently share the traffic.
@@ -202,10 +205,13 @@ void HttpServer::serve_connection(int fd) {
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
   Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope);
-  // Keep-alive for the connection's life: the library's default closes after
-  // five requests, which costs a test suite a reconnect every fifth call.
+  // Keep-alive up to keep_alive_max requests, as the Keep-Alive header says
+  // (the library's default, 5, costs a test suite a reconnect every fifth
+  // call). The last one is answered with `Connection: close`.
+  size_t served = 0;
   while (!stopping_.tripped() && connection.next_request()) {
-    auto asked = stopping_.tripped() ? Library::Close::yes : Library::Close::no;
+    bool last = ++served >= options_.keep_alive_max;
+    auto asked = stopping_.tripped() || last ? Library::Close::yes : Library::Close::no;
     if (server_->serve_request(connection, asked) == Library::Close::yes) break;
     if (connection.closing()) break;
   }

@@ -27,6 +27,12 @@
 
 namespace drivemock {
 
+/// How long a kept-alive connection may idle between requests, and the most
+/// requests it serves: what every answer's Keep-Alive header states, so
+/// that a client honouring it is never cut short.
+inline constexpr std::chrono::seconds kKeepAliveIdle{5};
+inline constexpr size_t kKeepAliveMax = 100000;
+
 struct HttpServerOptions {
   std::string host = "127.0.0.1";
   int port = 0;               ///< 0 picks a free port
@@ -35,6 +41,9 @@ struct HttpServerOptions {
   std::chrono::milliseconds request_timeout{10000};  ///< first byte to whole request
   const Clock* clock = &system_clock();  ///< stamps when a request began, for its journal entry
   Envelope envelope = Envelope();        ///< the dialect of refusals
+  /// Most requests served on one connection; the last one's answer says
+  /// `Connection: close`, every other one `Keep-Alive: timeout=5, max=<this>`.
+  size_t keep_alive_max = kKeepAliveMax;
 };
 
 class HttpServer {

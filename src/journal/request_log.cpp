@@ -1,14 +1,36 @@
 #include "journal/request_log.h"
 
+#include <optional>
+
 #include "util/json.h"
 
 namespace drivemock::journal {
 namespace {
 
+/// The rule that answered, as the journal's `matched` names it; "none"
+/// where the journal says null (the built-in answer, an unknown path, a
+/// refused request, the upstream while recording).
 std::string matched_text(const Entry& e) {
-  if (!e.matched) return "built-in";
+  if (!e.matched) return "none";
   return e.matched->scenario +
          (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
+}
+
+/// The answer envelope's `code` (folder_not_found, not_found, …), which
+/// tells the answers apart where the status does not (the service answers
+/// its errors with 200); nothing when the body is not a JSON object with one.
+std::optional<std::string> answer_code(const Entry& e) {
+  std::string_view body = e.response.body_text();
+  if (body.empty() || body.front() != '{') return std::nullopt;
+  auto doc = json::parse_untrusted(body);
+  if (!doc || !doc->IsObject()) return std::nullopt;
+  auto code = doc->FindMember("code");
+  if (code == doc->MemberEnd() || !code->value.IsString()) return std::nullopt;
+  return std::string(code->value.GetString(), code->value.GetStringLength());
+}
+
+std::string limited_text(const LimitHit& limited) {
+  return limited.file + "#" + std::to_string(limited.index);
 }
 
 std::string outcome_text(const Entry& e) {
@@ -33,6 +55,11 @@ std::string text_line(const Entry& e) {
   line.append(" uuid=").append(e.uuid().value_or("-"));
   line.append(" matched=").append(matched_text(e));
   line.append(" status=").append(outcome_text(e));
+  if (auto code = answer_code(e)) line.append(" answer=").append(json::valid_utf8(*code));
+  if (e.response.proxied) line.append(" proxied=true");
+  if (const auto& limited = e.scripting().limited) {
+    line.append(" limited=").append(limited_text(*limited));
+  }
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
   if (!e.violations.empty())
     line.append(" violations=").append(std::to_string(e.violations.size()));
@@ -53,8 +80,17 @@ std::string json_line(const Entry& e) {
   json::write_string(w, "uuid");
   auto uuid = e.uuid();
   uuid ? json::write_string(w, *uuid) : static_cast<void>(w.Null());
-  json::write_member(w, "matched", matched_text(e));
+  json::write_string(w, "matched");  // null as in the journal
+  e.matched ? json::write_string(w, matched_text(e)) : static_cast<void>(w.Null());
   json::write_member(w, "status", outcome_text(e));
+  if (auto code = answer_code(e)) json::write_member(w, "answer", *code);
+  if (e.response.proxied) {
+    json::write_string(w, "proxied");
+    w.Bool(true);
+  }
+  if (const auto& limited = e.scripting().limited) {
+    json::write_member(w, "limited", limited_text(*limited));
+  }
   json::write_string(w, "micros");
   w.Int64(e.total_micros);
   json::write_string(w, "violations");

@@ -77,7 +77,10 @@ test("requests appear live, newest first, with a violation marked", async () => 
     await post(mock, "/v3/dir/trash", { uuid: "before-open" });
     const page = await openDashboard(mock);
     await waitLive(page);
-    assert.equal((await rows(page))[0][2], "before-open");  // what was journaled before
+    const [before] = await rows(page);
+    assert.equal(before[2], "before-open");  // what was journaled before
+    // The answer's code beside its status; no rule: "none", as the log says.
+    assert.deepEqual(before.slice(3, 5), ["200 dir_trashed", "none"]);
 
     await post(mock, "/v3/dir/trash", { uuid: "d1" });
     await page.waitForFunction(

@@ -86,7 +86,7 @@ TEST_CASE("the journal file keeps every answered request when the server is kill
 TEST_CASE(
     "request lines are logged as text by default, as JSON with --log json, not with --quiet") {
   for (auto [flags, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
-           {{}, "drivemock: POST /v3/dir/trash uuid=k matched=built-in status=200 "},
+           {{}, "drivemock: POST /v3/dir/trash uuid=k matched=none status=200 answer=dir_trashed "},
            {{"--log", "json"},
             R"({"type":"request","id":1,"method":"POST","path":"/v3/dir/trash")"},
            {{"--quiet"}, ""}}) {

@@ -80,16 +80,37 @@ TEST_CASE("a wrong method on a mock path answers 405 and is a violation") {
         "method_not_allowed");
 }
 
-TEST_CASE("a kept-alive connection serves many requests without closing") {
+TEST_CASE("a kept-alive connection serves as many requests as its Keep-Alive header promises") {
   RunningServer mock;
-  auto client = mock.client();
-  client.set_keep_alive(true);
+  RawConnection connection(mock.server().port());
+  // A client that honours `max` counts on it: the header must state what
+  // drivemock does (it once said max=5 and served on past it).
   for (int i = 0; i < 20; ++i) {
-    auto res = client.Post("/v3/dir/trash", R"({"uuid":"k"})", "application/json");
-    REQUIRE(res);
-    CHECK(res->status == 200);
+    REQUIRE(connection.send(raw_post("/v3/dir/trash", R"({"uuid":"k"})")));
+    std::string answer = connection.read_answer();
+    INFO("request " << i + 1 << ": " << answer);
+    REQUIRE(is_status(answer, 200));
+    CHECK(answer.find("Keep-Alive: timeout=5, max=100000\r\n") != std::string::npos);
+    CHECK(answer.find("Connection: close") == std::string::npos);
   }
   CHECK(mock.requests()["meta"]["total"].GetUint64() == 20);
+}
+
+TEST_CASE("the last request a connection may carry is answered with Connection: close") {
+  drivemock::ServerOptions options;
+  options.keep_alive_max = 3;
+  RunningServer mock(options);
+  RawConnection connection(mock.server().port());
+  for (int i = 1; i <= 3; ++i) {
+    REQUIRE(connection.send(raw_post("/v3/dir/trash", R"({"uuid":"k"})")));
+    std::string answer = connection.read_answer();
+    INFO("request " << i << ": " << answer);
+    REQUIRE(is_status(answer, 200));
+    bool last = i == 3;
+    CHECK((answer.find("Keep-Alive: timeout=5, max=3\r\n") != std::string::npos) == !last);
+    CHECK((answer.find("Connection: close\r\n") != std::string::npos) == last);
+  }
+  CHECK(connection.read_to_end().empty());  // and closed after it
 }
 
 TEST_CASE("a second server on a taken port fails to start instead of sharing it") {

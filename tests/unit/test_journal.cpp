@@ -252,7 +252,34 @@ TEST_CASE("request log lines name method, path, uuid, rule, status and micros") 
         R"("matched":"flow#2","status":"503","micros":85,"violations":0})");
   e.matched.reset();
   e.response.fault = Fault::reset;
-  CHECK(request_line(e, LogFormat::text).find("matched=built-in status=fault:reset") !=
+  CHECK(request_line(e, LogFormat::text).find("matched=none status=fault:reset") !=
         std::string::npos);
   CHECK(admin_line("reset", LogFormat::json) == R"({"type":"admin","change":"reset"})");
+}
+
+TEST_CASE("request log lines name the outcome as the journal entry does") {
+  // The journal's `matched: null` is "none" in the text line and null in
+  // the JSON one, never a word of the log's own; the envelope's code says
+  // which answer it was, where the status does not (the service's 200 errors).
+  Entry e;
+  RequestView view;
+  view.method = "POST";
+  view.url = view.path = "/v3/dir/trash";
+  e.request = RecordedRequest(view, "ghost");
+  e.response.status = 200;
+  e.response.body = std::make_shared<const std::string>(
+      R"({"status":false,"message":"Folder not found.","code":"folder_not_found"})");
+  CHECK(request_line(e, LogFormat::text) ==
+        "drivemock: POST /v3/dir/trash uuid=ghost matched=none status=200 answer=folder_not_found "
+        "0us");
+  CHECK(request_line(e, LogFormat::json).find(R"("matched":null,"status":"200",)"
+                                              R"("answer":"folder_not_found")") !=
+        std::string::npos);
+  e.response.status = 404;
+  e.response.body = std::make_shared<const std::string>(R"({"status":"error","code":"not_found"})");
+  e.response.proxied = true;
+  CHECK(request_line(e, LogFormat::text).find("matched=none status=404 answer=not_found "
+                                              "proxied=true") != std::string::npos);
+  e.response.body = std::make_shared<const std::string>("not json {");
+  CHECK(request_line(e, LogFormat::text).find("answer=") == std::string::npos);
 }

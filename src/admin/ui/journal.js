@@ -18,13 +18,27 @@ function rowsKept() {
 
 // --- journal rows ---------------------------------------------------------
 
+function envelopeCode(body) {
+  if (!body || body[0] !== "{") return "";
+  try {
+    const json = JSON.parse(body);
+    return typeof json.code === "string" ? json.code : "";
+  } catch {
+    return "";  // not JSON: the status says it all
+  }
+}
+
+// The status and the envelope's code, as the text log writes them
+// ("200 folder_not_found"): the service answers its errors with 200.
 function answerText(e) {
-  return e.response.fault ? "fault: " + e.response.fault : String(e.response.status);
+  if (e.response.fault) return "fault: " + e.response.fault;
+  const code = envelopeCode(e.response.body);
+  return code ? e.response.status + " " + code : String(e.response.status);
 }
 
 function matchedText(e) {
   if (e.limited) return "rate limit " + e.limited.file + "#" + e.limited.index;
-  if (!e.matched) return "built-in";
+  if (!e.matched) return "none";  // the journal's null, the log's matched=none
   return e.matched.scenario + (e.matched.rule ? "#" + e.matched.rule : "#defaults");
 }
 
