@@ -221,7 +221,8 @@ Reply handle_list_operations(const RequestView&, Context& context, const std::sm
     w.StartObject();
     json::write_member(w, "name", op.name);
     json::write_member(w, "path", op.path);
-    json::write_member(w, "key", op.key);
+    json::write_string(w, "key");
+    contract::has_key(op) ? json::write_string(w, op.key) : static_cast<void>(w.Null());
     json::write_string(w, "fields");
     w.StartArray();
     for (const auto& field : op.fields) {

@@ -20,9 +20,10 @@ struct Classified {
   Classification seen;                   ///< operation and violations: for the journal
   std::optional<Reply> early;            ///< 404, 405 or 400: nothing is decided
 
-  /// The entity the request names (its key's value), unless it got an early answer.
+  /// The entity the request names (its key's value), unless it got an early
+  /// answer or its operation names none.
   std::optional<std::string_view> uuid() const {
-    if (early) return std::nullopt;
+    if (early || (operation && !has_key(*operation))) return std::nullopt;
     return checked.uuid;
   }
 };

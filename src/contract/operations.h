@@ -37,7 +37,8 @@ struct Operation {
   std::string name;  ///< as scenario files and the journal name it
   std::string path;  ///< POST path under the base path
   std::vector<Field> fields;
-  /// The string field naming the entity scripted under `directories:`.
+  /// The string field naming the entity scripted under `directories:`;
+  /// empty when the operation names none (`key: null`, see has_key).
   std::string key = "uuid";
   /// The success answered (HTTP 200, in the server's dialect) when nothing
   /// else says: the contract document gives a message and code...
@@ -74,6 +75,12 @@ struct OperationSet {
 /// True when two definitions describe the same request and what a success
 /// does (path, key, fields, on_success), whatever their answers and sources.
 bool same_request(const Operation& a, const Operation& b);
+
+/// False for an operation whose calls name no entity (`key: null`): its
+/// calls are journaled without a uuid and scripted under `defaults:` only.
+inline bool has_key(const Operation& op) {
+  return !op.key.empty();
+}
 
 /// True for operations that scenario files added to the contract.
 inline bool is_added(const Operation& op) {

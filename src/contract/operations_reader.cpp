@@ -98,8 +98,14 @@ class DefinitionReader {
     }
   }
 
-  /// The key must be a string field every request sends: it names the entity.
+  /// The key must be a string field every request sends: it names the
+  /// entity. `key: null` says the operation names none: its calls are
+  /// scripted under `defaults:`, as one sequence for all of them.
   void read_key(const YAML::Node& node, Operation& op) {
+    if (node && node.IsNull()) {
+      op.key.clear();
+      return;
+    }
     if (node) {
       auto key = in_.scalar(node, "key: the name of a string field");
       if (!key) return;
@@ -110,7 +116,7 @@ class DefinitionReader {
       in_.error(at, node ? "key names '" + op.key + "', not a string field of " + op.name
                          : "the fields of " + op.name +
                                " need uuid: string, the entity's key (or name another string "
-                               "field with key:)");
+                               "field with key:, or say key: null for none)");
       return;
     }
     // A request without its key could not be scripted: the key is always required.

@@ -97,6 +97,12 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
   out.body = std::move(body).value();
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
+  if (!has_key(op)) {
+    if (strictness == Strictness::strict && !out.violations.empty()) {
+      out.rejection = joined(out.violations);
+    }
+    return out;
+  }
   // Without its key a request names no entity: it cannot be served. A key
   // with a NUL in it names one (never a scripted one) and is served, with
   // its violation.

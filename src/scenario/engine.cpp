@@ -234,7 +234,8 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};
     request.seen.named = catalog->find(checked.uuid) != nullptr;
-    if (!request.seen.named && checked.uuid.size() <= kMaxRememberedUuidBytes) {
+    if (!request.seen.named && contract::has_key(*request.operation) &&
+        checked.uuid.size() <= kMaxRememberedUuidBytes) {
       scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
     }
     request.seen.scripted = std::move(scripting);
@@ -286,7 +287,9 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     d.state = initial_state(catalog, uuid);
   }
   ++d.calls[op.name];
-  if (!entry && remembered) {
+  // A key-less operation's calls all share the slot of the empty uuid:
+  // there is no scripted uuid it could have meant.
+  if (!entry && remembered && contract::has_key(op)) {
     if (s->suggested_in != catalog.generation) {
       s->suggestion = did_you_mean(catalog, uuid);
       s->suggested_in = catalog.generation;
@@ -365,7 +368,8 @@ std::pair<std::vector<std::string>, size_t> Engine::uuids(std::string_view part,
   {
     std::shared_lock read(slots_mutex_);
     for (const auto& [uuid, s] : slots_) {
-      if (uuid.find(part) != std::string::npos) found.push_back(uuid);
+      // The empty uuid is the key-less operations' slot, not a directory.
+      if (!uuid.empty() && uuid.find(part) != std::string::npos) found.push_back(uuid);
     }
   }
   std::sort(found.begin(), found.end());

@@ -349,6 +349,12 @@ class DocumentParser {
                                 "'; expected state or an operation: " + operation_names());
         continue;
       }
+      if (!contract::has_key(*op)) {
+        in_.error(kv.first, "operation '" + op->name +
+                                "' names no entity (key: null), so no directory can script it; "
+                                "expected it under defaults:");
+        continue;
+      }
       script.operations[op->name] = parse_operation(*op, kv.second);
     }
     return script;

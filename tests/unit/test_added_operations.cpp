@@ -267,3 +267,35 @@ TEST_CASE("several added operations in one file each keep their own definition a
   CHECK(set->operations[1].fields.size() == 2);
   CHECK_FALSE(set->operations[2].builtin_answer);
 }
+
+TEST_CASE("an operation with key: null names no entity: one sequence for all its calls") {
+  const std::string kInfo = R"(name: info
+operations:
+  info:
+    path: /v3/user/info
+    fields: {id: number}
+    required: []
+    key: null
+defaults:
+  info:
+    respond: [{body: {status: true, n: 1}}, {body: {status: true, n: 2}}]
+)";
+  Engine engine(catalog_of({kInfo}));
+  auto catalog = engine.catalog();
+  const auto* info = catalog->operations->by_name("info");
+  REQUIRE(info);
+  CHECK_FALSE(contract::has_key(*info));
+  // Whatever the body says, the calls take the next answer of one sequence.
+  CHECK(answer(engine, "/v3/user/info", R"({"id":1})") == R"({"status":true,"n":1})");
+  CHECK(answer(engine, "/v3/user/info", "{}") == R"({"status":true,"n":2})");
+  auto c = contract::classify(post("/v3/user/info", "{}"), *catalog->operations,
+                              contract::Strictness::lenient, Envelope(Dialect::service));
+  CHECK_FALSE(c.early);
+  CHECK_FALSE(c.uuid());  // journaled without a uuid
+  CHECK(engine.uuids("", 10).first.empty());  // its slot is no directory
+  // A directory cannot script it: there is no key to name one by.
+  CHECK(errors_of(kInfo + "directories:\n  d1:\n    info: {http: 500}\n") ==
+        std::vector<std::string>{
+            "s.yaml:13:5: error: operation 'info' names no entity (key: null), so no directory "
+            "can script it; expected it under defaults:"});
+}
