@@ -54,7 +54,7 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   }
   const record::SavedRecording& file = saved->value();
   context.log_change("recording stopped; " + std::to_string(file.captured) + " calls written to " +
-                     file.file);
+                     file.file + record::saved_details(file));
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
@@ -62,6 +62,24 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   json::write_member(w, "scenario", file.yaml);
   json::write_string(w, "captured");
   w.Uint64(file.captured);
+  json::write_string(w, "learntOperations");
+  w.StartArray();
+  for (const auto& name : file.learnt) json::write_string(w, name);
+  w.EndArray();
+  json::write_string(w, "uncapturedCalls");
+  w.Uint64(file.uncaptured_calls);
+  json::write_string(w, "uncaptured");
+  w.StartArray();
+  for (const auto& u : file.uncaptured) {
+    w.StartObject();
+    json::write_member(w, "method", u.method);
+    json::write_member(w, "path", u.path);
+    json::write_member(w, "why", u.why);
+    json::write_string(w, "calls");
+    w.Uint64(u.calls);
+    w.EndObject();
+  }
+  w.EndArray();
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
@@ -78,6 +96,8 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
     json::write_member(w, "targetBaseUrl", state.target);
     json::write_string(w, "capturedCalls");
     w.Uint64(state.captured);
+    json::write_string(w, "uncapturedCalls");
+    w.Uint64(state.uncaptured);
   }
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});

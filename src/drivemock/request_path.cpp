@@ -38,7 +38,8 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
   Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
-                                                     stages_.recorder, settings_.envelope)
+                                                     *catalog->operations, stages_.recorder,
+                                                     settings_.envelope)
                 : classified.early ? std::move(*classified.early)
                                    : stages_.engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin

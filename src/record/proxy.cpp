@@ -6,10 +6,21 @@
 namespace drivemock::record {
 namespace {
 
+std::optional<contract::FieldType> type_of(const rapidjson::Value& value) {
+  switch (value.GetType()) {
+    case rapidjson::kStringType: return contract::FieldType::string;
+    case rapidjson::kNumberType: return contract::FieldType::number;
+    case rapidjson::kTrueType:
+    case rapidjson::kFalseType: return contract::FieldType::boolean;
+    case rapidjson::kObjectType: return contract::FieldType::object;
+    case rapidjson::kArrayType: return contract::FieldType::array;
+    case rapidjson::kNullType: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 CapturedField captured_field(const std::string& name, const rapidjson::Value& value) {
-  std::string json = json::to_string(value);
-  return {name, json,
-          value.IsString() ? std::string(value.GetString(), value.GetStringLength()) : json};
+  return {name, json::to_string(value), type_of(value)};
 }
 
 std::string content_type_of(const Reply& answer) {
@@ -17,14 +28,39 @@ std::string content_type_of(const Reply& answer) {
   return type ? *type : std::string();
 }
 
+/// The body's fields other than the key: the operation's, or, for a path
+/// no operation defines, every member (learning sorts them out).
+std::vector<CapturedField> fields_of(const rapidjson::Value& body,
+                                     const contract::Operation* op) {
+  std::vector<CapturedField> fields;
+  if (!op) {
+    for (const auto& member : body.GetObject()) {
+      fields.push_back(captured_field(
+          std::string(member.name.GetString(), member.name.GetStringLength()), member.value));
+    }
+    return fields;
+  }
+  for (const auto& field : op->fields) {
+    if (field.name == op->key) continue;
+    auto it = body.FindMember(field.name.c_str());
+    if (it != body.MemberEnd()) fields.push_back(captured_field(field.name, it->value));
+  }
+  return fields;
+}
+
 }  // namespace
 
 Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              const contract::Classified& classified, Recorder& recorder,
-              const Envelope& envelope) {
+              contract::Classified& classified, const contract::OperationSet& in_force,
+              Recorder& recorder, const Envelope& envelope) {
   UpstreamAnswer answer = upstream.forward(target, request);
-  if (auto capture = capture_of(classified, answer)) {
-    recorder.capture(std::move(*capture), *classified.operation);
+  auto capture = capture_of(request, classified, answer);
+  if (capture) {
+    recorder.capture(std::move(capture).value(), classified.operation, in_force);
+  } else {
+    recorder.skip(request.method, request.path, capture.error());
+    classified.seen.violations.push_back(
+        {"not_recorded", "Proxied but not recorded: " + capture.error()});
   }
   return proxied_reply(answer, target, envelope);
 }
@@ -43,25 +79,40 @@ Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
   return *answer;
 }
 
-std::optional<Capture> capture_of(const contract::Classified& classified,
-                                  const UpstreamAnswer& answer) {
-  const auto& checked = classified.checked;
-  if (!answer || !classified.operation || checked.rejection || checked.uuid.empty()) {
-    return std::nullopt;
+Result<Capture, std::string> capture_of(const RequestView& request,
+                                        const contract::Classified& classified,
+                                        const UpstreamAnswer& answer) {
+  using Captured = Result<Capture, std::string>;
+  if (!answer) return Captured("the upstream gave no answer (" + answer.error().code + ")");
+  if (request.method != contract::kMethod) {
+    return Captured("method " + request.method + ": only POST calls are replayed");
   }
-  Capture capture{classified.operation->name,
-                  checked.uuid,
-                  {},
+  const contract::Operation* op = classified.operation;
+  // A known operation's body was parsed by its checks; another path's here.
+  rapidjson::Document parsed;
+  const rapidjson::Value* body = &classified.checked.body;
+  if (!op) {
+    auto doc = json::parse_untrusted(request.body);
+    if (doc) parsed = std::move(doc).value();
+    body = &parsed;
+  }
+  if (!body->IsObject()) return Captured(std::string("the body is not a JSON object"));
+  std::optional<std::string> key;
+  if (op && contract::has_key(*op)) {
+    auto it = body->FindMember(op->key.c_str());
+    if (it == body->MemberEnd() || !it->value.IsString()) {
+      return Captured("the body has no " + op->key + " string (the key of " + op->name + ")");
+    }
+    key.emplace(it->value.GetString(), it->value.GetStringLength());
+  }
+  Capture capture{op ? op->name : std::string(),
+                  std::move(key),
+                  fields_of(*body, op),
                   answer->status,
                   std::string(answer->body_text()),
-                  content_type_of(*answer)};
-  for (const auto& field : classified.operation->fields) {
-    if (field.name == classified.operation->key) continue;
-    auto it = checked.body.FindMember(field.name.c_str());
-    if (it != checked.body.MemberEnd())
-      capture.fields.push_back(captured_field(field.name, it->value));
-  }
-  return capture;
+                  content_type_of(*answer),
+                  request.path};
+  return Captured(std::move(capture));
 }
 
 }  // namespace drivemock::record

@@ -1,32 +1,40 @@
 #pragma once
 // The decide stage while recording: the request goes to the upstream, whose
-// answer is the reply, and what of the call can be replayed is captured. The
-// reply and the capture are pure functions of the upstream's answer.
+// answer is the reply, and the call is captured, or, when it cannot be
+// replayed, listed with why and journaled as such. The reply and the
+// capture are pure functions of the request and the upstream's answer.
 
 #include <optional>
 #include <string>
 
 #include "contract/classify.h"
 #include "model/reply.h"
+#include "record/capture.h"
 #include "record/recorder.h"
-#include "record/recording_yaml.h"
 #include "record/upstream.h"
+#include "util/result.h"
 
 namespace drivemock::record {
 
-/// Forwards `request` to `target`, captures the call into `recorder` when it
-/// can be replayed, and returns the reply for the client (a 502 in the
-/// envelope's dialect when the upstream does not answer).
+/// Forwards `request` (routed among `in_force`) to `target` and captures the call into `recorder`;
+/// a call that cannot be captured is listed there and gets a `not_recorded`
+/// violation in `classified`, for its journal entry. Returns the reply for
+/// the client (a 502 in the envelope's dialect when the upstream does not
+/// answer).
 Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              const contract::Classified& classified, Recorder& recorder, const Envelope& envelope);
+              contract::Classified& classified, const contract::OperationSet& in_force,
+              Recorder& recorder, const Envelope& envelope);
 
 /// The upstream's answer unchanged, or 502 upstream_unreachable saying why.
 Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
                     const Envelope& envelope);
 
-/// The call as the recording keeps it; nullopt when it cannot be replayed
-/// (unreachable upstream, unknown path, no usable uuid).
-std::optional<Capture> capture_of(const contract::Classified& classified,
-                                  const UpstreamAnswer& answer);
+/// The call as the recording keeps it (unnamed, for learning, when no
+/// operation defines its path), or why it cannot be replayed: the upstream
+/// did not answer, the method is not POST, the body is not a JSON object,
+/// or the body lacks the operation's key.
+Result<Capture, std::string> capture_of(const RequestView& request,
+                                        const contract::Classified& classified,
+                                        const UpstreamAnswer& answer);
 
 }  // namespace drivemock::record

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "record/learning.h"
+
 namespace drivemock::record {
 
 const char* status_name(RecordingStatus status) {
@@ -20,6 +22,7 @@ bool Recorder::start(const std::string& target) {
   status_ = RecordingStatus::recording;
   recording_ = true;
   current_ = Recording{target, std::chrono::system_clock::now(), {}, {}};
+  taken_.clear();
   return true;
 }
 
@@ -30,14 +33,39 @@ std::optional<std::string> Recorder::target() const {
   return current_.target;
 }
 
-void Recorder::capture(Capture capture, const contract::Operation& op) {
+void Recorder::capture(Capture capture, const contract::Operation* op,
+                       const contract::OperationSet& in_force) {
   std::lock_guard lock(mutex_);
   if (status_ != RecordingStatus::recording) return;
   current_.captures.push_back(std::move(capture));
+  if (!op) {
+    for (const auto& known : in_force.list) {
+      if (std::find(taken_.begin(), taken_.end(), known.name) == taken_.end()) {
+        taken_.push_back(known.name);
+      }
+    }
+  }
   auto& ops = current_.operations;
+  if (!op || !contract::is_added(*op)) return;
   bool known = std::any_of(ops.begin(), ops.end(),
-                           [&](const contract::Operation& o) { return o.name == op.name; });
-  if (contract::is_added(op) && !known) ops.push_back(op);
+                           [&](const contract::Operation& o) { return o.name == op->name; });
+  if (!known) ops.push_back(*op);
+}
+
+void Recorder::skip(std::string_view method, std::string_view path, std::string_view why) {
+  std::lock_guard lock(mutex_);
+  if (status_ != RecordingStatus::recording) return;
+  auto& listed = current_.uncaptured;
+  auto same = std::find_if(listed.begin(), listed.end(), [&](const Uncaptured& u) {
+    return u.method == method && u.path == path && u.why == why;
+  });
+  if (same != listed.end()) {
+    ++same->calls;
+  } else if (listed.size() < kMaxUncapturedKinds) {
+    listed.push_back({std::string(method), std::string(path), std::string(why)});
+  } else {
+    ++current_.uncaptured_unlisted;
+  }
 }
 
 std::optional<Recording> Recorder::stop() {
@@ -45,6 +73,10 @@ std::optional<Recording> Recorder::stop() {
   if (status_ != RecordingStatus::recording) return std::exchange(unsaved_, std::nullopt);
   status_ = RecordingStatus::stopped;
   recording_ = false;
+  // Learnt operations take no name that was in force (nor one of the
+  // recording's added operations: learn_operations checks those).
+  for (const auto& op : contract::operations()) taken_.push_back(op.name);
+  learn_operations(current_, std::exchange(taken_, {}));
   return std::move(current_);
 }
 
@@ -60,10 +92,13 @@ size_t Recorder::unsaved_calls() const {
 
 RecorderState Recorder::state() const {
   std::lock_guard lock(mutex_);
-  RecorderState state{status_, {}, 0, unsaved_ ? unsaved_->captures.size() : 0};
+  RecorderState state;
+  state.status = status_;
+  state.unsaved = unsaved_ ? unsaved_->captures.size() : 0;
   if (status_ == RecordingStatus::recording) {
     state.target = current_.target;
     state.captured = current_.captures.size();
+    state.uncaptured = current_.uncaptured_calls();
   }
   return state;
 }

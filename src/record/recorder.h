@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "record/recording_yaml.h"
+#include "record/capture.h"
 
 namespace drivemock::record {
 
@@ -22,8 +22,9 @@ const char* status_name(RecordingStatus status);
 struct RecorderState {
   RecordingStatus status = RecordingStatus::never_started;
   std::string target;   ///< while recording
-  size_t captured = 0;  ///< calls captured by the running recording
-  size_t unsaved = 0;   ///< see Recorder::unsaved_calls()
+  size_t captured = 0;    ///< calls captured by the running recording
+  size_t uncaptured = 0;  ///< calls it proxied but could not capture
+  size_t unsaved = 0;     ///< see Recorder::unsaved_calls()
 };
 
 class Recorder {
@@ -33,9 +34,15 @@ class Recorder {
   bool start(const std::string& target);
   /// The target while recording, else nullopt.
   std::optional<std::string> target() const;
-  /// Adds one answered call of `op` (ignored when not recording).
-  void capture(Capture capture, const contract::Operation& op);
-  /// Ends the recording and hands back what it captured; or, when none runs,
+  /// Adds one answered call of `op`, or of a path no operation defines when
+  /// null (ignored when not recording). `in_force` are the operations the
+  /// call was routed among: names an operation learnt later may not take.
+  void capture(Capture capture, const contract::Operation* op,
+               const contract::OperationSet& in_force);
+  /// Lists one proxied call that could not be captured, and why.
+  void skip(std::string_view method, std::string_view path, std::string_view why);
+  /// Ends the recording and hands back what it captured, with operations
+  /// learnt for the paths no operation defines; or, when none runs,
   /// hands back again one whose writing failed (see unsaved()); else nullopt.
   std::optional<Recording> stop();
   /// Writing what stop() handed back failed: keep it for the next stop().
@@ -51,6 +58,7 @@ class Recorder {
   std::atomic<bool> recording_{false};
   RecordingStatus status_ = RecordingStatus::never_started;
   Recording current_;
+  std::vector<std::string> taken_;  ///< names in force when a learnt call came
   std::optional<Recording> unsaved_;
 };
 

@@ -73,6 +73,18 @@ std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(
   return Result<SavedRecording, UnsavedRecording>(std::move(unsaved));
 }
 
+std::string saved_details(const SavedRecording& saved) {
+  std::string details;
+  for (const auto& name : saved.learnt) {
+    details += (details.empty() ? "; learnt from the traffic: " : ", ") + name;
+  }
+  if (saved.uncaptured_calls > 0) {
+    details += "; " + std::to_string(saved.uncaptured_calls) +
+               " proxied calls could not be recorded (listed in the file's header)";
+  }
+  return details;
+}
+
 Status save_on_stop(Recorder& recorder, const std::string& record_to) {
   // A running recording, or one whose writing failed before.
   auto saved = stop_and_save(recorder, record_to);
@@ -86,14 +98,18 @@ Status save_on_stop(Recorder& recorder, const std::string& record_to) {
   }
   const SavedRecording& file = saved->value();
   log::info("drivemock: recording of " + std::to_string(file.captured) + " calls written to " +
-            file.file);
+            file.file + saved_details(file));
   return done();
 }
 
 Result<SavedRecording> save_recording(const Recording& recording, const std::string& record_to) {
   std::string name = recording_name(recording.started);
   SavedRecording saved{record_to.empty() ? default_recording_path(name) : record_to,
-                       recording_yaml(recording, name), recording.captures.size()};
+                       recording_yaml(recording, name),
+                       recording.captures.size(),
+                       recording.learnt,
+                       recording.uncaptured,
+                       recording.uncaptured_calls()};
   if (auto written = write_atomically(saved.file, saved.yaml); !written) return written.error();
   return saved;
 }

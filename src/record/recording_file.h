@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "record/recorder.h"
 #include "record/recording_yaml.h"
@@ -23,6 +24,9 @@ struct SavedRecording {
   std::string file;
   std::string yaml;
   size_t captured = 0;
+  std::vector<std::string> learnt;   ///< operations learnt from the traffic
+  std::vector<Uncaptured> uncaptured;  ///< kinds of calls proxied but not recorded
+  size_t uncaptured_calls = 0;         ///< all of them, listed or not
 };
 
 /// Writes `recording` to `record_to` (the default path when empty); the
@@ -41,6 +45,10 @@ struct UnsavedRecording {
 /// fails; nullopt when there was nothing to write.
 std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(Recorder& recorder,
                                                                       const std::string& record_to);
+
+/// "; learnt from the traffic: dir-rename; 2 proxied calls could not be
+/// recorded …", or nothing: what a log line adds to where a recording went.
+std::string saved_details(const SavedRecording& saved);
 
 /// What the server does with a recording in progress when it stops: writes
 /// it (as stop_and_save) and logs where, or says why it could not.

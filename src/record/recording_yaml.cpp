@@ -6,15 +6,15 @@
 #include <algorithm>
 #include <ctime>
 #include <map>
+#include <set>
 
-#include "contract/operations.h"
 #include "scenario/yaml_json.h"
 #include "util/json.h"
 
 namespace drivemock::record {
 namespace {
 
-/// Calls of one uuid and operation that sent the same other fields.
+/// Calls of one uuid (or of any) and operation that sent the same other fields.
 struct Group {
   const std::vector<CapturedField>* fields;
   std::vector<const Capture*> calls;
@@ -56,7 +56,7 @@ void emit_json(YAML::Emitter& out, const rapidjson::Value& v) {
 }
 
 /// True when `body` written as a YAML mapping reads back as the same bytes.
-bool survives_as_mapping(const std::string& body, const rapidjson::Document& doc) {
+bool survives_as_mapping(std::string_view body, const rapidjson::Document& doc) {
   if (!doc.IsObject()) return false;
   try {
     YAML::Emitter trial;
@@ -67,21 +67,27 @@ bool survives_as_mapping(const std::string& body, const rapidjson::Document& doc
   }
 }
 
-void emit_answer(YAML::Emitter& out, const Capture& c) {
+/// One answer as a flow mapping: {http, headers, body or raw}.
+void emit_answer(YAML::Emitter& out, int status, std::string_view body,
+                 std::string_view content_type) {
   out << YAML::Flow << YAML::BeginMap;
-  if (c.status != 200) out << YAML::Key << "http" << YAML::Value << c.status;
-  if (!c.content_type.empty() && c.content_type != "application/json") {
+  if (status != 200) out << YAML::Key << "http" << YAML::Value << status;
+  if (!content_type.empty() && content_type != "application/json") {
     out << YAML::Key << "headers" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key
-        << "Content-Type" << YAML::Value << c.content_type << YAML::EndMap;
+        << "Content-Type" << YAML::Value << std::string(content_type) << YAML::EndMap;
   }
-  auto doc = json::parse_untrusted(c.body);
-  if (doc && survives_as_mapping(c.body, *doc)) {
+  auto doc = json::parse_untrusted(body);
+  if (doc && survives_as_mapping(body, *doc)) {
     out << YAML::Key << "body" << YAML::Value;
     emit_json(out, *doc);
-  } else if (!c.body.empty()) {
-    out << YAML::Key << "raw" << YAML::Value << YAML::SingleQuoted << c.body;
+  } else if (!body.empty()) {
+    out << YAML::Key << "raw" << YAML::Value << YAML::SingleQuoted << std::string(body);
   }
   out << YAML::EndMap;
+}
+
+void emit_answer(YAML::Emitter& out, const Capture& c) {
+  emit_answer(out, c.status, c.body, c.content_type);
 }
 
 void emit_respond(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
@@ -109,7 +115,20 @@ std::vector<Group> groups_of(const std::vector<const Capture*>& calls) {
   return groups;
 }
 
-void emit_operation(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
+/// A `when` value: the field's JSON value as YAML (a string plain or quoted,
+/// an object a flow mapping), so that it reads back as the same JSON.
+void emit_when_value(YAML::Emitter& out, const CapturedField& field) {
+  auto value = json::parse_untrusted(field.json);
+  if (value) {
+    emit_json(out, *value);
+  } else {
+    out << YAML::Null;  // cannot happen: the field was read from a JSON body
+  }
+}
+
+/// An operation's calls as its script: one answer, a sequence, or rules
+/// with `when` where the calls differed in their other fields.
+void emit_rules(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
   auto groups = groups_of(calls);
   if (groups.size() == 1) {
     if (calls.size() == 1) return emit_answer(out, *calls[0]);
@@ -121,7 +140,10 @@ void emit_operation(YAML::Emitter& out, const std::vector<const Capture*>& calls
   out << YAML::BeginSeq;
   for (const auto& g : groups) {
     out << YAML::BeginMap << YAML::Key << "when" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (const auto& f : *g.fields) out << YAML::Key << f.name << YAML::Value << f.text;
+    for (const auto& f : *g.fields) {
+      out << YAML::Key << f.name << YAML::Value;
+      emit_when_value(out, f);
+    }
     out << YAML::EndMap << YAML::Key << "respond" << YAML::Value;
     emit_respond(out, g.calls);
     out << YAML::EndMap;
@@ -129,10 +151,8 @@ void emit_operation(YAML::Emitter& out, const std::vector<const Capture*>& calls
   out << YAML::EndSeq;
 }
 
-/// uuid → operation → calls in order; uuids sorted, operations in contract
-/// order, then the added ones in first-use order.
-using Index = std::map<std::string, std::map<size_t, std::vector<const Capture*>>>;
-
+/// Operation names in the order the file writes them: the contract's, then
+/// the recording's own in first-use order.
 std::vector<std::string> operation_order(const Recording& recording) {
   std::vector<std::string> names;
   for (const auto& op : contract::operations()) names.push_back(op.name);
@@ -140,17 +160,49 @@ std::vector<std::string> operation_order(const Recording& recording) {
   return names;
 }
 
-Index index_captures(const std::vector<Capture>& captures, const std::vector<std::string>& order) {
-  Index index;
-  for (const auto& c : captures) {
-    auto op = std::find(order.begin(), order.end(), c.operation);
-    if (op != order.end()) index[c.uuid][static_cast<size_t>(op - order.begin())].push_back(&c);
-  }
-  return index;
+size_t place_of(const std::vector<std::string>& order, const std::string& name) {
+  return static_cast<size_t>(std::find(order.begin(), order.end(), name) - order.begin());
 }
 
-/// An added operation's definition, without its answer: the calls say what it answered.
-void emit_definition(YAML::Emitter& out, const contract::Operation& op) {
+/// uuid → operation's place → calls in order: what `directories:` holds.
+using ByUuid = std::map<std::string, std::map<size_t, std::vector<const Capture*>>>;
+/// operation's place → calls in order: what `defaults:` holds.
+using ByOperation = std::map<size_t, std::vector<const Capture*>>;
+
+struct Placed {
+  ByUuid directories;
+  ByOperation defaults;
+};
+
+Placed place_captures(const Recording& recording, const std::vector<std::string>& order) {
+  Placed placed;
+  std::set<std::string> any_key;
+  for (const auto& name : order) {
+    if (replayed_for_any_key(recording, name)) any_key.insert(name);
+  }
+  for (const auto& c : recording.captures) {
+    size_t op = place_of(order, c.operation);
+    if (op == order.size()) continue;  // unnamed: learning was not run
+    if (any_key.count(c.operation) || !c.key) {
+      placed.defaults[op].push_back(&c);
+    } else {
+      placed.directories[*c.key][op].push_back(&c);
+    }
+  }
+  return placed;
+}
+
+const Capture* first_success(const Recording& recording, const std::string& operation) {
+  for (const auto& c : recording.captures) {
+    if (c.operation == operation && c.status == 200) return &c;
+  }
+  return nullptr;
+}
+
+/// An operation's definition, built-in answer included: an added one's own,
+/// a learnt one's first 200.
+void emit_definition(YAML::Emitter& out, const contract::Operation& op,
+                     const Recording& recording) {
   out << YAML::Key << op.name << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "path" << YAML::Value << op.path;
   out << YAML::Key << "fields" << YAML::Value << YAML::Flow << YAML::BeginMap;
@@ -161,7 +213,20 @@ void emit_definition(YAML::Emitter& out, const contract::Operation& op) {
     if (f.presence == contract::Presence::required) out << f.name;
   }
   out << YAML::EndSeq;
-  if (op.key != "uuid") out << YAML::Key << "key" << YAML::Value << op.key;
+  if (!contract::has_key(op)) {
+    out << YAML::Key << "key" << YAML::Value << YAML::Null;
+  } else if (op.key != "uuid") {
+    out << YAML::Key << "key" << YAML::Value << op.key;
+  }
+  if (const auto& answer = op.builtin_answer) {
+    const std::string* type = find_header(answer->header_list(), "Content-Type");
+    out << YAML::Key << "answer" << YAML::Value;
+    emit_answer(out, answer->status, answer->body_text(), type ? *type : std::string_view());
+  } else if (const Capture* learnt = first_success(recording, op.name);
+             learnt && op.source == kLearntSource) {
+    out << YAML::Key << "answer" << YAML::Value;
+    emit_answer(out, *learnt);
+  }
   if (op.state_on_success || op.stored_field) {
     out << YAML::Key << "on_success" << YAML::Value << YAML::Flow << YAML::BeginMap;
     if (op.state_on_success) out << YAML::Key << "state" << YAML::Value << *op.state_on_success;
@@ -180,7 +245,51 @@ std::string utc(std::chrono::system_clock::time_point time, const char* format) 
   return buffer;
 }
 
+/// The header: where from, when, how many calls; what was learnt; what was
+/// proxied but could not be recorded.
+void emit_header(YAML::Emitter& out, const Recording& recording) {
+  out << YAML::Comment("Recorded by drivemock from " + recording.target + " at " +
+                       utc(recording.started, "%Y-%m-%d %H:%M:%S UTC") + ": " +
+                       std::to_string(recording.captures.size()) +
+                       " calls. Replay with --scenarios.");
+  if (!recording.learnt.empty()) {
+    std::string learnt;
+    for (const auto& name : recording.learnt) learnt += (learnt.empty() ? "" : ", ") + name;
+    out << YAML::Newline
+        << YAML::Comment("Operations learnt from the traffic (no operation defined their paths): " +
+                         learnt + ".");
+  }
+  if (size_t skipped = recording.uncaptured_calls()) {
+    out << YAML::Newline
+        << YAML::Comment(std::to_string(skipped) + " proxied calls could not be recorded:");
+    for (const auto& u : recording.uncaptured) {
+      out << YAML::Newline
+          << YAML::Comment("  " + u.method + " " + u.path + " (" + std::to_string(u.calls) +
+                           "x): " + u.why);
+    }
+    if (recording.uncaptured_unlisted > 0) {
+      out << YAML::Newline
+          << YAML::Comment("  and " + std::to_string(recording.uncaptured_unlisted) +
+                           " more of other kinds");
+    }
+  }
+}
+
 }  // namespace
+
+bool replayed_for_any_key(const Recording& recording, const std::string& operation) {
+  if (contract::find_by_name(operation)) return false;  // the contract's own: directories
+  std::set<std::string> keys;
+  for (const auto& c : recording.captures) {
+    if (c.operation != operation) continue;
+    if (!c.key) return true;  // names no entity
+    keys.insert(*c.key);
+  }
+  return std::none_of(recording.captures.begin(), recording.captures.end(),
+                      [&](const Capture& c) {
+                        return c.operation != operation && c.key && keys.count(*c.key);
+                      });
+}
 
 std::string recording_name(std::chrono::system_clock::time_point time) {
   return "recording-" + utc(time, "%Y%m%dT%H%M%SZ");
@@ -188,23 +297,29 @@ std::string recording_name(std::chrono::system_clock::time_point time) {
 
 std::string recording_yaml(const Recording& recording, const std::string& name) {
   YAML::Emitter out;
-  out << YAML::Comment("Recorded by drivemock from " + recording.target + " at " +
-                       utc(recording.started, "%Y-%m-%d %H:%M:%S UTC") + ": " +
-                       std::to_string(recording.captures.size()) +
-                       " calls. Replay with --scenarios.");
+  emit_header(out, recording);
   out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name;
   if (!recording.operations.empty()) {
     out << YAML::Key << "operations" << YAML::Value << YAML::BeginMap;
-    for (const auto& op : recording.operations) emit_definition(out, op);
+    for (const auto& op : recording.operations) emit_definition(out, op, recording);
     out << YAML::EndMap;
   }
   auto order = operation_order(recording);
+  Placed placed = place_captures(recording, order);
+  if (!placed.defaults.empty()) {
+    out << YAML::Key << "defaults" << YAML::Value << YAML::BeginMap;
+    for (const auto& [op, calls] : placed.defaults) {
+      out << YAML::Key << order[op] << YAML::Value;
+      emit_rules(out, calls);
+    }
+    out << YAML::EndMap;
+  }
   out << YAML::Key << "directories" << YAML::Value << YAML::BeginMap;
-  for (const auto& [uuid, operations] : index_captures(recording.captures, order)) {
+  for (const auto& [uuid, operations] : placed.directories) {
     out << YAML::Key << YAML::DoubleQuoted << uuid << YAML::Value << YAML::BeginMap;
     for (const auto& [op, calls] : operations) {
       out << YAML::Key << order[op] << YAML::Value;
-      emit_operation(out, calls);
+      emit_rules(out, calls);
     }
     out << YAML::EndMap;
   }

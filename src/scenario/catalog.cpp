@@ -19,9 +19,23 @@ std::string defined_at(const contract::Operation& op) {
   return op.source + ":" + std::to_string(op.line) + ":" + std::to_string(op.column);
 }
 
+/// True when two definitions' answers do not contradict each other: at most
+/// one gives an answer, or both give the same (status, headers, body).
+bool answers_agree(const contract::Operation& a, const contract::Operation& b) {
+  if (!a.builtin_answer || !b.builtin_answer) return true;
+  const Reply& x = *a.builtin_answer;
+  const Reply& y = *b.builtin_answer;
+  auto headers = [](const Reply& r) {
+    std::vector<std::pair<std::string, std::string>> list;
+    for (const auto& h : r.header_list()) list.emplace_back(h.name, h.value);
+    return list;
+  };
+  return x.status == y.status && x.body_text() == y.body_text() && headers(x) == headers(y);
+}
+
 /// The built-in operations and every set's added ones. One operation may be
-/// defined in several files (a recording repeats the definitions it used) when
-/// the definitions agree and at most one gives an answer, and a file's
+/// defined in several files (a recording repeats the definitions it used,
+/// answer and all) when the definitions and their answers agree, and a file's
 /// definition of a dialect's operation replaces it; any other second
 /// definition of a name or path is an error at it.
 std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<SharedSet>& sets,
@@ -39,7 +53,7 @@ std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector
         continue;
       }
       bool repeated = clash && contract::is_added(*clash) && contract::same_request(*clash, op) &&
-                      !(clash->builtin_answer && op.builtin_answer);
+                      answers_agree(*clash, op);
       if (repeated) {
         if (op.builtin_answer) clash->builtin_answer = op.builtin_answer;
         continue;
@@ -49,8 +63,8 @@ std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector
             {Severity::error, op.source, op.line, op.column,
              "operation '" + op.name + "' (" + op.path + ") clashes with " + clash->name + " (" +
                  clash->path + ") defined at " + defined_at(*clash) +
-                 "; expected a name and a path of its own, or the same definition without a "
-                 "second answer"});
+                 "; expected a name and a path of its own, or the same definition with the same "
+                 "answer or none"});
         continue;
       }
       merged->list.push_back(op);

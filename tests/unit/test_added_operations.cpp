@@ -184,8 +184,17 @@ TEST_CASE("one operation in two files: the same definition merges, another one i
   REQUIRE(clash.diagnostics.size() == 1);
   CHECK(format_diagnostic(clash.diagnostics[0]) ==
         "b.yaml:2:3: error: operation 'a' (/v3/other) clashes with a (/v3/a) defined at "
-        "a.yaml:2:3; expected a name and a path of its own, or the same definition without a "
-        "second answer");
+        "a.yaml:2:3; expected a name and a path of its own, or the same definition with the "
+        "same answer or none");
+  // A recording repeats a definition answer and all: the same answer merges, another does not.
+  const char* answered = "name: c\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
+                         "{http: 202}}\n";
+  std::string again = std::string(same).replace(6, 1, "again");  // name: again
+  CHECK(catalog_of({same, again})->builtin.at("a").status == 201);
+  sets.clear();
+  sets.push_back(*parse_scenario(same, "b.yaml", "b"));
+  sets.push_back(*parse_scenario(answered, "c.yaml", "c"));
+  CHECK_FALSE(build_catalog(sets));
 }
 
 TEST_CASE("a file may script an operation another file of the same load adds") {
@@ -215,7 +224,7 @@ TEST_CASE("a recording of an added operation defines it, and replays on its own"
   record::Recording recording{"https://upstream", {}, {}, {}};
   recording.captures.push_back({"lock",
                                 "k1",
-                                {{"type", "\"acquire\"", "acquire"}},
+                                {{"type", "\"acquire\"", contract::FieldType::string}},
                                 200,
                                 R"({"status":true,"data":{"acquired":true}})",
                                 ""});

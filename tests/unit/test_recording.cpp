@@ -20,7 +20,8 @@ Capture trash(const std::string& uuid, int status, const std::string& body) {
 }
 
 Capture color(const std::string& uuid, const std::string& value, const std::string& body) {
-  return {"color", uuid, {{"color", "\"" + value + "\"", value}}, 200, body, "application/json"};
+  return {"color", uuid, {{"color", "\"" + value + "\"", contract::FieldType::string}},
+          200,    body, "application/json"};
 }
 
 Recording recording_of(std::vector<Capture> captures) {
@@ -41,10 +42,10 @@ std::vector<std::string> replay(const std::string& yaml, const std::vector<Captu
   std::vector<std::string> answers;
   for (const auto& c : calls) {
     rapidjson::Document body;
-    std::string json = R"({"uuid":")" + c.uuid + "\"";
+    std::string json = R"({"uuid":")" + c.key.value_or("") + "\"";
     for (const auto& f : c.fields) json += ",\"" + f.name + "\":" + f.json;
     body.Parse((json + "}").c_str());
-    auto d2 = engine.decide(*contract::find_by_name(c.operation), c.uuid, body);
+    auto d2 = engine.decide(*contract::find_by_name(c.operation), c.key.value_or(""), body);
     answers.push_back(std::to_string(d2.answer->status) + " " +
                       std::string(d2.answer->body_text()));
   }
@@ -104,13 +105,13 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
   CHECK(r.start("http://a"));
   CHECK_FALSE(r.start("http://b"));
   CHECK(r.target() == "http://a");
-  r.capture(trash("u", 200, "{}"), *contract::find_by_name("trash"));
+  r.capture(trash("u", 200, "{}"), contract::find_by_name("trash"), *contract::builtin_set());
   auto done = r.stop();
   REQUIRE(done);
   CHECK(done->captures.size() == 1);
   CHECK(r.state().status == RecordingStatus::stopped);
   CHECK_FALSE(r.target());
-  r.capture(trash("u", 200, "{}"), *contract::find_by_name("trash"));  // ignored while stopped
+  r.capture(trash("u", 200, "{}"), contract::find_by_name("trash"), *contract::builtin_set());  // ignored while stopped
   CHECK(r.start("http://c"));
   CHECK(r.stop()->captures.empty());
 }
@@ -121,7 +122,9 @@ TEST_CASE("an unreachable upstream becomes 502 upstream_unreachable and is not c
   CHECK(reply.status == 502);
   CHECK(reply.body->find("\"code\":\"upstream_unreachable\"") != std::string::npos);
   CHECK(reply.body->find("http://x did not answer: Connection") != std::string::npos);
-  CHECK_FALSE(capture_of({}, down));
+  auto why = capture_of({}, {}, down);
+  REQUIRE_FALSE(why);
+  CHECK(why.error() == "the upstream gave no answer (upstream_unreachable)");
 }
 
 TEST_CASE("a recording is written atomically into a directory it creates") {
