@@ -44,13 +44,14 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
                                    : stages_.engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
   // call that replaced it, which waits for requests to let go (ScenarioStore).
+  std::optional<std::string_view> uuid = classified.uuid();  // asks the operation
   catalog.reset();
   classified.operation = nullptr;
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
   Origin origin = target ? Origin::upstream : Origin::drivemock;
-  stages_.journal.record(make_entry(request, classified.uuid(), std::move(classified.seen), reply,
+  stages_.journal.record(make_entry(request, uuid, std::move(classified.seen), reply,
                                     origin, started, stages_.clock, settings_.redaction));
   writer.send(reply);
 }

@@ -139,12 +139,16 @@ void emit_rules(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
   }
   out << YAML::BeginSeq;
   for (const auto& g : groups) {
-    out << YAML::BeginMap << YAML::Key << "when" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (const auto& f : *g.fields) {
-      out << YAML::Key << f.name << YAML::Value;
-      emit_when_value(out, f);
+    out << YAML::BeginMap;
+    if (!g.fields->empty()) {
+      out << YAML::Key << "when" << YAML::Value << YAML::Flow << YAML::BeginMap;
+      for (const auto& f : *g.fields) {
+        out << YAML::Key << f.name << YAML::Value;
+        emit_when_value(out, f);
+      }
+      out << YAML::EndMap;
     }
-    out << YAML::EndMap << YAML::Key << "respond" << YAML::Value;
+    out << YAML::Key << "respond" << YAML::Value;
     emit_respond(out, g.calls);
     out << YAML::EndMap;
   }
@@ -192,15 +196,28 @@ Placed place_captures(const Recording& recording, const std::vector<std::string>
   return placed;
 }
 
+/// An envelope that says it failed: `status` false, or "error" (the document's).
+bool says_error(std::string_view body) {
+  auto doc = json::parse_untrusted(body);
+  if (!doc || !doc->IsObject()) return false;
+  auto status = doc->FindMember("status");
+  if (status == doc->MemberEnd()) return false;
+  const auto& value = status->value;
+  return value.IsFalse() ||
+         (value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "error");
+}
+
+/// The first answer of `operation` that succeeded: HTTP 200, and not an
+/// envelope that says it failed (the service answers its errors with 200).
 const Capture* first_success(const Recording& recording, const std::string& operation) {
   for (const auto& c : recording.captures) {
-    if (c.operation == operation && c.status == 200) return &c;
+    if (c.operation == operation && c.status == 200 && !says_error(c.body)) return &c;
   }
   return nullptr;
 }
 
 /// An operation's definition, built-in answer included: an added one's own,
-/// a learnt one's first 200.
+/// a learnt one's first success.
 void emit_definition(YAML::Emitter& out, const contract::Operation& op,
                      const Recording& recording) {
   out << YAML::Key << op.name << YAML::Value << YAML::BeginMap;

@@ -83,7 +83,7 @@ TEST_CASE("a bad operation definition is an error with its position, and is left
             "fields, required, key, answer, on_success",
             "ops.yaml:9:16: error: required names 'idd', not a field of b",
             "ops.yaml:8:13: error: the fields of b need uuid: string, the entity's key (or name "
-            "another string field with key:)",
+            "another string field with key:, or say key: null for none)",
             "ops.yaml:7:5: error: expected answer code (string), found nothing",  // missing: at its
                                                                                   // definition
             "ops.yaml:11:25: error: store names 'nothing', not a field of b",
