@@ -160,7 +160,27 @@ export declare class Drivemock {
   setState(uuid: string, state: string): Promise<{ status: string; message: string }>;
   health(): Promise<{ status: string; version: string; dialect: "document" | "service"; seed: number; [key: string]: unknown }>;
   startRecording(target: string): Promise<{ status: string; message: string }>;
-  stopRecording(): Promise<{ file: string; scenario: string; captured: number; [key: string]: unknown }>;
+  stopRecording(): Promise<RecordingSaved>;
+}
+
+/** A proxied call that could not be recorded, and how many alike. */
+export interface UncapturedCalls {
+  method: string;
+  path: string;
+  why: string;
+  calls: number;
+}
+
+/** What stopRecording() wrote. */
+export interface RecordingSaved {
+  file: string;
+  /** The scenario file's text. */
+  scenario: string;
+  captured: number;
+  /** Operations learnt from calls to paths no operation defined. */
+  learntOperations: string[];
+  uncapturedCalls: number;
+  uncaptured: UncapturedCalls[];
 }
 
 /** Starts drivemock on a free port and resolves once it listens. */

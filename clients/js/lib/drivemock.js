@@ -192,7 +192,7 @@ class Drivemock {
     return this._post("/__admin/recordings/start", { targetBaseUrl: target });
   }
 
-  /** Stops recording; resolves with {file, scenario, captured, …}. */
+  /** Stops recording; resolves with {file, scenario, captured, learntOperations, uncaptured, …}. */
   async stopRecording() {
     return this._post("/__admin/recordings/stop", {});
   }

@@ -124,3 +124,74 @@ defaults:
       ["lock", "acquire", 200], ["lock", "acquire", 200], ["trash", "d9", 200], ["lock", "release", 200],
     ]);
   }));
+
+// --- record and replay ------------------------------------------------------
+
+/// A stand-in for the live service, answering as it does ({status: true,
+/// message, code, data}): the lock is not acquired at the first ask.
+async function startStandIn() {
+  const http = require("node:http");
+  let acquires = 0;
+  const answers = {
+    "/v3/user/lock": (body) =>
+      body.type === "acquire"
+        ? { status: true, message: "Lock acquired.", code: "lock_acquired", data: { acquired: ++acquires > 1 } }
+        : { status: true, message: "Lock released.", code: "lock_released", data: { released: true } },
+    "/v3/dir/trash": () => ({ status: true, message: "Directory trashed.", code: "dir_trashed" }),
+    "/v3/dir/color": () => ({ status: true, message: "Directory color changed.", code: "dir_color_changed" }),
+  };
+  const server = http.createServer((req, res) => {
+    let text = "";
+    req.on("data", (chunk) => (text += chunk));
+    req.on("end", () => {
+      const answer = answers[req.url];
+      res.writeHead(answer ? 200 : 404, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer ? answer(JSON.parse(text)) : { status: false, code: "not_found" }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/// The SDK flows a QA person records: trash (lock, trash, release) and color.
+async function sdkFlows() {
+  await sdk().cloud().trashDirectory({ uuid: "d9" });
+  await sdk().cloud().changeDirectoryColor({ uuid: "d9", color: "green" });
+}
+
+/// Operation, what it names (lock type: the lock's uuid is new every time) and answer.
+const answered = (entries) =>
+  entries.map((e) => [e.operation, e.operation === "lock" ? e.request.json.type : e.uuid, e.response.status, e.response.body]);
+
+test("record and replay: a recording of the SDK's trash and color flows replays on its own", async () => {
+  const standIn = await startStandIn();
+  const fs = require("node:fs");
+  const os = require("node:os");
+  const path = require("node:path");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-sdk-"));
+  const file = path.join(dir, "sdk-flows.yaml");
+  let recorded;
+  try {
+    await withDrivemock({ ...FILEN, args: ["--record-to", file] }, null, async (mock) => {
+      await mock.startRecording(standIn.url);
+      await sdkFlows();
+      const saved = await mock.stopRecording();
+      assert.equal(saved.uncapturedCalls, 0);
+      recorded = answered(await mock.requests());
+    });
+    assert.deepEqual(recorded.map((r) => r.slice(0, 2)), [
+      ["lock", "acquire"], ["lock", "acquire"], ["trash", "d9"], ["lock", "release"], ["color", "d9"],
+    ]);
+    // Only the recording: the SDK takes a lock under a uuid of its own
+    // making again, and gets the recorded answers in the recorded order.
+    await withDrivemock({ ...FILEN, scenarios: [file] }, null, async (mock) => {
+      await sdkFlows();
+      const journal = await mock.requests();
+      assert.deepEqual(answered(journal), recorded);
+      assert.ok(journal.every((e) => e.matched), "every answer came from the recording");
+    });
+  } finally {
+    await standIn.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -38,7 +38,10 @@ export async function usage(): Promise<void> {
   await mock.setState("d1", "trashed");
   const dialect: "document" | "service" = (await mock.health()).dialect;
   await mock.startRecording("https://upstream.example");
-  const captured: number = (await mock.stopRecording()).captured;
+  const saved = await mock.stopRecording();
+  const captured: number = saved.captured;
+  const learnt: string[] = saved.learntOperations;
+  const why: string | undefined = saved.uncaptured[0]?.why;
   const sdk = connectFilenSdk(mock, { maxRetries: 2, retryTimeout: 5 });
   const pending: number = sdk.pending;
   await sdk.disconnect();
@@ -53,5 +56,5 @@ export async function usage(): Promise<void> {
     }
   }
   await mock.stop();
-  void [when, url, port, pid, warnings, body, n, state, dialect, captured, pending, masterKeys];
+  void [when, url, port, pid, warnings, body, n, state, dialect, captured, learnt, why, pending, masterKeys];
 }
