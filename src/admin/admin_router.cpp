@@ -31,6 +31,7 @@ const std::vector<Route>& routes() {
       {"GET", std::regex("/__admin/scenarios"), handle_list_scenarios},
       {"POST", std::regex("/__admin/scenarios"), handle_push_scenario},
       {"POST", std::regex("/__admin/scenarios/reload"), handle_reload_scenarios},
+      {"POST", std::regex("/__admin/scenarios/drift"), handle_drift_scenarios},
       {"GET", std::regex("/__admin/scenarios/([^/]+)"), handle_get_scenario},
       {"DELETE", std::regex("/__admin/scenarios/([^/]+)"), handle_delete_scenario},
       {"GET", std::regex("/__admin/directories"), handle_list_directories},

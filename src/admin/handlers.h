@@ -35,6 +35,7 @@ Reply handle_reload_scenarios(const RequestView&, Context&, const std::smatch&);
 Reply handle_start_recording(const RequestView&, Context&, const std::smatch&);
 Reply handle_stop_recording(const RequestView&, Context&, const std::smatch&);
 Reply handle_recording_status(const RequestView&, Context&, const std::smatch&);
+Reply handle_drift_scenarios(const RequestView&, Context&, const std::smatch&);
 
 // server_handlers.cpp
 Reply handle_health(const RequestView&, Context&, const std::smatch&);

@@ -2,6 +2,7 @@
 // report the status, stop and write the scenario file.
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "record/drift.h"
 #include "record/recording_file.h"
 #include "record/upstream.h"
 #include "util/json.h"
@@ -101,6 +102,27 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
   }
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+}
+
+Reply handle_drift_scenarios(const RequestView& request, Context& context, const std::smatch&) {
+  // The scenarios in force that a person wrote: files and pushes, not the
+  // dialect's built-in set. A set too big to keep its text is not checked.
+  std::vector<record::ScenarioText> scenarios;
+  for (const auto& set : context.scenarios.list()) {
+    if (set.layer != scenario::Layer::dialect && set.text) {
+      scenarios.push_back({set.source, *set.text});
+    }
+  }
+  auto findings = record::check_drift(request.body, "recording", scenarios);
+  if (!findings) {
+    std::string first;
+    for (const auto& d : findings.diagnostics) {
+      if (first.empty() && d.severity == Severity::error) first = format_diagnostic(d);
+    }
+    return error_reply(400, "The body is not a recording drivemock can read: " + first,
+                       "invalid_recording");
+  }
+  return json_reply(200, record::drift_json(*findings));
 }
 
 }  // namespace drivemock::admin

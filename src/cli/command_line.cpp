@@ -15,6 +15,7 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/drift_command.h"
 #include "drivemock/server.h"
 #include "drivemock/version.h"
 #include "scenario/catalog.h"
@@ -44,6 +45,7 @@ struct Flags {
   bool strict = false;
   std::string dialect = "document";
   std::vector<std::string> validate_paths;
+  DriftFlags drift;
   bool watch = false;
   bool quiet = false;
   std::string log = "text";
@@ -56,7 +58,7 @@ struct Flags {
   bool exit_with_parent = false;
 };
 
-void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
+void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& drift) {
   app.set_version_flag("--version", kVersion);
   app.add_option("--host", flags.server.host, "Address to listen on")->capture_default_str();
   app.add_option("--port", flags.server.port, "Port to listen on; 0 picks a free one")
@@ -139,6 +141,10 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate) {
       ->required()
       ->check(CLI::ExistingPath);
   validate->add_option("--dialect", flags.dialect, "Check answer bodies against this dialect")
+      ->check(CLI::IsMember({"document", "service"}))
+      ->capture_default_str();
+  drift = add_drift_command(app, flags.drift);
+  drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
 }
@@ -287,7 +293,8 @@ int run(int argc, char** argv) {
   CLI::App app("drivemock: a fake of the directory API v3 for contract tests", "drivemock");
   Flags flags;
   CLI::App* validate_command = nullptr;
-  define_flags(app, flags, validate_command);
+  CLI::App* drift_command = nullptr;
+  define_flags(app, flags, validate_command, drift_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -301,6 +308,9 @@ int run(int argc, char** argv) {
   if (validate_command->parsed()) {
     return validate(flags.validate_paths,
                     dialect_from_name(flags.dialect).value_or(Dialect::document));
+  }
+  if (drift_command->parsed()) {
+    return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   apply_flags(flags);
   auto token = admin_token(flags);

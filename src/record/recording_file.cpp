@@ -36,6 +36,13 @@ Status write_atomically(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path target(path);
+  // rename(2) would put a regular file in the place of whatever is there:
+  // --record-to /dev/null, run as root, would replace the device.
+  auto existing = fs::symlink_status(target, ec);
+  if (!ec && fs::exists(existing) && !fs::is_regular_file(existing)) {
+    return Error{"cannot write " + path + ": it exists and is not a regular file"};
+  }
+  ec.clear();
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return Error{"cannot create " + target.parent_path().string() + ": " + ec.message()};
   // A fresh file of an unpredictable name (mkostemp: O_CREAT | O_EXCL, so

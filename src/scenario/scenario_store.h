@@ -38,6 +38,7 @@ struct SetSummary {
   size_t text_bytes = 0;
   std::vector<ShadowSummary> shadows;      ///< the earlier scripts this push hides
   std::vector<ShadowSummary> shadowed_by;  ///< this set's scripts that pushes hide
+  Layer layer = Layer::file;
 };
 
 /// Whether a push takes effect or only says what it would do.

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -148,6 +150,19 @@ TEST_CASE("a recording that cannot be written says why") {
   auto saved = save_recording(recording_of({}), "/proc/drivemock/r.yaml");
   REQUIRE_FALSE(saved.ok());
   CHECK(saved.error().message.find("cannot") == 0);
+}
+
+TEST_CASE("a recording never replaces what is not a regular file") {
+  // Renamed into place, it would turn /dev/null (run as root) into a file.
+  auto saved = save_recording(recording_of({trash("u", 200, "{}")}), "/dev/null");
+  REQUIRE_FALSE(saved.ok());
+  CHECK(saved.error().message == "cannot write /dev/null: it exists and is not a regular file");
+  struct stat st {};
+  REQUIRE(::stat("/dev/null", &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
+  auto dir = std::filesystem::temp_directory_path();
+  CHECK(save_recording(recording_of({}), dir.string()).error().message.find(
+            "it exists and is not a regular file") != std::string::npos);
 }
 
 TEST_CASE("only http and https URLs are upstreams") {

@@ -11,6 +11,7 @@ const assert = require("node:assert/strict");
 const { FilenSDK, APIError } = require("@filen/sdk");
 const { startDrivemock } = require("drivemock");
 const { connectFilenSdk, filenTestConfig } = require("drivemock/filen");
+const { startStandIn } = require("./stand-in");
 
 const SCRIPT = `
 directories:
@@ -126,32 +127,6 @@ defaults:
   }));
 
 // --- record and replay ------------------------------------------------------
-
-/// A stand-in for the live service, answering as it does ({status: true,
-/// message, code, data}): the lock is not acquired at the first ask.
-async function startStandIn() {
-  const http = require("node:http");
-  let acquires = 0;
-  const answers = {
-    "/v3/user/lock": (body) =>
-      body.type === "acquire"
-        ? { status: true, message: "Lock acquired.", code: "lock_acquired", data: { acquired: ++acquires > 1 } }
-        : { status: true, message: "Lock released.", code: "lock_released", data: { released: true } },
-    "/v3/dir/trash": () => ({ status: true, message: "Directory trashed.", code: "dir_trashed" }),
-    "/v3/dir/color": () => ({ status: true, message: "Directory color changed.", code: "dir_color_changed" }),
-  };
-  const server = http.createServer((req, res) => {
-    let text = "";
-    req.on("data", (chunk) => (text += chunk));
-    req.on("end", () => {
-      const answer = answers[req.url];
-      res.writeHead(answer ? 200 : 404, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer ? answer(JSON.parse(text)) : { status: false, code: "not_found" }));
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
-}
 
 /// The SDK flows a QA person records: trash (lock, trash, release) and color.
 async function sdkFlows() {

@@ -1,0 +1,243 @@
+#include "record/drift.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "util/json.h"
+
+namespace drivemock::record {
+namespace {
+
+/// "a boolean", "an object": for sentences.
+std::string a_type(std::string_view type) {
+  bool vowel = !type.empty() && std::string_view("aeiou").find(type[0]) != std::string_view::npos;
+  return std::string(vowel ? "an " : "a ") + std::string(type);
+}
+
+/// A value as the finding quotes it: JSON, cut short.
+std::string quoted(const rapidjson::Value& value) {
+  std::string text = json::to_string(value);
+  return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+}
+
+/// "200 ×12, 503 ×1"
+template <typename Key>
+std::string tally(const std::map<Key, size_t>& counts) {
+  std::string text;
+  for (const auto& [key, n] : counts) {
+    std::ostringstream one;
+    one << key << " x" << n;
+    text += (text.empty() ? "" : ", ") + one.str();
+  }
+  return text;
+}
+
+std::optional<rapidjson::Document> object_of(const ScriptedAnswer& answer) {
+  if (!answer.json) return std::nullopt;
+  auto doc = json::parse_untrusted(*answer.json);
+  if (!doc || !doc->IsObject()) return std::nullopt;
+  return std::move(doc).value();
+}
+
+class Checker {
+ public:
+  Checker(const ServiceProfiles& service, std::vector<DriftFinding>& out)
+      : service_(service), out_(out) {}
+
+  void check(const ScriptedAnswer& a) {
+    auto it = service_.find(a.operation);
+    if (it == service_.end()) {
+      if (unrecorded_.insert(a.operation).second) {
+        add(a, DriftLevel::note, "not_recorded", "", "", 0, 0,
+            "the recording has no answers of " + a.operation + ": its answers are not checked");
+      }
+      return;
+    }
+    const ServiceProfile& p = it->second;
+    check_status(a, p);
+    auto body = object_of(a);
+    if (!body) return;
+    check_types(a, *body, p);
+    check_missing(a, *body, p);
+    check_code(a, *body, p);
+  }
+
+ private:
+  void check_status(const ScriptedAnswer& a, const ServiceProfile& p) {
+    if (p.statuses.count(a.status)) return;
+    // A recording seldom catches the service failing: a scripted 5xx is a
+    // fault drivemock is there to simulate, worth a note only.
+    DriftLevel level = a.status >= 500 ? DriftLevel::note : DriftLevel::error;
+    add(a, level, "status_unseen", "HTTP " + std::to_string(a.status), tally(p.statuses), 0,
+        p.answers,
+        "answers HTTP " + std::to_string(a.status) + ", which the service never gave for " +
+            a.operation + " (it gave " + tally(p.statuses) + ")");
+  }
+
+  void check_types(const ScriptedAnswer& a, const rapidjson::Document& body,
+                   const ServiceProfile& p) {
+    for (const auto& member : body.GetObject()) {
+      std::string name(member.name.GetString(), member.name.GetStringLength());
+      auto seen = p.field_types.find(name);
+      std::string type = json::type_name(member.value);
+      if (seen == p.field_types.end() || seen->second.count(type)) continue;
+      auto most = std::max_element(seen->second.begin(), seen->second.end(),
+                                   [](const auto& x, const auto& y) { return x.second < y.second; });
+      size_t sent = 0;
+      for (const auto& [t, n] : seen->second) sent += n;
+      std::string says = name + " " + quoted(member.value) + " (" + a_type(type) + ")";
+      add(a, DriftLevel::error, "type_differs", says, a_type(most->first), most->second, sent,
+          "answers " + says + " where the service's " + a.operation + " answers have " + name +
+              " " + a_type(most->first) + " (" + std::to_string(most->second) + " of " +
+              std::to_string(sent) + ")");
+    }
+  }
+
+  void check_missing(const ScriptedAnswer& a, const rapidjson::Document& body,
+                     const ServiceProfile& p) {
+    auto objects = p.objects_by_status.find(a.status);
+    if (objects == p.objects_by_status.end() || objects->second == 0) return;
+    for (const auto& [field, n] : p.fields_by_status.at(a.status)) {
+      if (n != objects->second || body.HasMember(field.c_str())) continue;
+      add(a, DriftLevel::error, "field_missing", "no " + field, field, n, objects->second,
+          "lacks " + field + ", which the service sent in every " + a.operation +
+              " answer with HTTP " + std::to_string(a.status) + " (" + std::to_string(n) + " of " +
+              std::to_string(objects->second) + ")");
+    }
+  }
+
+  void check_code(const ScriptedAnswer& a, const rapidjson::Document& body,
+                  const ServiceProfile& p) {
+    auto code = body.FindMember("code");
+    if (code == body.MemberEnd() || !code->value.IsString() || p.codes.empty()) return;
+    std::string value(code->value.GetString(), code->value.GetStringLength());
+    if (p.codes.count(value)) return;
+    add(a, DriftLevel::note, "code_unseen", "code " + quoted(code->value), tally(p.codes), 0,
+        p.answers,
+        "answers code " + quoted(code->value) + ", which the service never sent for " +
+            a.operation + " (it sent " + tally(p.codes) + ")");
+  }
+
+  void add(const ScriptedAnswer& a, DriftLevel level, std::string kind, std::string scenario,
+           std::string service, size_t count, size_t of, std::string message) {
+    out_.push_back({level, std::move(kind), a.file, a.line, a.column, a.operation,
+                    std::move(scenario), std::move(service), count, of, std::move(message)});
+  }
+
+  const ServiceProfiles& service_;
+  std::vector<DriftFinding>& out_;
+  std::set<std::string> unrecorded_;
+};
+
+}  // namespace
+
+const char* level_name(DriftLevel level) {
+  switch (level) {
+    case DriftLevel::error: return "error";
+    case DriftLevel::note: return "note";
+  }
+  return "error";
+}
+
+ServiceProfiles profile_service(const std::vector<ScriptedAnswer>& recorded) {
+  ServiceProfiles profiles;
+  for (const auto& a : recorded) {
+    ServiceProfile& p = profiles[a.operation];
+    ++p.answers;
+    ++p.statuses[a.status];
+    auto body = object_of(a);
+    if (!body) continue;
+    ++p.json_objects;
+    ++p.objects_by_status[a.status];
+    auto& present = p.fields_by_status[a.status];
+    for (const auto& member : body->GetObject()) {
+      std::string name(member.name.GetString(), member.name.GetStringLength());
+      ++p.field_types[name][json::type_name(member.value)];
+      ++present[name];
+      if (name == "code" && member.value.IsString()) {
+        ++p.codes[std::string(member.value.GetString(), member.value.GetStringLength())];
+      }
+    }
+  }
+  return profiles;
+}
+
+std::vector<DriftFinding> check_drift(const std::vector<ScriptedAnswer>& scripted,
+                                      const ServiceProfiles& service) {
+  std::vector<DriftFinding> findings;
+  Checker checker(service, findings);
+  for (const auto& a : scripted) checker.check(a);
+  return findings;
+}
+
+std::string drift_text(const std::vector<DriftFinding>& findings) {
+  std::string text;
+  for (const auto& f : findings) {
+    text += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
+            level_name(f.level) + ": " + f.operation + " " + f.message + " [" + f.kind + "]\n";
+  }
+  return text;
+}
+
+std::string drift_json(const std::vector<DriftFinding>& findings) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  size_t counts[2] = {0, 0};
+  w.StartObject();
+  json::write_string(w, "findings");
+  w.StartArray();
+  for (const auto& f : findings) {
+    ++counts[static_cast<int>(f.level)];
+    w.StartObject();
+    json::write_member(w, "level", level_name(f.level));
+    json::write_member(w, "kind", f.kind);
+    json::write_member(w, "file", f.file);
+    json::write_string(w, "line");
+    w.Int(f.line);
+    json::write_string(w, "column");
+    w.Int(f.column);
+    json::write_member(w, "operation", f.operation);
+    json::write_member(w, "scenario", f.scenario);
+    json::write_member(w, "service", f.service);
+    json::write_string(w, "count");
+    w.Uint64(f.count);
+    json::write_string(w, "of");
+    w.Uint64(f.of);
+    json::write_member(w, "message", f.message);
+    w.EndObject();
+  }
+  w.EndArray();
+  const char* names[2] = {"errors", "notes"};
+  for (int i = 0; i < 2; ++i) {
+    json::write_string(w, names[i]);
+    w.Uint64(counts[i]);
+  }
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+Checked<std::vector<DriftFinding>> check_drift(std::string_view recording_text,
+                                               const std::string& recording_file,
+                                               const std::vector<ScenarioText>& scenarios) {
+  Checked<std::vector<DriftFinding>> result;
+  auto recorded = scripted_answers(recording_text, recording_file, Definitions::skip);
+  append(result.diagnostics, recorded.diagnostics);
+  std::vector<ScriptedAnswer> scripted;
+  for (const auto& scenario : scenarios) {
+    auto answers = scripted_answers(scenario.text, scenario.file, Definitions::read);
+    append(result.diagnostics, answers.diagnostics);
+    if (answers) scripted.insert(scripted.end(), answers->begin(), answers->end());
+  }
+  if (has_errors(result.diagnostics)) return result;
+  result.value = check_drift(scripted, profile_service(*recorded));
+  return result;
+}
+
+bool has_drift_errors(const std::vector<DriftFinding>& findings) {
+  return std::any_of(findings.begin(), findings.end(),
+                     [](const DriftFinding& f) { return f.level == DriftLevel::error; });
+}
+
+}  // namespace drivemock::record

@@ -1,0 +1,72 @@
+// `drivemock drift`: the project's example scenarios against a recording
+// of a stand-in for the service (examples/recordings/service.yaml, made by
+// tests/clients/js-sdk/record-example.js with the official SDK).
+#include <rapidjson/document.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/binary.h"
+#include "cli/process.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+const std::string kScenarios = DRIVEMOCK_SCENARIOS_DIR;
+const std::string kRecording = kScenarios + "/../examples/recordings/service.yaml";
+
+}  // namespace
+
+TEST_CASE("drift: the document-dialect examples have drifted from the service, and exit 1") {
+  Process p({kBinary, "drift", kRecording, kScenarios});
+  CHECK(p.wait_exit() == 1);
+  INFO(p.out());
+  CHECK(p.out().find(kScenarios +
+                     "/trash-flow.yaml:9:5: error: trash answers status \"success\" (a string) "
+                     "where the service's trash answers have status a boolean (2 of 2) "
+                     "[type_differs]\n") != std::string::npos);
+  CHECK(p.out().find(": note: trash answers code \"dir_already_trashed\", which the service "
+                     "never sent for trash (it sent dir_trashed x1, folder_not_found x1) "
+                     "[code_unseen]\n") != std::string::npos);
+  CHECK(p.out().find("drift: 21 error(s), 10 note(s) in 4 scenario set(s) against " +
+                     kRecording) != std::string::npos);
+}
+
+TEST_CASE("drift: the service-shaped examples match the service, with notes only, and exit 0") {
+  Process p({kBinary, "drift", "--dialect", "service", kRecording, kScenarios + "/service"});
+  CHECK(p.wait_exit() == 0);
+  INFO(p.out());
+  CHECK(p.out().find("ok: 0 error(s), 2 note(s) in 2 scenario set(s)") != std::string::npos);
+}
+
+TEST_CASE("drift --json gives the findings to tools") {
+  Process p({kBinary, "drift", "--json", kRecording, kScenarios + "/trash-flow.yaml"});
+  CHECK(p.wait_exit() == 1);
+  rapidjson::Document doc;
+  doc.Parse(p.out().c_str());
+  REQUIRE(doc.IsObject());
+  CHECK(doc["errors"].GetUint() == 6);
+  const auto& first = doc["findings"][0];
+  CHECK(std::string(first["kind"].GetString()) == "type_differs");
+  CHECK(first["line"].GetInt() == 9);
+  CHECK(std::string(first["service"].GetString()) == "a boolean");
+}
+
+TEST_CASE("drift: a recording or scenario that cannot be read exits 2 saying where") {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("drivemock-drift-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "aliased.yaml") << "a: &x {}\nb: *x\n";
+  std::ofstream(dir / "bad.yaml") << "directories:\n  u: {trsh: {}}\n";
+  Process aliased({kBinary, "drift", (dir / "aliased.yaml").string(), kScenarios});
+  CHECK(aliased.wait_exit() == 2);
+  CHECK(aliased.out().find((dir / "aliased.yaml").string() + ":2:4: error: aliases") !=
+        std::string::npos);
+  Process bad({kBinary, "drift", kRecording, (dir / "bad.yaml").string()});
+  CHECK(bad.wait_exit() == 2);
+  CHECK(bad.out().find((dir / "bad.yaml").string() + ":2:7: error: unknown key 'trsh'") !=
+        std::string::npos);
+  std::filesystem::remove_all(dir);
+}
