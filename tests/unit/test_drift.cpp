@@ -97,7 +97,7 @@ TEST_CASE("drift: an HTTP status the service never gave is an error, a 5xx a not
                                  "never gave for trash (it gave 200 x3) [status_unseen]"});
 }
 
-TEST_CASE("drift: a code the service never sent is a note; an operation never recorded, one") {
+TEST_CASE("drift: a code the service never sent is a note, and so is an operation never recorded") {
   auto findings = findings_of(R"(directories:
   x:
     trash: {body: {status: false, message: M, code: invalid_folder, data: {}}}
