@@ -288,8 +288,17 @@ test("a recording started in the page counts its calls live and shows the YAML i
     await page.waitForFunction(() =>
       document.getElementById("recording-state").textContent.endsWith(": 1 calls captured"),
       { timeout: LIVE_MS });
+    // A path no operation defines is learnt; a GET cannot be replayed.
+    await post(mock, "/v3/dir/rename", { uuid: "r1", name: "n" });
+    await fetch(mock.url + "/v3/dir/rename");
+    await page.waitForFunction(() =>
+      document.getElementById("recording-state").textContent.endsWith(
+        ": 2 calls captured, 1 not recordable"), { timeout: LIVE_MS });
     await page.click("#recording-stop");
     await page.waitForSelector("#recording-result:not([hidden])");
+    assert.equal(await page.$eval("#recording-file", (p) => p.textContent),
+      "2 calls written to " + file + "; learnt from the traffic: dir-rename; not recorded: " +
+      "GET /v3/dir/rename (1x: method GET: only POST calls are replayed)");
     const yaml = await page.$eval("#recording-yaml", (p) => p.textContent);
     assert.match(yaml, /"r1":/);
     assert.match(yaml, /503/);

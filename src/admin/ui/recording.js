@@ -12,7 +12,8 @@ async function loadRecording() {
   if (recording) {
     $("recording-target").value = status.targetBaseUrl;
     $("recording-state").textContent = "Recording " + status.targetBaseUrl + ": " +
-        status.capturedCalls + " calls captured";
+        status.capturedCalls + " calls captured" +
+        (status.uncapturedCalls > 0 ? ", " + status.uncapturedCalls + " not recordable" : "");
   } else if (status.unsavedCalls > 0) {
     $("recording-state").textContent = "Stopped; " + status.unsavedCalls +
         " captured calls could not be written yet: fix the problem and stop again to write them";
@@ -40,7 +41,13 @@ $("recording-stop").addEventListener("click", async () => {
   if (response.ok) {
     const saved = await response.json();
     $("recording-error").textContent = "";
-    $("recording-file").textContent = saved.captured + " calls written to " + saved.file;
+    $("recording-file").textContent = saved.captured + " calls written to " + saved.file +
+        (saved.learntOperations.length > 0
+            ? "; learnt from the traffic: " + saved.learntOperations.join(", ") : "") +
+        (saved.uncapturedCalls > 0
+            ? "; not recorded: " + saved.uncaptured.map((u) =>
+                u.method + " " + u.path + " (" + u.calls + "x: " + u.why + ")").join("; ")
+            : "");
     $("recording-yaml").textContent = saved.scenario;
     $("recording-result").hidden = false;
   } else {
