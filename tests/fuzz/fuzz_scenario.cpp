@@ -1,4 +1,6 @@
-// Fuzz target: scenario loading. Any text in; either a scenario set whose
+// Fuzz target: scenario loading, and the drift check that reads the same
+// text as a recording and as a scenario (POST /__admin/scenarios/drift
+// takes it from any caller). Any text in; either a scenario set whose
 // catalog says what the document says, or positioned errors out, never a
 // crash.
 #include <cstddef>
@@ -7,6 +9,7 @@
 #include <string>
 
 #include "contract/operations.h"
+#include "record/drift.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
 
@@ -43,6 +46,14 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
+  // The same text on both sides: a finding points into it, or it says why not.
+  auto drift = drivemock::record::check_drift(text, "rec.yaml", {{"s.yaml", text}});
+  if (!drift && !drivemock::has_errors(drift.diagnostics)) std::abort();
+  if (drift) {
+    for (const auto& f : *drift) {
+      if (f.file != "s.yaml" || f.line < 1 || f.column < 1) std::abort();
+    }
+  }
   auto [set, diagnostics] = drivemock::scenario::parse_scenario(text, "fuzz.yaml", "fuzz");
   if (!set) {
     // A refused document always says why, and where.
