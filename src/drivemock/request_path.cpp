@@ -38,8 +38,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
   Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
-                                                     *catalog->operations, stages_.recorder,
-                                                     settings_.envelope)
+                                                     *catalog->operations, stages_.recorder, settings_.envelope)
                 : classified.early ? std::move(*classified.early)
                                    : stages_.engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
@@ -51,8 +50,8 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
   Origin origin = target ? Origin::upstream : Origin::drivemock;
-  stages_.journal.record(make_entry(request, uuid, std::move(classified.seen), reply,
-                                    origin, started, stages_.clock, settings_.redaction));
+  stages_.journal.record(make_entry(request, uuid, std::move(classified.seen), reply, origin,
+                                    started, stages_.clock, settings_.redaction));
   writer.send(reply);
 }
 

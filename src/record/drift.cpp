@@ -83,8 +83,9 @@ class Checker {
       auto seen = p.field_types.find(name);
       std::string type = json::type_name(member.value);
       if (seen == p.field_types.end() || seen->second.count(type)) continue;
-      auto most = std::max_element(seen->second.begin(), seen->second.end(),
-                                   [](const auto& x, const auto& y) { return x.second < y.second; });
+      auto most =
+          std::max_element(seen->second.begin(), seen->second.end(),
+                           [](const auto& x, const auto& y) { return x.second < y.second; });
       size_t sent = 0;
       for (const auto& [t, n] : seen->second) sent += n;
       std::string says = name + " " + quoted(member.value) + " (" + a_type(type) + ")";

@@ -13,7 +13,7 @@ struct FieldSeen {
   size_t calls = 0;  ///< calls that sent it
   std::map<contract::FieldType, size_t> types;
   contract::FieldType first = contract::FieldType::string;  ///< breaks ties
-  bool typed = false;                                        ///< some value was not null
+  bool typed = false;                                       ///< some value was not null
 };
 
 /// The calls to one path, in first-call order of their fields.
@@ -73,9 +73,9 @@ contract::Operation operation_of(const std::string& name, const std::string& pat
   op.builtin_code = "success";
   for (const auto& field : seen.order) {
     const FieldSeen& f = seen.fields.at(field);
-    op.fields.push_back({field, most_common(f),
-                         f.calls == seen.calls ? contract::Presence::required
-                                               : contract::Presence::optional});
+    op.fields.push_back(
+        {field, most_common(f),
+         f.calls == seen.calls ? contract::Presence::required : contract::Presence::optional});
   }
   op.key = keyed_by_uuid(seen) ? "uuid" : "";
   return op;

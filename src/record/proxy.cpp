@@ -30,8 +30,7 @@ std::string content_type_of(const Reply& answer) {
 
 /// The body's fields other than the key: the operation's, or, for a path
 /// no operation defines, every member (learning sorts them out).
-std::vector<CapturedField> fields_of(const rapidjson::Value& body,
-                                     const contract::Operation* op) {
+std::vector<CapturedField> fields_of(const rapidjson::Value& body, const contract::Operation* op) {
   std::vector<CapturedField> fields;
   if (!op) {
     for (const auto& member : body.GetObject()) {

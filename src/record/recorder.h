@@ -21,7 +21,7 @@ const char* status_name(RecordingStatus status);
 /// What GET /__admin/recordings/status shows, read under one lock.
 struct RecorderState {
   RecordingStatus status = RecordingStatus::never_started;
-  std::string target;   ///< while recording
+  std::string target;     ///< while recording
   size_t captured = 0;    ///< calls captured by the running recording
   size_t uncaptured = 0;  ///< calls it proxied but could not capture
   size_t unsaved = 0;     ///< see Recorder::unsaved_calls()

@@ -24,7 +24,7 @@ struct SavedRecording {
   std::string file;
   std::string yaml;
   size_t captured = 0;
-  std::vector<std::string> learnt;   ///< operations learnt from the traffic
+  std::vector<std::string> learnt;     ///< operations learnt from the traffic
   std::vector<Uncaptured> uncaptured;  ///< kinds of calls proxied but not recorded
   size_t uncaptured_calls = 0;         ///< all of them, listed or not
 };

@@ -204,7 +204,8 @@ bool says_error(std::string_view body) {
   if (status == doc->MemberEnd()) return false;
   const auto& value = status->value;
   return value.IsFalse() ||
-         (value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "error");
+         (value.IsString() &&
+          std::string_view(value.GetString(), value.GetStringLength()) == "error");
 }
 
 /// The first answer of `operation` that succeeded: HTTP 200, and not an
@@ -302,10 +303,9 @@ bool replayed_for_any_key(const Recording& recording, const std::string& operati
     if (!c.key) return true;  // names no entity
     keys.insert(*c.key);
   }
-  return std::none_of(recording.captures.begin(), recording.captures.end(),
-                      [&](const Capture& c) {
-                        return c.operation != operation && c.key && keys.count(*c.key);
-                      });
+  return std::none_of(recording.captures.begin(), recording.captures.end(), [&](const Capture& c) {
+    return c.operation != operation && c.key && keys.count(*c.key);
+  });
 }
 
 std::string recording_name(std::chrono::system_clock::time_point time) {

@@ -39,8 +39,8 @@ class Collector {
  private:
   void add(const YAML::Node& node, const std::string& operation) {
     if (yaml_member(node, "fault")) return;  // no answer at all
-    ScriptedAnswer answer{operation, 200, std::nullopt, file_, node.Mark().line + 1,
-                          node.Mark().column + 1};
+    ScriptedAnswer answer{
+        operation, 200, std::nullopt, file_, node.Mark().line + 1, node.Mark().column + 1};
     if (auto http = yaml_member(node, "http"); http && http.IsScalar()) {
       try {
         answer.status = http.as<int>();

@@ -48,8 +48,8 @@ size_t rule_count(const ScenarioSet& set) {
 
 SetSummary summary(const ScenarioSet& set, const Catalog& catalog) {
   SetSummary out{
-      set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes,
-      {},       {},           set.layer};
+      set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes, {},
+      {},       set.layer};
   for (const Shadow& s : catalog.shadows) {
     if (s.by->name == set.name) {
       out.shadows.push_back({s.uuid, s.operation, s.hidden->name, s.hidden->source});

@@ -30,8 +30,8 @@ TEST_CASE("drift: the document-dialect examples have drifted from the service, a
   CHECK(p.out().find(": note: trash answers code \"dir_already_trashed\", which the service "
                      "never sent for trash (it sent dir_trashed x1, folder_not_found x1) "
                      "[code_unseen]\n") != std::string::npos);
-  CHECK(p.out().find("drift: 21 error(s), 10 note(s) in 4 scenario set(s) against " +
-                     kRecording) != std::string::npos);
+  CHECK(p.out().find("drift: 21 error(s), 10 note(s) in 4 scenario set(s) against " + kRecording) !=
+        std::string::npos);
 }
 
 TEST_CASE("drift: the service-shaped examples match the service, with notes only, and exit 0") {
@@ -55,8 +55,8 @@ TEST_CASE("drift --json gives the findings to tools") {
 }
 
 TEST_CASE("drift: a recording or scenario that cannot be read exits 2 saying where") {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("drivemock-drift-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("drivemock-drift-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "aliased.yaml") << "a: &x {}\nb: *x\n";
   std::ofstream(dir / "bad.yaml") << "directories:\n  u: {trsh: {}}\n";

@@ -115,7 +115,8 @@ TEST_CASE("proxied calls that cannot be recorded are listed in the stop answer a
   std::vector<std::string> why;
   for (const auto& entry : journal["requests"].GetArray()) {
     for (const auto& v : entry["violations"].GetArray()) {
-      if (std::string(v["rule"].GetString()) == "not_recorded") why.push_back(v["message"].GetString());
+      if (std::string(v["rule"].GetString()) == "not_recorded")
+        why.push_back(v["message"].GetString());
     }
   }
   CHECK(why == std::vector<std::string>{

@@ -187,8 +187,9 @@ TEST_CASE("one operation in two files: the same definition merges, another one i
         "a.yaml:2:3; expected a name and a path of its own, or the same definition with the "
         "same answer or none");
   // A recording repeats a definition answer and all: the same answer merges, another does not.
-  const char* answered = "name: c\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
-                         "{http: 202}}\n";
+  const char* answered =
+      "name: c\noperations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: "
+      "{http: 202}}\n";
   std::string again = std::string(same).replace(6, 1, "again");  // name: again
   CHECK(catalog_of({same, again})->builtin.at("a").status == 201);
   sets.clear();
@@ -300,7 +301,7 @@ defaults:
   auto c = contract::classify(post("/v3/user/info", "{}"), *catalog->operations,
                               contract::Strictness::lenient, Envelope(Dialect::service));
   CHECK_FALSE(c.early);
-  CHECK_FALSE(c.uuid());  // journaled without a uuid
+  CHECK_FALSE(c.uuid());                      // journaled without a uuid
   CHECK(engine.uuids("", 10).first.empty());  // its slot is no directory
   // A directory cannot script it: there is no key to name one by.
   CHECK(errors_of(kInfo + "directories:\n  d1:\n    info: {http: 500}\n") ==

@@ -139,7 +139,8 @@ TEST_CASE("drift: findings as JSON for tools, with counts") {
   CHECK(json.ends_with(R"(],"errors":4,"notes":0})"));  // type, and message, code, data missing
 }
 
-TEST_CASE("drift: a recording or scenario that is no YAML drivemock reads is an error, not a crash") {
+TEST_CASE(
+    "drift: a recording or scenario that is no YAML drivemock reads is an error, not a crash") {
   auto aliased = check_drift("a: &x {}\nb: *x\n", "rec.yaml", {});
   CHECK_FALSE(aliased);
   REQUIRE_FALSE(aliased.diagnostics.empty());

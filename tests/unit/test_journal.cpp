@@ -272,14 +272,15 @@ TEST_CASE("request log lines name the outcome as the journal entry does") {
   CHECK(request_line(e, LogFormat::text) ==
         "drivemock: POST /v3/dir/trash uuid=ghost matched=none status=200 answer=folder_not_found "
         "0us");
-  CHECK(request_line(e, LogFormat::json).find(R"("matched":null,"status":"200",)"
-                                              R"("answer":"folder_not_found")") !=
-        std::string::npos);
+  CHECK(request_line(e, LogFormat::json)
+            .find(R"("matched":null,"status":"200",)"
+                  R"("answer":"folder_not_found")") != std::string::npos);
   e.response.status = 404;
   e.response.body = std::make_shared<const std::string>(R"({"status":"error","code":"not_found"})");
   e.response.proxied = true;
-  CHECK(request_line(e, LogFormat::text).find("matched=none status=404 answer=not_found "
-                                              "proxied=true") != std::string::npos);
+  CHECK(request_line(e, LogFormat::text)
+            .find("matched=none status=404 answer=not_found "
+                  "proxied=true") != std::string::npos);
   e.response.body = std::make_shared<const std::string>("not json {");
   CHECK(request_line(e, LogFormat::text).find("answer=") == std::string::npos);
 }

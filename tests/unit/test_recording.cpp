@@ -23,7 +23,7 @@ Capture trash(const std::string& uuid, int status, const std::string& body) {
 
 Capture color(const std::string& uuid, const std::string& value, const std::string& body) {
   return {"color", uuid, {{"color", "\"" + value + "\"", contract::FieldType::string}},
-          200,    body, "application/json"};
+          200,     body, "application/json"};
 }
 
 Recording recording_of(std::vector<Capture> captures) {
@@ -113,7 +113,8 @@ TEST_CASE("the recorder moves from NeverStarted to Recording to Stopped") {
   CHECK(done->captures.size() == 1);
   CHECK(r.state().status == RecordingStatus::stopped);
   CHECK_FALSE(r.target());
-  r.capture(trash("u", 200, "{}"), contract::find_by_name("trash"), *contract::builtin_set());  // ignored while stopped
+  r.capture(trash("u", 200, "{}"), contract::find_by_name("trash"),
+            *contract::builtin_set());  // ignored while stopped
   CHECK(r.start("http://c"));
   CHECK(r.stop()->captures.empty());
 }
@@ -161,8 +162,9 @@ TEST_CASE("a recording never replaces what is not a regular file") {
   REQUIRE(::stat("/dev/null", &st) == 0);
   CHECK(S_ISCHR(st.st_mode));
   auto dir = std::filesystem::temp_directory_path();
-  CHECK(save_recording(recording_of({}), dir.string()).error().message.find(
-            "it exists and is not a regular file") != std::string::npos);
+  CHECK(save_recording(recording_of({}), dir.string())
+            .error()
+            .message.find("it exists and is not a regular file") != std::string::npos);
 }
 
 TEST_CASE("only http and https URLs are upstreams") {
