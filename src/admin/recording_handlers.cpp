@@ -61,14 +61,12 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   w.StartObject();
   json::write_member(w, "file", file.file);
   json::write_member(w, "scenario", file.yaml);
-  json::write_string(w, "captured");
-  w.Uint64(file.captured);
+  json::write_count(w, "captured", file.captured);
   json::write_string(w, "learntOperations");
   w.StartArray();
   for (const auto& name : file.learnt) json::write_string(w, name);
   w.EndArray();
-  json::write_string(w, "uncapturedCalls");
-  w.Uint64(file.uncaptured_calls);
+  json::write_count(w, "uncapturedCalls", file.uncaptured_calls);
   json::write_string(w, "uncaptured");
   w.StartArray();
   for (const auto& u : file.uncaptured) {
@@ -76,8 +74,7 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
     json::write_member(w, "method", u.method);
     json::write_member(w, "path", u.path);
     json::write_member(w, "why", u.why);
-    json::write_string(w, "calls");
-    w.Uint64(u.calls);
+    json::write_count(w, "calls", u.calls);
     w.EndObject();
   }
   w.EndArray();
@@ -95,10 +92,8 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
   w.Uint64(state.unsaved);
   if (state.status == record::RecordingStatus::recording) {
     json::write_member(w, "targetBaseUrl", state.target);
-    json::write_string(w, "capturedCalls");
-    w.Uint64(state.captured);
-    json::write_string(w, "uncapturedCalls");
-    w.Uint64(state.uncaptured);
+    json::write_count(w, "capturedCalls", state.captured);
+    json::write_count(w, "uncapturedCalls", state.uncaptured);
   }
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});

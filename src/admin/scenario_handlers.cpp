@@ -28,11 +28,7 @@ void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
   for (const auto& d : diagnostics) {
     w.StartObject();
     json::write_member(w, "severity", d.severity == Severity::error ? "error" : "warning");
-    json::write_member(w, "file", d.file);
-    json::write_string(w, "line");
-    w.Int(d.line);
-    json::write_string(w, "column");
-    w.Int(d.column);
+    json::write_position(w, d.file, d.line, d.column);
     json::write_member(w, "message", d.message);
     w.EndObject();
   }

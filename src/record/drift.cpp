@@ -194,27 +194,18 @@ std::string drift_json(const std::vector<DriftFinding>& findings) {
     w.StartObject();
     json::write_member(w, "level", level_name(f.level));
     json::write_member(w, "kind", f.kind);
-    json::write_member(w, "file", f.file);
-    json::write_string(w, "line");
-    w.Int(f.line);
-    json::write_string(w, "column");
-    w.Int(f.column);
+    json::write_position(w, f.file, f.line, f.column);
     json::write_member(w, "operation", f.operation);
     json::write_member(w, "scenario", f.scenario);
     json::write_member(w, "service", f.service);
-    json::write_string(w, "count");
-    w.Uint64(f.count);
-    json::write_string(w, "of");
-    w.Uint64(f.of);
+    json::write_count(w, "count", f.count);
+    json::write_count(w, "of", f.of);
     json::write_member(w, "message", f.message);
     w.EndObject();
   }
   w.EndArray();
   const char* names[2] = {"errors", "notes"};
-  for (int i = 0; i < 2; ++i) {
-    json::write_string(w, names[i]);
-    w.Uint64(counts[i]);
-  }
+  for (int i = 0; i < 2; ++i) json::write_count(w, names[i], counts[i]);
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
 }

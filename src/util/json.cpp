@@ -151,6 +151,19 @@ std::optional<std::string> first_duplicate_name(const rapidjson::Value& root) {
   return found;
 }
 
+void write_count(Writer& w, std::string_view key, uint64_t n) {
+  write_string(w, key);
+  w.Uint64(n);
+}
+
+void write_position(Writer& w, std::string_view file, int line, int column) {
+  write_member(w, "file", file);
+  write_string(w, "line");
+  w.Int(line);
+  write_string(w, "column");
+  w.Int(column);
+}
+
 const char* type_name(const rapidjson::Value& value) {
   switch (value.GetType()) {
     case rapidjson::kNullType: return "null";

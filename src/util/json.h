@@ -6,6 +6,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -30,6 +31,12 @@ std::string valid_utf8(std::string_view s);
 
 /// Writes `"key": "value"` inside an object.
 void write_member(Writer& w, std::string_view key, std::string_view value);
+
+/// Writes `"key": n` inside an object.
+void write_count(Writer& w, std::string_view key, uint64_t n);
+
+/// Writes `"file": …, "line": …, "column": …`, a position in a file, inside an object.
+void write_position(Writer& w, std::string_view file, int line, int column);
 
 /// A flat object of string members, in the order given.
 std::string string_object(
