@@ -82,6 +82,11 @@ inline bool has_key(const Operation& op) {
   return !op.key.empty();
 }
 
+/// True for a path an operation may have: under the base path /v3/.
+inline bool is_operation_path(std::string_view path) {
+  return path.starts_with("/v3/") && path.size() > 4;
+}
+
 /// True for operations that scenario files added to the contract.
 inline bool is_added(const Operation& op) {
   return op.source != kBuiltinSource;

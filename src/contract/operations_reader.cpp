@@ -58,7 +58,7 @@ class DefinitionReader {
   void read_path(const YAML::Node& node, Operation& op) {
     auto path = in_.scalar(node, "path: a POST path under /v3/");
     if (!path) return;
-    if (path->starts_with("/v3/") && path->size() > 4) {
+    if (is_operation_path(*path)) {
       op.path = *path;
     } else {
       in_.error(node, "path '" + *path + "' is not under /v3/");

@@ -117,6 +117,7 @@ std::string learnt_name(std::string_view path) {
 void learn_operations(Recording& recording, const std::vector<std::string>& taken) {
   std::vector<std::string> paths;
   for (const auto& c : recording.captures) {
+    // record/proxy captures unnamed calls only at paths an operation may have.
     if (c.operation.empty() && std::find(paths.begin(), paths.end(), c.path) == paths.end()) {
       paths.push_back(c.path);
     }

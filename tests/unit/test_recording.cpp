@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "record/learning.h"
 #include "record/proxy.h"
 #include "record/recorder.h"
 #include "record/recording_file.h"
@@ -174,4 +175,35 @@ TEST_CASE("only http and https URLs are upstreams") {
   CHECK_FALSE(is_http_url("http://"));
   CHECK(is_hop_by_hop("connection"));
   CHECK_FALSE(is_hop_by_hop("Authorization"));
+}
+
+TEST_CASE("operations learnt from odd paths still make a recording that loads") {
+  // Paths as a client may send them (the HTTP layer decodes %XX): each one
+  // learnt, named, and the file must load, or replay would lose them all.
+  Recording recording = recording_of({});
+  for (std::string path : {"/v3/dir/rename", "/v3/dir/rename/", "/v3/a b", "/v3/a:b", "/v3/#x",
+                           "/v3/'q\"", "/v3/\xc3\xbc", "/v3/dir-rename"}) {
+    Capture c{"", std::nullopt, {{"uuid", R"("k")", contract::FieldType::string}}, 200, "{}", ""};
+    c.path = path;
+    recording.captures.push_back(c);
+  }
+  learn_operations(recording, {"color", "trash"});
+  CHECK(recording.learnt.size() == 8);
+  std::string yaml = recording_yaml(recording, "rec");
+  INFO(yaml);
+  auto set = scenario::parse_scenario(yaml, "rec.yaml", "rec");
+  std::string problems;
+  for (const auto& d : set.diagnostics) problems += format_diagnostic(d) + "\n";
+  INFO(problems);
+  REQUIRE(set);
+  CHECK(set->operations.size() == 8);
+  // /v3/ itself is no operation's path: such a call is listed, not learnt.
+  RequestView root;
+  root.method = "POST";
+  root.url = root.path = "/v3/";
+  root.body = "{}";
+  UpstreamAnswer answer = Reply();
+  auto why = capture_of(root, {}, answer);
+  REQUIRE_FALSE(why);
+  CHECK(why.error() == "no operation can be learnt at /v3/: an operation's path is a name under /v3/");
 }
