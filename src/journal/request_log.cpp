@@ -20,13 +20,7 @@ std::string matched_text(const Entry& e) {
 /// tells the answers apart where the status does not (the service answers
 /// its errors with 200); nothing when the body is not a JSON object with one.
 std::optional<std::string> answer_code(const Entry& e) {
-  std::string_view body = e.response.body_text();
-  if (body.empty() || body.front() != '{') return std::nullopt;
-  auto doc = json::parse_untrusted(body);
-  if (!doc || !doc->IsObject()) return std::nullopt;
-  auto code = doc->FindMember("code");
-  if (code == doc->MemberEnd() || !code->value.IsString()) return std::nullopt;
-  return std::string(code->value.GetString(), code->value.GetStringLength());
+  return json::top_level_string(e.response.body_text(), "code");
 }
 
 std::string limited_text(const LimitHit& limited) {

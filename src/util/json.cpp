@@ -1,6 +1,8 @@
 #include "util/json.h"
 
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <vector>
@@ -149,6 +151,57 @@ std::optional<std::string> first_duplicate_name(const rapidjson::Value& root) {
     return found.has_value();
   });
   return found;
+}
+
+namespace {
+
+/// SAX handler for top_level_string: follows the depth, remembers whether
+/// the last key at depth 1 was the one looked for, and stops at its value.
+struct TopLevelString : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TopLevelString> {
+  std::string_view key;
+  int depth = 0;
+  bool wanted = false;
+  std::optional<std::string> found;
+
+  bool Default() {
+    wanted = false;
+    return depth > 0;  // a scalar at the top: no object
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool) {
+    if (wanted) {
+      found.emplace(s, n);
+      return false;  // found: stop reading
+    }
+    return Default();
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    wanted = depth == 1 && std::string_view(s, n) == key;
+    return true;
+  }
+  bool StartObject() {
+    wanted = false;
+    ++depth;
+    return static_cast<size_t>(depth) <= kMaxDepth;
+  }
+  bool EndObject(rapidjson::SizeType) { return --depth > 0; }
+  bool StartArray() {
+    bool top = depth == 0;
+    wanted = false;
+    ++depth;
+    return !top && static_cast<size_t>(depth) <= kMaxDepth;
+  }
+  bool EndArray(rapidjson::SizeType) { return --depth > 0; }
+};
+
+}  // namespace
+
+std::optional<std::string> top_level_string(std::string_view text, std::string_view key) {
+  TopLevelString handler;
+  handler.key = key;
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::Reader reader;
+  reader.Parse(stream, handler);
+  return handler.found;
 }
 
 void write_count(Writer& w, std::string_view key, uint64_t n) {

@@ -32,6 +32,11 @@ std::string valid_utf8(std::string_view s);
 /// Writes `"key": "value"` inside an object.
 void write_member(Writer& w, std::string_view key, std::string_view value);
 
+/// The string value of `key` in the JSON object `text` (a top-level member:
+/// an envelope's `code`), read without building a document and stopping
+/// once found; nothing when `text` is no object with such a string member.
+std::optional<std::string> top_level_string(std::string_view text, std::string_view key);
+
 /// Writes `"key": n` inside an object.
 void write_count(Writer& w, std::string_view key, uint64_t n);
 

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "eventually.h"
+#include "util/json.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "journal/request_log.h"
@@ -283,4 +284,21 @@ TEST_CASE("request log lines name the outcome as the journal entry does") {
                   "proxied=true") != std::string::npos);
   e.response.body = std::make_shared<const std::string>("not json {");
   CHECK(request_line(e, LogFormat::text).find("answer=") == std::string::npos);
+}
+
+TEST_CASE("the answer's code is read from the top level of its JSON object only") {
+  using drivemock::json::top_level_string;
+  CHECK(top_level_string(R"({"status":false,"code":"folder_not_found"})", "code") ==
+        "folder_not_found");
+  CHECK(top_level_string(R"({"data":{"code":"inner"},"list":[{"code":"x"}],"code":"outer"})",
+                         "code") == "outer");
+  CHECK_FALSE(top_level_string(R"({"data":{"code":"inner"}})", "code"));
+  CHECK_FALSE(top_level_string(R"({"code":42})", "code"));
+  CHECK_FALSE(top_level_string(R"(["code","x"])", "code"));
+  CHECK_FALSE(top_level_string(R"("code")", "code"));
+  CHECK_FALSE(top_level_string("not json", "code"));
+  CHECK_FALSE(top_level_string("", "code"));
+  // Deep nesting is refused before it costs a deep recursion.
+  CHECK_FALSE(top_level_string("{\"a\":" + std::string(100000, '[') + "}", "code"));
+  CHECK(top_level_string(std::string(R"({"code":"a\u0000b"})"), "code") == std::string("a\0b", 3));
 }
