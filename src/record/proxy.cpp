@@ -88,7 +88,8 @@ Result<Capture, std::string> capture_of(const RequestView& request,
   }
   const contract::Operation* op = classified.operation;
   if (!op && !contract::is_operation_path(request.path)) {
-    return Captured("no operation can be learnt at " + request.path + ": an operation's path is a name under /v3/");
+    return Captured("no operation can be learnt at " + request.path +
+                    ": an operation's path is a name under /v3/");
   }
   // A known operation's body was parsed by its checks; another path's here.
   rapidjson::Document parsed;

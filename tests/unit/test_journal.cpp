@@ -5,11 +5,11 @@
 #include <thread>
 
 #include "eventually.h"
-#include "util/json.h"
 #include "journal/entry_json.h"
 #include "journal/journal.h"
 #include "journal/request_log.h"
 #include "model/redaction.h"
+#include "util/json.h"
 
 using namespace drivemock;
 using namespace drivemock::journal;

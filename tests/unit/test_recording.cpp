@@ -205,5 +205,6 @@ TEST_CASE("operations learnt from odd paths still make a recording that loads") 
   UpstreamAnswer answer = Reply();
   auto why = capture_of(root, {}, answer);
   REQUIRE_FALSE(why);
-  CHECK(why.error() == "no operation can be learnt at /v3/: an operation's path is a name under /v3/");
+  CHECK(why.error() ==
+        "no operation can be learnt at /v3/: an operation's path is a name under /v3/");
 }
