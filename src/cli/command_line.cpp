@@ -43,6 +43,7 @@ struct Flags {
     return o;
   }();
   bool strict = false;
+  bool cors = false;
   std::string dialect = "document";
   std::vector<std::string> validate_paths;
   DriftFlags drift;
@@ -93,6 +94,12 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& d
                  "users in ps: prefer --admin-token-file or DRIVEMOCK_ADMIN_TOKEN)");
   app.add_option("--admin-token-file", flags.admin_token_file,
                  "Read the admin token from this file (its first line)");
+  app.add_flag("--cors", flags.cors,
+               "Answer browsers' CORS preflights and name the origin allowed on the mock API in "
+               "the document dialect too (the service dialect always does; never the admin API)");
+  app.add_option("--cors-origin", flags.server.cors_origins,
+                 "Allow only this origin (scheme://host[:port]) in the mock API's CORS answers "
+                 "(repeatable; default: any)");
   app.add_option("--allow-origin", flags.server.allow_origins,
                  "Without a token, let web pages of this origin (scheme://host[:port]) call the "
                  "admin API (repeatable; loopback origins always may)");
@@ -177,6 +184,7 @@ void apply_flags(Flags& flags) {
   if (flags.strict) o.strictness = contract::Strictness::strict;
   o.dialect = dialect_from_name(flags.dialect).value_or(Dialect::document);
   if (flags.watch) o.watch = FileWatch::on;
+  if (flags.cors) o.cors = Cors::on;
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
   o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);
   o.request_timeout = std::chrono::milliseconds(flags.request_timeout_ms);

@@ -29,6 +29,11 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   }
   // One catalog for the whole request: it routed the request, so it answers it.
   auto catalog = stages_.engine.catalog();
+  if (settings_.cors.enabled() && is_preflight(request) &&
+      is_mock_api_path(request.path, *catalog->operations)) {
+    ++preflights_;
+    return writer.send(preflight_reply(request, settings_.cors, settings_.envelope));
+  }
   contract::Classified classified =
       contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
   check_dialect(request, classified.seen);
@@ -46,6 +51,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   std::optional<std::string_view> uuid = classified.uuid();  // asks the operation
   catalog.reset();
   classified.operation = nullptr;
+  allow_origin(request, settings_.cors, reply);
   writer.wait_delay(reply);
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.

@@ -16,6 +16,7 @@
 #include "admin/access.h"
 #include "admin/admin_context.h"
 #include "contract/request_checks.h"
+#include "http/cors.h"
 #include "http/refusal.h"
 #include "http/reply_writer.h"
 #include "journal/journal.h"
@@ -42,6 +43,7 @@ struct PathSettings {
   admin::AdminAccess admin_access;    ///< the token, and who may call without one
   Envelope envelope = Envelope();     ///< the dialect of the mock API's own answers
   Redaction redaction = Redaction();  ///< what the journal keeps of secrets
+  CorsPolicy cors = CorsPolicy();     ///< whether the mock API answers browsers' CORS
 };
 
 class RequestPath {
@@ -54,6 +56,9 @@ class RequestPath {
   /// A request the HTTP layer refused, journaled (unless it was an admin call)
   /// before the HTTP layer writes its answer.
   void journal_refused(const RefusedRequest& refused) const;
+  /// CORS preflights answered (not journaled: they are the browser's, not
+  /// the client's), for /__admin/health.
+  uint64_t preflights() const { return preflights_; }
 
  private:
   /// Journals a dialect violation (contract::dialect_violation) and logs
@@ -63,6 +68,7 @@ class RequestPath {
   Stages stages_;
   PathSettings settings_;
   mutable std::atomic<bool> dialect_warned_{false};
+  mutable std::atomic<uint64_t> preflights_{0};
 };
 
 }  // namespace drivemock

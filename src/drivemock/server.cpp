@@ -34,6 +34,13 @@ admin::AdminAccess admin_access(const ServerOptions& options) {
   return access;
 }
 
+/// CORS on the mock API: always in the service dialect (the live gateway
+/// answers browsers), with --cors in the document dialect.
+CorsPolicy cors_policy(const ServerOptions& options) {
+  bool on = options.dialect == Dialect::service || options.cors == Cors::on;
+  return {on ? CorsPolicy::Mode::on : CorsPolicy::Mode::off, options.cors_origins};
+}
+
 }  // namespace
 
 Server::Impl::Impl(const ServerOptions& given)
@@ -60,7 +67,8 @@ Server::Impl::Impl(const ServerOptions& given)
             kVersion,
             &target_guard},
       path({admin, engine, recorder, *upstream, journal, clock},
-           {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers)}),
+           {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers),
+            cors_policy(given)}),
       http(
           {given.host, given.port, given.threads, given.max_body, given.request_timeout, &clock,
            envelope, given.keep_alive_max},
@@ -90,6 +98,7 @@ admin::ServerHealth Server::Impl::health() const {
   admin::ServerHealth h{log::dropped(),
                         http.connections_without_request(),
                         http.connections_queued(),
+                        path.preflights(),
                         std::nullopt,
                         envelope.dialect(),
                         engine.seed()};

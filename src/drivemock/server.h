@@ -40,6 +40,10 @@ using journal::RequestFilter;
 /// Whether scenario files are re-read when they change.
 enum class FileWatch { off, on };
 
+/// Whether the mock API answers CORS: in the service dialect always, in the
+/// document dialect when on (--cors).
+enum class Cors { by_dialect, on };
+
 /// Every member has a default, so designated initializers may name any few.
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -66,6 +70,9 @@ struct ServerOptions {
   /// Header (and query parameter) names whose values are written as "***"
   /// beside the built-in ones (model/redaction.h).
   std::vector<std::string> redact_headers = {};
+  Cors cors = Cors::by_dialect;
+  /// --cors-origin: the origins the mock API's CORS answers allow; empty: any.
+  std::vector<std::string> cors_origins = {};
   /// Host names the admin API answers to beside loopback ones and `host`; "*" any.
   std::vector<std::string> allow_hosts = {};
   FileWatch watch = FileWatch::off;

@@ -1,0 +1,90 @@
+// A web app in a browser calls the mock API from its own origin, as a web
+// app built on the official SDK calls the gateway: with Authorization,
+// Checksum and Content-Type, so each call is preflighted. In the service
+// dialect drivemock answers the preflight and names the origin, so the
+// page gets its answer, and the call is journaled with its headers. The
+// page is served at http://app.example (Chromium maps it to 127.0.0.1).
+"use strict";
+
+const assert = require("node:assert/strict");
+const http = require("node:http");
+const { after, before, test } = require("node:test");
+const puppeteer = require("puppeteer-core");
+const { startDrivemock } = require("../support/drivemock-process");
+
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let browser;
+let app;
+let appUrl;
+before(async () => {
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-dev-shm-usage",
+           "--host-resolver-rules=MAP app.example 127.0.0.1"],
+  });
+  app = http.createServer((req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html" });
+    res.end("<!doctype html><title>a web app</title>");
+  });
+  await new Promise((resolve) => app.listen(0, "127.0.0.1", resolve));
+  appUrl = `http://app.example:${app.address().port}`;
+});
+after(async () => {
+  await browser?.close();
+  app?.close();
+});
+
+/// What a fetch from the page gets: the answer's status and JSON, or the
+/// browser's error when CORS blocks it.
+async function fetchFromPage(target, origin) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(origin + "/");
+    return await page.evaluate(async (url) => {
+      try {
+        const res = await fetch(url + "/v3/dir/trash", {
+          method: "POST",
+          headers: { "Authorization": "Bearer key", "Checksum": "abc", "Content-Type": "application/json" },
+          body: JSON.stringify({ uuid: "from-the-page" }),
+        });
+        return { status: res.status, json: await res.json() };
+      } catch (e) {
+        return { error: String(e) };
+      }
+    }, target);
+  } finally {
+    await page.close();
+  }
+}
+
+test("service dialect: a preflighted fetch from a page of another origin gets its answer", async () => {
+  const mock = await startDrivemock(["--dialect", "service"], "directories: {}\n");
+  try {
+    const got = await fetchFromPage(mock.url, appUrl);
+    assert.deepEqual(got, { status: 200, json: { status: true, message: "Directory moved to trash.", code: "dir_trashed" } });
+    const [entry] = await mock.journal();  // the call, not the preflight
+    assert.equal(entry.uuid, "from-the-page");
+    assert.equal(entry.request.headers.Checksum, "abc");
+    assert.equal(entry.request.headers.Origin, appUrl);
+    const health = await (await fetch(mock.url + "/__admin/health")).json();
+    assert.equal(health.corsPreflights, 1);
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("the same fetch is blocked by the browser without CORS, and from an origin not allowed", async () => {
+  const plain = await startDrivemock([], "directories: {}\n");  // document dialect, no --cors
+  const narrowed = await startDrivemock(["--dialect", "service", "--cors-origin", "https://other.example"],
+                                        "directories: {}\n");
+  try {
+    assert.match((await fetchFromPage(plain.url, appUrl)).error, /TypeError: Failed to fetch/);
+    assert.match((await fetchFromPage(narrowed.url, appUrl)).error, /TypeError: Failed to fetch/);
+    assert.deepEqual(await narrowed.journal(), []);  // refused at the preflight: never sent
+  } finally {
+    await plain.stop();
+    await narrowed.stop();
+  }
+});

@@ -1,0 +1,100 @@
+// CORS on the mock API, for web apps that call the service from a browser:
+// preflights answered (not journaled, counted), answers naming the origin;
+// narrowed by --cors-origin; never on the admin API.
+#include "e2e/server_fixture.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+drivemock::ServerOptions service_dialect(std::vector<std::string> origins = {}) {
+  drivemock::ServerOptions options;
+  options.dialect = drivemock::Dialect::service;
+  options.cors_origins = std::move(origins);
+  return options;
+}
+
+httplib::Result preflight(const RunningServer& mock, const std::string& path,
+                          const std::string& origin) {
+  return mock.client().Options(path.c_str(),
+                               {{"Origin", origin},
+                                {"Access-Control-Request-Method", "POST"},
+                                {"Access-Control-Request-Headers", "authorization,checksum,content-type"}});
+}
+
+httplib::Result post_from(const RunningServer& mock, const std::string& origin) {
+  return mock.client().Post("/v3/dir/trash", {{"Origin", origin}, {"Authorization", "Bearer k"}},
+                            R"({"uuid":"d1"})", "application/json");
+}
+
+}  // namespace
+
+TEST_CASE("service dialect: a browser's preflight gets 204 with what the SDK sends, unjournaled") {
+  RunningServer mock(service_dialect());
+  auto res = preflight(mock, "/v3/dir/trash", "https://app.example");
+  REQUIRE(res);
+  CHECK(res->status == 204);
+  CHECK(res->get_header_value("Access-Control-Allow-Origin") == "*");
+  CHECK(res->get_header_value("Access-Control-Allow-Methods") == "POST");
+  CHECK(res->get_header_value("Access-Control-Allow-Headers") ==
+        "Authorization, Checksum, Content-Type");
+  CHECK(mock.requests()["meta"]["total"].GetUint64() == 0);
+  CHECK(mock.admin_json("GET", "/__admin/health")["corsPreflights"].GetUint64() == 1);
+
+  auto answer = post_from(mock, "https://app.example");
+  REQUIRE(answer);
+  CHECK(answer->status == 200);
+  CHECK(answer->get_header_value("Access-Control-Allow-Origin") == "*");
+  CHECK(mock.requests()["meta"]["total"].GetUint64() == 1);
+  // Without an Origin (not a browser), nothing is added.
+  CHECK_FALSE(mock.trash("d1")->has_header("Access-Control-Allow-Origin"));
+}
+
+TEST_CASE("--cors-origin narrows CORS to the origins listed") {
+  RunningServer mock(service_dialect({"https://app.example"}));
+  auto allowed = preflight(mock, "/v3/dir/color", "https://app.example");
+  REQUIRE(allowed);
+  CHECK(allowed->status == 204);
+  CHECK(allowed->get_header_value("Access-Control-Allow-Origin") == "https://app.example");
+  CHECK(allowed->get_header_value("Vary") == "Origin");
+  auto other = preflight(mock, "/v3/dir/color", "https://evil.example");
+  REQUIRE(other);
+  CHECK(other->status == 403);
+  CHECK(code_of(other) == "cors_origin_refused");
+  CHECK_FALSE(other->has_header("Access-Control-Allow-Origin"));
+  // The answer itself is sent (the browser withholds it from the page).
+  auto answer = post_from(mock, "https://evil.example");
+  REQUIRE(answer);
+  CHECK_FALSE(answer->has_header("Access-Control-Allow-Origin"));
+  CHECK(post_from(mock, "https://app.example")->get_header_value("Access-Control-Allow-Origin") ==
+        "https://app.example");
+}
+
+TEST_CASE("the admin API never answers CORS, whatever the dialect and flags") {
+  drivemock::ServerOptions options = service_dialect();
+  options.cors = drivemock::Cors::on;
+  RunningServer mock(options);
+  auto res = preflight(mock, "/__admin/requests", "https://app.example");
+  REQUIRE(res);
+  CHECK(res->status != 204);
+  CHECK_FALSE(res->has_header("Access-Control-Allow-Origin"));
+  auto read = mock.client().Get("/__admin/requests", {{"Origin", "https://app.example"}});
+  REQUIRE(read);
+  CHECK_FALSE(read->has_header("Access-Control-Allow-Origin"));
+}
+
+TEST_CASE("document dialect: no CORS unless --cors") {
+  RunningServer plain;
+  auto res = preflight(plain, "/v3/dir/trash", "https://app.example");
+  REQUIRE(res);
+  CHECK(res->status == 405);  // as before: the contract's answer, journaled
+  CHECK_FALSE(res->has_header("Access-Control-Allow-Origin"));
+  CHECK(plain.requests()["meta"]["total"].GetUint64() == 1);
+
+  drivemock::ServerOptions options;
+  options.cors = drivemock::Cors::on;
+  RunningServer with_cors(options);
+  CHECK(preflight(with_cors, "/v3/dir/trash", "https://app.example")->status == 204);
+  // Paths that are not the mock API's are answered as before.
+  CHECK(preflight(with_cors, "/elsewhere", "https://app.example")->status == 404);
+}
