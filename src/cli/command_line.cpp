@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "cli/drift_command.h"
+#include "cli/tls_command.h"
 #include "drivemock/server.h"
 #include "drivemock/version.h"
 #include "scenario/catalog.h"
@@ -47,6 +48,7 @@ struct Flags {
   std::string dialect = "document";
   std::vector<std::string> validate_paths;
   DriftFlags drift;
+  CaFlags ca;
   bool watch = false;
   bool quiet = false;
   std::string log = "text";
@@ -59,7 +61,8 @@ struct Flags {
   bool exit_with_parent = false;
 };
 
-void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& drift) {
+void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& drift,
+                  CLI::App*& ca) {
   app.set_version_flag("--version", kVersion);
   app.add_option("--host", flags.server.host, "Address to listen on")->capture_default_str();
   app.add_option("--port", flags.server.port, "Port to listen on; 0 picks a free one")
@@ -150,6 +153,8 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& d
   validate->add_option("--dialect", flags.dialect, "Check answer bodies against this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
+  add_tls_flags(app, flags.server.tls);
+  ca = add_ca_command(app, flags.ca);
   drift = add_drift_command(app, flags.drift);
   drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
@@ -269,6 +274,7 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   }
   // After the signals are blocked: the first line starts the logger's thread.
   warn_if_exposed(options);
+  const bool plain_http = options.plain_http == PlainHttp::on;
   StartResult started = Server::start(std::move(options));
   log_diagnostics(started.diagnostics);
   if (!started.server) {
@@ -286,7 +292,10 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   // replayed with this seed.
   std::cerr << ("drivemock: random draws from seed " + std::to_string(server.seed()) +
                 " (replay with --seed " + std::to_string(server.seed()) + ")\n");
-  std::cout << "drivemock listening on " << server.base_url() << std::endl;
+  // One line per listener, plain HTTP first: what harnesses read the port from.
+  if (plain_http) std::cout << "drivemock listening on " << server.base_url() << '\n';
+  if (auto tls = server.tls_base_url()) std::cout << "drivemock listening on " << *tls << '\n';
+  std::cout << std::flush;
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself
   signal_waiter.join();
@@ -302,7 +311,8 @@ int run(int argc, char** argv) {
   Flags flags;
   CLI::App* validate_command = nullptr;
   CLI::App* drift_command = nullptr;
-  define_flags(app, flags, validate_command, drift_command);
+  CLI::App* ca_command = nullptr;
+  define_flags(app, flags, validate_command, drift_command, ca_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -317,10 +327,12 @@ int run(int argc, char** argv) {
     return validate(flags.validate_paths,
                     dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
+  if (ca_command->parsed()) return run_ca(flags.ca);
   if (drift_command->parsed()) {
     return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   apply_flags(flags);
+  apply_tls_flags(app, flags.server);
   auto token = admin_token(flags);
   if (!token) {
     std::cerr << "drivemock: error: " << token.error().message << "\n";

@@ -1,5 +1,7 @@
 #include "contract/operations.h"
 
+#include "util/yaml_reader.h"
+
 #include <cstdlib>
 
 #include "contract/operations_document.h"
@@ -18,6 +20,22 @@ const std::shared_ptr<const OperationSet>& builtin_set() {
     return std::make_shared<const OperationSet>(OperationSet{std::move(*read.value)});
   }();
   return set;
+}
+
+const std::vector<std::string>& gateway_hosts() {
+  static const std::vector<std::string> hosts = [] {
+    Diagnostics diagnostics;
+    std::vector<std::string> out;
+    auto root = load_yaml(kOperationsDocument, std::string(kBuiltinSource), diagnostics);
+    auto list = root ? yaml_member(*root, "gateway_hosts") : YAML::Node();
+    if (list && list.IsSequence()) {
+      for (const auto& host : list) {
+        if (host.IsScalar()) out.push_back(host.Scalar());
+      }
+    }
+    return out;
+  }();
+  return hosts;
 }
 
 const std::vector<Operation>& operations() {

@@ -96,6 +96,10 @@ inline bool is_added(const Operation& op) {
 const std::shared_ptr<const OperationSet>& builtin_set();
 const std::vector<Operation>& operations();
 
+/// The host names of the service's API gateways, from the contract
+/// document (`gateway_hosts:`): names the local CA may issue certificates for.
+const std::vector<std::string>& gateway_hosts();
+
 /// The fields of the answer envelope (`status`, `message`, `code`) as the
 /// envelope types them.
 const std::vector<Field>& answer_fields(const Envelope& envelope);

@@ -44,10 +44,26 @@ enum class FileWatch { off, on };
 /// document dialect when on (--cors).
 enum class Cors { by_dialect, on };
 
+/// Whether the plain HTTP listener runs beside a TLS one (--tls-port alone: off).
+enum class PlainHttp { on, off };
+
+/// The HTTPS listener (--tls-port) and its certificates.
+struct TlsOptions {
+  std::optional<int> port = {};  ///< none: no HTTPS; 0 picks a free port
+  /// --tls-cert/--tls-key: the user's own certificate chain and key (PEM);
+  /// empty: leaves issued by the local CA for the names allowed.
+  std::string cert_file = {};
+  std::string key_file = {};
+  std::string dir = {};  ///< --tls-dir, where the local CA lives; empty: tls::default_tls_dir()
+  std::vector<std::string> names = {};  ///< --tls-name: beside loopback and the gateway hosts
+};
+
 /// Every member has a default, so designated initializers may name any few.
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 0;                                  ///< 0 picks a free port
+  PlainHttp plain_http = PlainHttp::on;
+  TlsOptions tls = {};
   std::vector<std::string> scenario_paths = {};  ///< files or directories
   std::vector<std::string> scenario_texts = {};  ///< YAML documents given inline
   contract::Strictness strictness = contract::Strictness::lenient;
@@ -118,10 +134,14 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  /// The port it listens on.
+  /// The port it listens on (the HTTPS one when it serves no plain HTTP).
   int port() const;
-  /// "http://HOST:PORT"
+  /// "http://HOST:PORT" ("https://…" when it serves no plain HTTP)
   std::string base_url() const;
+  /// The HTTPS port, when it serves HTTPS.
+  std::optional<int> tls_port() const;
+  /// "https://HOST:PORT", when it serves HTTPS.
+  std::optional<std::string> tls_base_url() const;
 
   // The filter calls return an Error instead of a value when `filter.body`
   // or `filter.equal_to_json` is not valid JSON.

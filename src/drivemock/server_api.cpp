@@ -18,10 +18,20 @@ auto with_matcher(const RequestFilter& filter, Query query)
 }  // namespace
 
 int Server::port() const {
+  if (impl_->options.plain_http == PlainHttp::off && impl_->https) return impl_->https->port();
   return impl_->http.port();
 }
 std::string Server::base_url() const {
+  if (impl_->options.plain_http == PlainHttp::off && impl_->https) return *tls_base_url();
   return "http://" + impl_->options.host + ":" + std::to_string(port());
+}
+std::optional<int> Server::tls_port() const {
+  if (!impl_->https) return std::nullopt;
+  return impl_->https->port();
+}
+std::optional<std::string> Server::tls_base_url() const {
+  if (!impl_->https) return std::nullopt;
+  return "https://" + impl_->options.host + ":" + std::to_string(impl_->https->port());
 }
 
 Result<size_t> Server::count(const RequestFilter& filter) const {

@@ -27,6 +27,10 @@ struct Server::Impl {
   void stop();
   admin::ServerHealth health() const;
   void reload_from_watch();
+  /// Makes and starts the HTTPS listener (tls options set).
+  Status start_tls();
+  /// The HTTP options both listeners share, on `port`.
+  HttpServerOptions http_options(int port) const;
 
   ServerOptions options;
   const Clock& clock;
@@ -43,6 +47,7 @@ struct Server::Impl {
   admin::Context admin;
   RequestPath path;
   HttpServer http;
+  std::unique_ptr<HttpServer> https;  ///< with --tls-port
   std::unique_ptr<scenario::FileWatcher> watcher;
   std::thread stopper;
   std::once_flag stop_once;

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <openssl/err.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -45,9 +46,10 @@ milliseconds remaining(SteadyClock::time_point deadline) {
 }  // namespace
 
 Connection::Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-                       const Clock& clock, const Envelope& envelope)
+                       const Clock& clock, const Envelope& envelope, tls::SslPtr ssl)
     : fd_(fd),
       stop_fd_(stop_fd),
+      ssl_(std::move(ssl)),
       refused_listener_(refused),
       limits_(limits),
       head_(limits.head),
@@ -71,6 +73,7 @@ Connection::~Connection() {
     linger abort{1, 0};  // close() sends RST instead of FIN
     setsockopt(fd_, SOL_SOCKET, SO_LINGER, &abort, sizeof abort);
   } else if (!detached_) {
+    if (ssl_) SSL_shutdown(ssl_.get());  // close_notify, without waiting for the client's
     ::shutdown(fd_, SHUT_WR);
     if (close_after_) {
       auto until = SteadyClock::now() + kDrainTime;
@@ -102,7 +105,8 @@ Connection::Wait Connection::wait_for(short events, milliseconds timeout) const 
 }
 
 bool Connection::next_request() {
-  if (begin_ == end_ && wait_for(POLLIN, limits_.idle_timeout) != Wait::ready) return false;
+  bool buffered = begin_ < end_ || (ssl_ && SSL_pending(ssl_.get()) > 0);
+  if (!buffered && wait_for(POLLIN, limits_.idle_timeout) != Wait::ready) return false;
   head_.reset();
   request_line_.clear();
   handler_ran_ = false;
@@ -137,22 +141,59 @@ void Connection::detach(SocketClose close) {
   abort_on_close_ = close == SocketClose::reset;
 }
 
+ssize_t Connection::receive(short& wait) {
+  wait = POLLIN;
+  if (!ssl_) {
+    ssize_t n = ::recv(fd_, buffer_, sizeof buffer_, MSG_DONTWAIT);
+    if (n < 0 && errno == ECONNRESET) return 0;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) wait = 0;
+    return n;
+  }
+  ERR_clear_error();
+  int n = SSL_read(ssl_.get(), buffer_, sizeof buffer_);
+  if (n > 0) return n;
+  switch (SSL_get_error(ssl_.get(), n)) {
+    case SSL_ERROR_WANT_READ: return -1;
+    case SSL_ERROR_WANT_WRITE: wait = POLLOUT; return -1;
+    case SSL_ERROR_ZERO_RETURN: return 0;  // close_notify
+    case SSL_ERROR_SYSCALL: return errno == EINTR ? -1 : 0;  // closed without one
+    default: wait = 0; return -1;
+  }
+}
+
+ssize_t Connection::transmit(const char* ptr, size_t size, short& wait) {
+  wait = POLLOUT;
+  if (!ssl_) {
+    ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) wait = 0;
+    return n;
+  }
+  ERR_clear_error();
+  int n = SSL_write(ssl_.get(), ptr, static_cast<int>(std::min<size_t>(size, 1 << 30)));
+  if (n > 0) return n;
+  switch (SSL_get_error(ssl_.get(), n)) {
+    case SSL_ERROR_WANT_WRITE: return -1;
+    case SSL_ERROR_WANT_READ: wait = POLLIN; return -1;
+    default: wait = 0; return -1;
+  }
+}
+
 bool Connection::fill() {
   for (;;) {
-    ssize_t n = ::recv(fd_, buffer_, sizeof buffer_, MSG_DONTWAIT);
+    short wait = 0;
+    ssize_t n = receive(wait);
     if (n > 0) {
       begin_ = 0;
       end_ = static_cast<size_t>(n);
       return true;
     }
-    if (n == 0 || (n < 0 && errno == ECONNRESET)) {
+    if (n == 0) {
       client_gone_ = true;
       return false;
     }
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN && errno != EWOULDBLOCK) return false;
+    if (wait == 0) return false;
     milliseconds timeout = deadline_ ? remaining(*deadline_) : limits_.idle_timeout;
-    switch (wait_for(POLLIN, timeout)) {
+    switch (wait_for(wait, timeout)) {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
@@ -194,16 +235,18 @@ ssize_t Connection::write(const char* ptr, size_t size) {
   // After a refusal or a fault the library's own answer must not follow.
   if (refused_ || detached_) return static_cast<ssize_t>(size);
   for (;;) {
-    ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    short wait = 0;
+    ssize_t n = transmit(ptr, size, wait);
     if (n >= 0) return n;
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
-    if (wait_for(POLLOUT, limits_.write_timeout) != Wait::ready) return -1;
+    if (wait == 0) return -1;
+    if (wait_for(wait, limits_.write_timeout) != Wait::ready) return -1;
   }
 }
 
 bool Connection::is_readable() const {
-  return begin_ < end_ || wait_for(POLLIN, limits_.idle_timeout) == Wait::ready;
+  // TLS may hold bytes it has read and decrypted, which no poll shows.
+  return begin_ < end_ || (ssl_ && SSL_pending(ssl_.get()) > 0) ||
+         wait_for(POLLIN, limits_.idle_timeout) == Wait::ready;
 }
 
 bool Connection::is_writable() const {

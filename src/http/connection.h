@@ -19,6 +19,7 @@
 
 #include "http/header_scanner.h"
 #include "http/refusal.h"
+#include "tls/openssl_types.h"
 #include "util/clock.h"
 
 namespace drivemock {
@@ -36,8 +37,10 @@ class Connection final : public httplib::Stream {
   /// `refused` (may be null) hears of every request this connection refuses.
   /// `clock` stamps when each request began (started()), for the journal;
   /// refusals answer in the envelope's dialect.
+  /// With `ssl` (a session whose handshake is done on the non-blocking
+  /// `fd`), requests and answers go through TLS.
   Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-             const Clock& clock, const Envelope& envelope);
+             const Clock& clock, const Envelope& envelope, tls::SslPtr ssl = nullptr);
   ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -90,11 +93,17 @@ class Connection final : public httplib::Stream {
   enum class Wait { ready, timeout, stopped, failed };
   Wait wait_for(short events, std::chrono::milliseconds timeout) const;
   bool fill();
+  /// Reads into the buffer without waiting: > 0 bytes, 0 when the client
+  /// closed, -1 with `wait` the event to wait for (0: failed).
+  ssize_t receive(short& wait);
+  /// Writes without waiting: bytes written, or -1 with `wait` as receive's.
+  ssize_t transmit(const char* ptr, size_t size, short& wait);
   /// Answers the request with a JSON error and stops reading it.
   void refuse(const Refusal& refusal);
 
   int fd_;
   int stop_fd_;
+  tls::SslPtr ssl_;  ///< null on a plain connection
   const RefusalListener* refused_listener_;
   // Both ends of a connection never change: looked up once, not per request.
   std::string remote_ip_;

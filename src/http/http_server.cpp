@@ -2,11 +2,14 @@
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <cstring>
 
@@ -204,7 +207,26 @@ void HttpServer::serve_connection(int fd) {
   ConnectionLimits limits;
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
-  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope);
+  tls::SslPtr session;
+  if (options_.tls) {
+    // A TLS write to a client that went away raises SIGPIPE on this thread
+    // (OpenSSL writes with write(2)): blocked here, it is never delivered.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    auto accepted = options_.tls->accept(fd, stop_fd_, options_.request_timeout);
+    if (!accepted) {
+      ++tls_handshakes_failed_;
+      ++connections_without_request_;
+      ::close(fd);
+      return;
+    }
+    session = std::move(accepted).value();
+  }
+  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope,
+                        std::move(session));
   // Keep-alive up to keep_alive_max requests, as the Keep-Alive header says
   // (the library's default, 5, costs a test suite a reconnect every fifth
   // call). The last one is answered with `Connection: close`.

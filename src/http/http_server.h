@@ -21,6 +21,7 @@
 #include "http/connection.h"
 #include "http/reply_writer.h"
 #include "http/stop_signal.h"
+#include "tls/tls_context.h"
 #include "model/error_envelope.h"
 #include "util/clock.h"
 #include "util/result.h"
@@ -44,6 +45,9 @@ struct HttpServerOptions {
   /// Most requests served on one connection; the last one's answer says
   /// `Connection: close`, every other one `Keep-Alive: timeout=5, max=<this>`.
   size_t keep_alive_max = kKeepAliveMax;
+  /// Set: every connection is TLS, its handshake first (within
+  /// request_timeout); a failed one is counted, not journaled.
+  std::shared_ptr<const tls::TlsContext> tls = nullptr;
 };
 
 class HttpServer {
@@ -77,6 +81,10 @@ class HttpServer {
   /// a single request line: not requests, so not journaled; counted here.
   uint64_t connections_without_request() const { return connections_without_request_; }
 
+  /// TLS handshakes that failed (a name not allowed, a client that does not
+  /// trust the certificate, plain HTTP on the TLS port).
+  uint64_t tls_handshakes_failed() const { return tls_handshakes_failed_; }
+
   /// Connections accepted but waiting for a worker: `threads` are busy.
   size_t connections_queued() const { return connections_queued_; }
 
@@ -102,6 +110,7 @@ class HttpServer {
   StopSignal stopped_;
   std::atomic<bool> stop_called_{false};
   std::atomic<uint64_t> connections_without_request_{0};
+  std::atomic<uint64_t> tls_handshakes_failed_{0};
   std::atomic<size_t> connections_queued_{0};
 };
 

@@ -50,7 +50,7 @@ TEST_CASE("service dialect: a browser's preflight gets 204 with what the SDK sen
   CHECK_FALSE(mock.trash("d1")->has_header("Access-Control-Allow-Origin"));
 }
 
-TEST_CASE("--cors-origin narrows CORS to the origins listed") {
+TEST_CASE("CORS narrowed with --cors-origin names only the origins listed") {
   RunningServer mock(service_dialect({"https://app.example"}));
   auto allowed = preflight(mock, "/v3/dir/color", "https://app.example");
   REQUIRE(allowed);

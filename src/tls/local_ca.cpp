@@ -1,0 +1,247 @@
+#include "tls/local_ca.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <openssl/bn.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/x509v3.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+
+namespace drivemock::tls {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::system_clock;
+
+/// The last OpenSSL error as text, for messages.
+std::string openssl_error() {
+  unsigned long code = ERR_get_error();
+  if (code == 0) return "unknown OpenSSL error";
+  char text[256];
+  ERR_error_string_n(code, text, sizeof text);
+  ERR_clear_error();
+  return text;
+}
+
+bool is_ip_literal(const std::string& name) {
+  unsigned char buffer[16];
+  return inet_pton(AF_INET, name.c_str(), buffer) == 1 ||
+         inet_pton(AF_INET6, name.c_str(), buffer) == 1;
+}
+
+KeyPtr new_key() {
+  return KeyPtr(EVP_EC_gen("P-256"));
+}
+
+Clock::time_point not_after(X509* cert) {
+  std::tm tm{};
+  ASN1_TIME_to_tm(X509_get0_notAfter(cert), &tm);
+  return Clock::from_time_t(timegm(&tm));
+}
+
+bool add_extension(X509* cert, X509* issuer, int nid, const char* value) {
+  X509V3_CTX ctx;
+  X509V3_set_ctx_nodb(&ctx);
+  X509V3_set_ctx(&ctx, issuer, cert, nullptr, nullptr, 0);
+  X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &ctx, nid, value);
+  if (!ext) return false;
+  bool added = X509_add_ext(cert, ext, -1) == 1;
+  X509_EXTENSION_free(ext);
+  return added;
+}
+
+/// A certificate for `subject_key`, valid from an hour ago for `validity`,
+/// with a random serial and the common name `name`; signed by the caller.
+CertPtr new_certificate(EVP_PKEY* subject_key, const std::string& name,
+                        std::chrono::seconds validity) {
+  CertPtr cert(X509_new());
+  unsigned char serial[16];
+  if (!cert || RAND_bytes(serial, sizeof serial) != 1) return nullptr;
+  serial[0] &= 0x7f;  // a positive serial
+  BIGNUM* bn = BN_bin2bn(serial, sizeof serial, nullptr);
+  bool ok = bn && BN_to_ASN1_INTEGER(bn, X509_get_serialNumber(cert.get()));
+  BN_free(bn);
+  ok = ok && X509_set_version(cert.get(), 2) == 1 &&
+       X509_gmtime_adj(X509_getm_notBefore(cert.get()), -3600) &&
+       X509_gmtime_adj(X509_getm_notAfter(cert.get()), static_cast<long>(validity.count())) &&
+       X509_set_pubkey(cert.get(), subject_key) == 1 &&
+       X509_NAME_add_entry_by_txt(X509_get_subject_name(cert.get()), "CN", MBSTRING_UTF8,
+                                  reinterpret_cast<const unsigned char*>(name.c_str()), -1, -1,
+                                  0) == 1;
+  return ok ? std::move(cert) : nullptr;
+}
+
+Result<CertPtr> new_ca_certificate(EVP_PKEY* key) {
+  CertPtr cert = new_certificate(key, std::string(kCaName), kCaValidity);
+  bool ok = cert && X509_set_issuer_name(cert.get(), X509_get_subject_name(cert.get())) == 1 &&
+            add_extension(cert.get(), cert.get(), NID_basic_constraints,
+                          "critical,CA:TRUE,pathlen:0") &&
+            add_extension(cert.get(), cert.get(), NID_key_usage, "critical,keyCertSign,cRLSign") &&
+            add_extension(cert.get(), cert.get(), NID_subject_key_identifier, "hash") &&
+            X509_sign(cert.get(), key, EVP_sha256()) > 0;
+  if (!ok) return Error{"cannot make the CA certificate: " + openssl_error()};
+  return cert;
+}
+
+/// Writes `pem` to `path` with `mode`, whole or not at all (a temporary file
+/// renamed into place).
+Status write_file(const fs::path& path, const std::string& pem, mode_t mode) {
+  std::string temp = path.string() + ".tmp-XXXXXX";
+  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0) return Error{"cannot create a file in " + path.parent_path().string() + ": " +
+                           std::strerror(errno)};
+  bool ok = ::fchmod(fd, mode) == 0;
+  for (size_t done = 0; ok && done < pem.size();) {
+    ssize_t n = ::write(fd, pem.data() + done, pem.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (ok) done += static_cast<size_t>(n);
+  }
+  ok = ::fsync(fd) == 0 && ok;
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(temp.c_str());
+    return Error{"cannot write " + path.string() + ": " + why};
+  }
+  return done();
+}
+
+template <typename Write>
+std::string pem_of(Write write) {
+  BioPtr bio(BIO_new(BIO_s_mem()));
+  if (!bio || !write(bio.get())) return {};
+  char* data = nullptr;
+  long size = BIO_get_mem_data(bio.get(), &data);
+  return std::string(data, static_cast<size_t>(size));
+}
+
+std::string read_text(const fs::path& path) {
+  BioPtr bio(BIO_new_file(path.c_str(), "r"));
+  if (!bio) return {};
+  std::string text;
+  char buffer[4096];
+  for (int n; (n = BIO_read(bio.get(), buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+  return text;
+}
+
+}  // namespace
+
+std::string default_tls_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && xdg[0] == '/') return std::string(xdg) + "/drivemock";
+  const char* home = std::getenv("HOME");
+  std::string base = home && home[0] == '/' ? home : "";
+  if (base.empty()) {
+    if (const passwd* pw = ::getpwuid(::getuid())) base = pw->pw_dir;
+  }
+  return base + "/.local/share/drivemock";
+}
+
+Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir) {
+  std::shared_ptr<LocalCa> ca(new LocalCa());
+  fs::path base(dir);
+  ca->cert_path_ = (base / "ca.pem").string();
+  ca->key_path_ = (base / "ca-key.pem").string();
+  std::error_code ec;
+  fs::create_directories(base, ec);
+  if (ec) return Error{"cannot create " + dir + ": " + ec.message()};
+  ::chmod(dir.c_str(), 0700);
+  struct stat key_stat {};
+  if (::stat(ca->key_path_.c_str(), &key_stat) == 0) {
+    // A key others can read is a key others can sign with.
+    if ((key_stat.st_mode & 077) != 0) {
+      char mode[8];
+      std::snprintf(mode, sizeof mode, "%03o", static_cast<unsigned>(key_stat.st_mode & 0777));
+      return Error{ca->key_path_ + " can be read by others (mode " + mode +
+                   "); expected 600: chmod 600 it, or delete it and ca.pem for a new CA"};
+    }
+    std::string key_pem = read_text(ca->key_path_);
+    std::string cert_pem = read_text(ca->cert_path_);
+    BioPtr key_bio(BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())));
+    BioPtr cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())));
+    ca->key_.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
+    ca->cert_.reset(PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr));
+    ERR_clear_error();
+    bool usable = ca->key_ && ca->cert_ && X509_check_private_key(ca->cert_.get(), ca->key_.get()) == 1 &&
+                  not_after(ca->cert_.get()) > Clock::now() + kCaRenewBefore;
+    if (usable) return ca;
+  }
+  // None yet, unreadable, or about to expire: a new one.
+  ca->key_ = new_key();
+  if (!ca->key_) return Error{"cannot make the CA key: " + openssl_error()};
+  auto cert = new_ca_certificate(ca->key_.get());
+  if (!cert) return cert.error();
+  ca->cert_ = std::move(cert).value();
+  std::string key_pem = pem_of([&](BIO* b) {
+    return PEM_write_bio_PrivateKey(b, ca->key_.get(), nullptr, nullptr, 0, nullptr, nullptr) == 1;
+  });
+  if (auto written = write_file(ca->key_path_, key_pem, 0600); !written) return written.error();
+  if (auto written = write_file(ca->cert_path_, ca->pem(), 0644); !written) return written.error();
+  return ca;
+}
+
+std::string LocalCa::pem() const {
+  return pem_of([&](BIO* b) { return PEM_write_bio_X509(b, cert_.get()) == 1; });
+}
+
+Result<std::shared_ptr<const Leaf>> LocalCa::leaf_for(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  auto now = Clock::now();
+  for (const auto& [issued_for, leaf] : leaves_) {
+    if (issued_for == name && leaf->not_after > now + std::chrono::hours(1)) return leaf;
+  }
+  if (!leaf_key_) {
+    leaf_key_ = std::shared_ptr<EVP_PKEY>(new_key().release(), EVP_PKEY_free);
+    if (!leaf_key_) return Error{"cannot make a leaf key: " + openssl_error()};
+  }
+  auto leaf = std::make_shared<Leaf>();
+  leaf->key = leaf_key_;
+  leaf->cert = new_certificate(leaf_key_.get(), name, kLeafValidity);
+  std::string san = is_ip_literal(name) ? "IP:" + name : "DNS:" + name;
+  if (name == "localhost") san += ",IP:127.0.0.1,IP:::1";
+  bool ok = leaf->cert &&
+            X509_set_issuer_name(leaf->cert.get(), X509_get_subject_name(cert_.get())) == 1 &&
+            add_extension(leaf->cert.get(), cert_.get(), NID_basic_constraints,
+                          "critical,CA:FALSE") &&
+            add_extension(leaf->cert.get(), cert_.get(), NID_key_usage,
+                          "critical,digitalSignature") &&
+            add_extension(leaf->cert.get(), cert_.get(), NID_ext_key_usage, "serverAuth") &&
+            add_extension(leaf->cert.get(), cert_.get(), NID_subject_alt_name, san.c_str()) &&
+            add_extension(leaf->cert.get(), cert_.get(), NID_authority_key_identifier,
+                          "keyid:always") &&
+            X509_sign(leaf->cert.get(), key_.get(), EVP_sha256()) > 0;
+  if (!ok) return Error{"cannot issue a certificate for " + name + ": " + openssl_error()};
+  leaf->not_after = not_after(leaf->cert.get());
+  std::erase_if(leaves_, [&](const auto& entry) { return entry.first == name; });
+  leaves_.emplace_back(name, leaf);
+  return std::shared_ptr<const Leaf>(std::move(leaf));
+}
+
+Status verify_leaf(X509* ca, X509* cert, const std::string& name) {
+  std::unique_ptr<X509_STORE, OpensslFree> store(X509_STORE_new());
+  std::unique_ptr<X509_STORE_CTX, OpensslFree> ctx(X509_STORE_CTX_new());
+  if (!store || !ctx || X509_STORE_add_cert(store.get(), ca) != 1 ||
+      X509_STORE_CTX_init(ctx.get(), store.get(), cert, nullptr) != 1) {
+    return Error{"cannot verify: " + openssl_error()};
+  }
+  X509_VERIFY_PARAM* param = X509_STORE_CTX_get0_param(ctx.get());
+  X509_VERIFY_PARAM_set_purpose(param, X509_PURPOSE_SSL_SERVER);
+  bool named = is_ip_literal(name) ? X509_VERIFY_PARAM_set1_ip_asc(param, name.c_str()) == 1
+                                   : X509_VERIFY_PARAM_set1_host(param, name.c_str(), 0) == 1;
+  if (!named) return Error{"cannot verify for " + name + ": " + openssl_error()};
+  if (X509_verify_cert(ctx.get()) == 1) return done();
+  return Error{X509_verify_cert_error_string(X509_STORE_CTX_get_error(ctx.get()))};
+}
+
+}  // namespace drivemock::tls

@@ -1,0 +1,58 @@
+#include "tls/tls_names.h"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace drivemock::tls {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_ip(const std::string& name) {
+  unsigned char buffer[16];
+  return inet_pton(AF_INET, name.c_str(), buffer) == 1 ||
+         inet_pton(AF_INET6, name.c_str(), buffer) == 1;
+}
+
+}  // namespace
+
+TlsNames::TlsNames(std::vector<std::string> allowed) {
+  names_ = {"localhost", "127.0.0.1", "::1"};
+  for (const auto& name : allowed) names_.push_back(lower(name));
+}
+
+bool TlsNames::allows(std::string_view asked) const {
+  std::string name = lower(asked);
+  if (name.empty()) return false;
+  return std::any_of(names_.begin(), names_.end(), [&](const std::string& allowed) {
+    if (allowed == name) return true;
+    if (!allowed.starts_with("*.")) return false;
+    // "*.example.com": one label, then ".example.com".
+    std::string_view suffix = std::string_view(allowed).substr(1);
+    if (name.size() <= suffix.size() || !name.ends_with(suffix)) return false;
+    std::string_view label = std::string_view(name).substr(0, name.size() - suffix.size());
+    return label.find('.') == std::string_view::npos;
+  });
+}
+
+std::string tls_name_problem(std::string_view name) {
+  std::string text(name);
+  if (is_ip(text)) return {};
+  std::string_view host = name.starts_with("*.") ? name.substr(2) : name;
+  bool ok = !host.empty() && host.size() <= 253 && host.front() != '.' && host.back() != '.' &&
+            host.find("..") == std::string_view::npos &&
+            std::all_of(host.begin(), host.end(), [](char c) {
+              return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+            });
+  if (ok) return {};
+  return "'" + text + "' is no host name; expected a DNS name (a wildcard only as '*.' in front) "
+                      "or an IP address";
+}
+
+}  // namespace drivemock::tls
