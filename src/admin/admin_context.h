@@ -28,6 +28,7 @@ struct ServerHealth {
   uint64_t connections_without_request = 0;
   uint64_t connections_queued = 0;  ///< waiting for a worker: --threads are busy
   uint64_t cors_preflights = 0;     ///< answered, not journaled
+  uint64_t tls_handshakes_failed = 0;
   std::optional<journal::JournalFileStats> journal_file;  ///< when --journal-file is set
   Dialect dialect = Dialect::document;                    ///< of the mock API's own answers
   uint64_t seed = 0;                                      ///< random draws derive from it

@@ -112,6 +112,7 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   json::write_string(w, "connectionsWithoutRequest");
   w.Uint64(health.connections_without_request);
   json::write_count(w, "corsPreflights", health.cors_preflights);
+  json::write_count(w, "tlsHandshakesFailed", health.tls_handshakes_failed);
   json::write_string(w, "connectionsQueued");
   w.Uint64(health.connections_queued);
   json::write_string(w, "journalFile");

@@ -117,6 +117,7 @@ admin::ServerHealth Server::Impl::health() const {
                         http.connections_without_request(),
                         http.connections_queued(),
                         path.preflights(),
+                        https ? https->tls_handshakes_failed() : 0,
                         std::nullopt,
                         envelope.dialect(),
                         engine.seed()};
@@ -193,12 +194,13 @@ Status Server::Impl::start() {
     if (auto allowed = check_record_from(); !allowed) return allowed;
     recorder.start(options.record_from);
   }
+  // HTTPS first: once plain HTTP serves, admin calls read `https` (health).
+  if (options.tls.port) {
+    if (auto serving = start_tls(); !serving) return serving;
+  }
   if (options.plain_http == PlainHttp::on) {
     if (auto serving = http.start(); !serving) return serving;
     target_guard.set_own_port(http.port());
-  }
-  if (options.tls.port) {
-    if (auto serving = start_tls(); !serving) return serving;
   }
   // Only now is the port known: a --record-from of drivemock itself.
   if (!options.record_from.empty()) {

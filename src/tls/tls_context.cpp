@@ -1,6 +1,7 @@
 #include "tls/tls_context.h"
 
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <poll.h>
 
 namespace drivemock::tls {
@@ -37,10 +38,12 @@ Result<std::shared_ptr<TlsContext>> TlsContext::from_files(const std::string& ce
   if (SSL_CTX_use_certificate_chain_file(tls->ctx_.get(), cert_file.c_str()) != 1) {
     return Error{"--tls-cert " + cert_file + ": " + openssl_error("not a PEM certificate")};
   }
-  if (SSL_CTX_use_PrivateKey_file(tls->ctx_.get(), key_file.c_str(), SSL_FILETYPE_PEM) != 1) {
-    return Error{"--tls-key " + key_file + ": " + openssl_error("not a PEM key")};
-  }
-  if (SSL_CTX_check_private_key(tls->ctx_.get()) != 1) {
+  BioPtr bio(BIO_new_file(key_file.c_str(), "r"));
+  KeyPtr key(bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr);
+  if (!key) return Error{"--tls-key " + key_file + ": " + openssl_error("not a PEM key")};
+  if (SSL_CTX_use_PrivateKey(tls->ctx_.get(), key.get()) != 1 ||
+      SSL_CTX_check_private_key(tls->ctx_.get()) != 1) {
+    ERR_clear_error();
     return Error{"--tls-key " + key_file + " is not the key of --tls-cert " + cert_file};
   }
   return tls;
