@@ -275,6 +275,7 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   // After the signals are blocked: the first line starts the logger's thread.
   warn_if_exposed(options);
   const bool plain_http = options.plain_http == PlainHttp::on;
+  const std::string host = options.host;
   StartResult started = Server::start(std::move(options));
   log_diagnostics(started.diagnostics);
   if (!started.server) {
@@ -295,6 +296,10 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   // One line per listener, plain HTTP first: what harnesses read the port from.
   if (plain_http) std::cout << "drivemock listening on " << server.base_url() << '\n';
   if (auto tls = server.tls_base_url()) std::cout << "drivemock listening on " << *tls << '\n';
+  if (auto proxy = server.proxy_port()) {
+    std::cout << "drivemock proxy on http://" << host << ":" << *proxy
+              << " (HTTPS_PROXY)\n";
+  }
   std::cout << std::flush;
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself

@@ -24,6 +24,13 @@ void add_tls_flags(CLI::App& app, TlsOptions& tls) {
                  "A host name (or *.domain, or IP) the local CA may issue a certificate for, "
                  "beside loopback and the service's gateway names (repeatable)")
       ->check([](const std::string& name) { return tls::tls_name_problem(name); });
+  app.add_option("--proxy-port", tls.proxy_port,
+                 "Also run an HTTPS proxy on this port (HTTPS_PROXY): CONNECT to a name the local "
+                 "CA issues for is answered by drivemock itself, to a --proxy-pass host tunnelled, "
+                 "to any other refused")
+      ->check(CLI::Range(0, 65535));
+  app.add_option("--proxy-pass", tls.proxy_pass,
+                 "A host (host or host:port) the proxy lets through as a plain tunnel (repeatable)");
 }
 
 void apply_tls_flags(const CLI::App& app, ServerOptions& options) {

@@ -5,13 +5,10 @@
 // since a handler cannot join the pool it runs on); and stop.
 #include "drivemock/server_impl.h"
 
-#include <set>
-
 #include "contract/operations.h"
 #include "drivemock/version.h"
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
-#include "tls/local_ca.h"
 #include "util/log.h"
 #include "util/random.h"
 
@@ -37,19 +34,6 @@ admin::AdminAccess admin_access(const ServerOptions& options) {
   admin::AdminAccess access{options.admin_token, options.allow_origins, options.allow_hosts};
   access.allowed_hosts.push_back(options.host);
   return access;
-}
-
-/// Logs each name a TLS client asked for that drivemock may not pose as,
-/// once per name (a client retrying would flood the log), the first 100.
-tls::RefusedName refused_name_logger() {
-  auto seen = std::make_shared<std::pair<std::mutex, std::set<std::string>>>();
-  return [seen](const std::string& name) {
-    std::lock_guard lock(seen->first);
-    if (seen->second.size() >= 100 || !seen->second.insert(name).second) return;
-    log::warning("drivemock: TLS handshake refused for '" + name +
-                 "': not a name drivemock's CA issues certificates for; allow it with --tls-name " +
-                 name);
-  };
 }
 
 /// CORS on the mock API: always in the service dialect (the live gateway
@@ -106,6 +90,7 @@ void Server::Impl::stop() {
     watcher.reset();
     http.stop();
     if (https) https->stop();
+    if (proxy) proxy->stop();
     stop_status = record::save_on_stop(recorder, options.record_to);
     // A journal file whose reader is stuck gets a moment, not a hang.
     if (journal_file) journal_file->close(kJournalFileDrain);
@@ -129,32 +114,6 @@ HttpServerOptions Server::Impl::http_options(int port) const {
   const ServerOptions& given = options;
   return {given.host,    port,      given.threads,        given.max_body, given.request_timeout,
           &clock,        envelope,  given.keep_alive_max};
-}
-
-Status Server::Impl::start_tls() {
-  const TlsOptions& given = options.tls;
-  Result<std::shared_ptr<tls::TlsContext>> context = Error{""};
-  if (!given.cert_file.empty() || !given.key_file.empty()) {
-    if (given.cert_file.empty() || given.key_file.empty()) {
-      return Error{"--tls-cert and --tls-key go together"};
-    }
-    context = tls::TlsContext::from_files(given.cert_file, given.key_file);
-  } else {
-    auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir);
-    if (!ca) return Error{"the local CA: " + ca.error().message};
-    std::vector<std::string> names = contract::gateway_hosts();
-    names.insert(names.end(), given.names.begin(), given.names.end());
-    context = tls::TlsContext::from_ca(std::move(ca).value(), tls::TlsNames(std::move(names)),
-                                       refused_name_logger());
-  }
-  if (!context) return context.error();
-  HttpServerOptions https_options = http_options(*given.port);
-  https_options.tls = std::move(context).value();
-  https = std::make_unique<HttpServer>(
-      std::move(https_options),
-      [this](RequestView request, ReplyWriter& writer) { path.serve(std::move(request), writer); },
-      [this](const RefusedRequest& refused) { path.journal_refused(refused); });
-  return https->start();
 }
 
 void Server::Impl::reload_from_watch() {
@@ -194,10 +153,9 @@ Status Server::Impl::start() {
     if (auto allowed = check_record_from(); !allowed) return allowed;
     recorder.start(options.record_from);
   }
-  // HTTPS first: once plain HTTP serves, admin calls read `https` (health).
-  if (options.tls.port) {
-    if (auto serving = start_tls(); !serving) return serving;
-  }
+  // HTTPS and the proxy first: once plain HTTP serves, admin calls read
+  // `https` (health).
+  if (auto serving = start_tls_listeners(); !serving) return serving;
   if (options.plain_http == PlainHttp::on) {
     if (auto serving = http.start(); !serving) return serving;
     target_guard.set_own_port(http.port());

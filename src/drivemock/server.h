@@ -56,6 +56,12 @@ struct TlsOptions {
   std::string key_file = {};
   std::string dir = {};  ///< --tls-dir, where the local CA lives; empty: tls::default_tls_dir()
   std::vector<std::string> names = {};  ///< --tls-name: beside loopback and the gateway hosts
+  /// --proxy-port: an HTTPS proxy (HTTPS_PROXY) that answers CONNECT to the
+  /// names above itself; none: no proxy; 0 picks a free port.
+  std::optional<int> proxy_port = {};
+  /// --proxy-pass: hosts ("host" or "host:port") the proxy lets through as
+  /// plain tunnels; CONNECT to any other host is refused (403, journaled).
+  std::vector<std::string> proxy_pass = {};
 };
 
 /// Every member has a default, so designated initializers may name any few.
@@ -142,6 +148,8 @@ class Server {
   std::optional<int> tls_port() const;
   /// "https://HOST:PORT", when it serves HTTPS.
   std::optional<std::string> tls_base_url() const;
+  /// The proxy's port, when it runs one (--proxy-port).
+  std::optional<int> proxy_port() const;
 
   // The filter calls return an Error instead of a value when `filter.body`
   // or `filter.equal_to_json` is not valid JSON.

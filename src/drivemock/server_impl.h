@@ -27,8 +27,9 @@ struct Server::Impl {
   void stop();
   admin::ServerHealth health() const;
   void reload_from_watch();
-  /// Makes and starts the HTTPS listener (tls options set).
-  Status start_tls();
+  /// Makes and starts the HTTPS listener and the proxy, those asked for
+  /// (tls_listeners.cpp).
+  Status start_tls_listeners();
   /// The HTTP options both listeners share, on `port`.
   HttpServerOptions http_options(int port) const;
 
@@ -48,6 +49,7 @@ struct Server::Impl {
   RequestPath path;
   HttpServer http;
   std::unique_ptr<HttpServer> https;  ///< with --tls-port
+  std::unique_ptr<HttpServer> proxy;  ///< with --proxy-port
   std::unique_ptr<scenario::FileWatcher> watcher;
   std::thread stopper;
   std::once_flag stop_once;

@@ -208,22 +208,10 @@ void HttpServer::serve_connection(int fd) {
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
   tls::SslPtr session;
-  if (options_.tls) {
-    // A TLS write to a client that went away raises SIGPIPE on this thread
-    // (OpenSSL writes with write(2)): blocked here, it is never delivered.
-    sigset_t pipe;
-    sigemptyset(&pipe);
-    sigaddset(&pipe, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-    auto accepted = options_.tls->accept(fd, stop_fd_, options_.request_timeout);
-    if (!accepted) {
-      ++tls_handshakes_failed_;
-      ++connections_without_request_;
-      ::close(fd);
-      return;
-    }
-    session = std::move(accepted).value();
+  if (options_.proxy) {
+    if (!answer_connect(fd, session)) return;
+  } else if (options_.tls && !start_tls(fd, session)) {
+    return;
   }
   Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope,
                         std::move(session));
@@ -238,6 +226,74 @@ void HttpServer::serve_connection(int fd) {
     if (connection.closing()) break;
   }
   if (!connection.had_request()) ++connections_without_request_;
+}
+
+bool HttpServer::start_tls(int fd, tls::SslPtr& session) {
+  // A TLS write to a client that went away raises SIGPIPE on this thread
+  // (OpenSSL writes with write(2)): blocked here, it is never delivered.
+  sigset_t pipe;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  auto accepted = options_.tls->accept(fd, stop_fd_, options_.request_timeout);
+  if (!accepted) {
+    ++tls_handshakes_failed_;
+    ++connections_without_request_;
+    ::close(fd);
+    return false;
+  }
+  session = std::move(accepted).value();
+  return true;
+}
+
+bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
+  auto started = options_.clock->steady();
+  auto request = read_connect(fd, stop_fd_, options_.request_timeout);
+  if (!request) {
+    ++connections_without_request_;
+    ::close(fd);
+    return false;
+  }
+  auto decision =
+      request->method == "CONNECT" ? options_.proxy(*request) : ConnectDecision::refuse;
+  if (decision == ConnectDecision::serve) {
+    // The tunnel ends here: TLS with a leaf for the host, then the mock API.
+    if (!send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {
+      ::close(fd);
+      return false;
+    }
+    return start_tls(fd, session);
+  }
+  if (decision == ConnectDecision::pass) {
+    auto upstream = connect_to(request->host, request->port, options_.request_timeout);
+    if (upstream && send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n",
+                             options_.request_timeout)) {
+      tunnel(fd, *upstream, stop_fd_, kKeepAliveIdle * 60);
+    } else if (upstream) {
+      ::close(*upstream);
+    }
+    ::close(fd);
+    return false;
+  }
+  RequestView view;
+  view.method = request->method;
+  view.url = view.path = request->target;
+  Refusal refusal = make_refusal(
+      options_.envelope, 403, "proxy_refused", "proxy_refused",
+      request->method != "CONNECT"
+          ? "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not " + request->method
+          : "CONNECT " + request->target +
+                " refused: drivemock answers only the names its CA issues for, and passes "
+                "through only --proxy-pass hosts");
+  if (refused_) refused_(RefusedRequest{view, refusal, started});
+  std::string_view body = refusal.reply.body_text();
+  send_all(fd,
+           "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: " +
+               std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + std::string(body),
+           options_.request_timeout);
+  ::close(fd);
+  return false;
 }
 
 void HttpServer::stop() {

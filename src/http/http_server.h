@@ -20,6 +20,7 @@
 
 #include "http/connection.h"
 #include "http/reply_writer.h"
+#include "http/proxy_connect.h"
 #include "http/stop_signal.h"
 #include "tls/tls_context.h"
 #include "model/error_envelope.h"
@@ -48,6 +49,9 @@ struct HttpServerOptions {
   /// Set: every connection is TLS, its handshake first (within
   /// request_timeout); a failed one is counted, not journaled.
   std::shared_ptr<const tls::TlsContext> tls = nullptr;
+  /// Set (with `tls`): a proxy listener; each connection starts with a
+  /// CONNECT (http/proxy_connect.h), which this decides.
+  std::function<ConnectDecision(const ConnectRequest&)> proxy = nullptr;
 };
 
 class HttpServer {
@@ -95,6 +99,13 @@ class HttpServer {
   class Library;
   using LibraryHandler = std::function<void(const httplib::Request&, httplib::Response&)>;
   void configure(const LibraryHandler& handler);
+  /// The proxy's CONNECT on `fd`: true with `session` set when drivemock
+  /// answers the tunnel itself; false when the connection ended here
+  /// (refused and journaled, passed through, or failed).
+  bool answer_connect(int fd, tls::SslPtr& session);
+  /// TLS on `fd` (made non-blocking); false, counted and closed, when the
+  /// handshake fails.
+  bool start_tls(int fd, tls::SslPtr& session);
   void refuse_unparsed(const httplib::Request& req, httplib::Response& res);
   /// Answers a request the HTTP layer refuses itself (its body is too large).
   void refuse(Refusal refusal, RequestView request, httplib::Response& res);

@@ -155,3 +155,38 @@ TEST_CASE("--tls-cert and --tls-key serve the user's own certificate; alone, onl
   CHECK(refused.error == "--tls-key " + dir.file("own-ca/ca-key.pem") +
                              " is not the key of --tls-cert " + dir.file("cert.pem"));
 }
+
+TEST_CASE("the proxy tunnels --proxy-pass hosts, and refuses what is not CONNECT") {
+  TempDir dir;
+  RunningServer backend;
+  drivemock::ServerOptions options;
+  options.tls.dir = dir.file("tls");
+  options.tls.proxy_port = 0;
+  options.tls.proxy_pass = {"127.0.0.1:" + std::to_string(backend.server().port())};
+  RunningServer mock(options);
+  int proxy = *mock.server().proxy_port();
+
+  // A listed host goes to the real one, bytes untouched: here plain HTTP.
+  RawConnection tunnel(proxy);
+  REQUIRE(tunnel.send("CONNECT 127.0.0.1:" + std::to_string(backend.server().port()) +
+                      " HTTP/1.1\r\nHost: x\r\n\r\n"));
+  std::string established;
+  char byte;
+  while (established.find("\r\n\r\n") == std::string::npos && ::recv(tunnel.fd(), &byte, 1, 0) == 1) {
+    established += byte;
+  }
+  CHECK(established == "HTTP/1.1 200 Connection Established\r\n\r\n");
+  REQUIRE(tunnel.send(raw_post("/v3/dir/trash", R"({"uuid":"tunnelled"})")));
+  CHECK(is_status(tunnel.read_answer(), 200));
+  CHECK(backend.requests()["meta"]["total"].GetUint64() == 1);
+  CHECK(mock.requests()["meta"]["total"].GetUint64() == 0);
+
+  // A proxy request that is not CONNECT (plain http:// proxying) is refused.
+  std::string refused = send_raw(proxy, "GET http://example.test/ HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK(is_status(refused, 403));
+  CHECK(refused.find(R"("code":"proxy_refused")") != std::string::npos);
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 1);
+  CHECK(std::string(journal["requests"][0]["violations"][0]["message"].GetString()) ==
+        "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not GET");
+}

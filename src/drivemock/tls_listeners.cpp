@@ -1,0 +1,92 @@
+// The listeners that speak TLS: HTTPS (--tls-port) and the HTTPS proxy
+// (--proxy-port), sharing one TLS context: the user's certificate, or the
+// local CA's leaves for the names allowed.
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+#include "contract/operations.h"
+#include "drivemock/server_impl.h"
+#include "tls/local_ca.h"
+#include "util/log.h"
+
+namespace drivemock {
+namespace {
+
+/// Logs each name a TLS client asked for that drivemock may not pose as,
+/// once per name (a client retrying would flood the log), the first 100.
+tls::RefusedName refused_name_logger() {
+  auto seen = std::make_shared<std::pair<std::mutex, std::set<std::string>>>();
+  return [seen](const std::string& name) {
+    std::lock_guard lock(seen->first);
+    if (seen->second.size() >= 100 || !seen->second.insert(name).second) return;
+    log::warning("drivemock: TLS handshake refused for '" + name +
+                 "': not a name drivemock's CA issues certificates for; allow it with --tls-name " +
+                 name);
+  };
+}
+
+/// Loopback (TlsNames adds it), the gateway hosts, --tls-name.
+tls::TlsNames allowed_names(const TlsOptions& given) {
+  std::vector<std::string> names = contract::gateway_hosts();
+  names.insert(names.end(), given.names.begin(), given.names.end());
+  return tls::TlsNames(std::move(names));
+}
+
+Result<std::shared_ptr<tls::TlsContext>> tls_context(const TlsOptions& given) {
+  if (!given.cert_file.empty() || !given.key_file.empty()) {
+    if (given.cert_file.empty() || given.key_file.empty()) {
+      return Error{"--tls-cert and --tls-key go together"};
+    }
+    return tls::TlsContext::from_files(given.cert_file, given.key_file);
+  }
+  auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir);
+  if (!ca) return Error{"the local CA: " + ca.error().message};
+  return tls::TlsContext::from_ca(std::move(ca).value(), allowed_names(given),
+                                  refused_name_logger());
+}
+
+/// Whether `pass` ("host" or "host:port") lets `request` through.
+bool passes(const std::vector<std::string>& pass, const ConnectRequest& request) {
+  return std::any_of(pass.begin(), pass.end(), [&](std::string allowed) {
+    std::transform(allowed.begin(), allowed.end(), allowed.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return allowed == request.host ||
+           allowed == request.host + ":" + std::to_string(request.port);
+  });
+}
+
+}  // namespace
+
+Status Server::Impl::start_tls_listeners() {
+  const TlsOptions& given = options.tls;
+  if (!given.port && !given.proxy_port) return done();
+  auto context = tls_context(given);
+  if (!context) return context.error();
+  std::shared_ptr<const tls::TlsContext> shared = std::move(context).value();
+  auto serve = [this](RequestView request, ReplyWriter& writer) {
+    path.serve(std::move(request), writer);
+  };
+  auto refused = [this](const RefusedRequest& refusal) { path.journal_refused(refusal); };
+  if (given.port) {
+    HttpServerOptions https_options = http_options(*given.port);
+    https_options.tls = shared;
+    https = std::make_unique<HttpServer>(std::move(https_options), serve, refused);
+    if (auto serving = https->start(); !serving) return serving;
+  }
+  if (given.proxy_port) {
+    HttpServerOptions proxy_options = http_options(*given.proxy_port);
+    proxy_options.tls = shared;
+    auto names = std::make_shared<tls::TlsNames>(allowed_names(given));
+    // A host listed to pass goes to the real one, even a name drivemock could answer.
+    proxy_options.proxy = [names, pass = given.proxy_pass](const ConnectRequest& request) {
+      if (passes(pass, request)) return ConnectDecision::pass;
+      return names->allows(request.host) ? ConnectDecision::serve : ConnectDecision::refuse;
+    };
+    proxy = std::make_unique<HttpServer>(std::move(proxy_options), serve, refused);
+    if (auto serving = proxy->start(); !serving) return serving;
+  }
+  return done();
+}
+
+}  // namespace drivemock

@@ -1,0 +1,139 @@
+#include "http/proxy_connect.h"
+
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+
+namespace drivemock {
+namespace {
+
+using std::chrono::milliseconds;
+using Steady = std::chrono::steady_clock;
+
+constexpr size_t kMaxConnectHead = 8192;
+
+int left_ms(Steady::time_point deadline) {
+  auto left = std::chrono::duration_cast<milliseconds>(deadline - Steady::now()).count();
+  return static_cast<int>(std::max<int64_t>(0, left));
+}
+
+/// Waits for `events` on `fd` until `deadline`, or `stop_fd`; true when ready.
+bool wait_ready(int fd, short events, int stop_fd, Steady::time_point deadline) {
+  pollfd fds[2] = {{fd, events, 0}, {stop_fd, POLLIN, 0}};
+  for (;;) {
+    int ready = ::poll(fds, stop_fd >= 0 ? 2 : 1, left_ms(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return false;
+    if (stop_fd >= 0 && (fds[1].revents & POLLIN)) return false;
+    return true;
+  }
+}
+
+}  // namespace
+
+Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
+  auto deadline = Steady::now() + timeout;
+  std::string head;
+  // One byte at a time: what follows the head is the client's TLS hello,
+  // which must stay in the socket for the handshake to read.
+  while (head.find("\r\n\r\n") == std::string::npos) {
+    if (head.size() >= kMaxConnectHead) return Error{"the proxy request's head is over 8 KiB"};
+    char byte;
+    ssize_t n = ::recv(fd, &byte, 1, MSG_DONTWAIT);
+    if (n == 1) {
+      head += byte;
+      continue;
+    }
+    if (n == 0) return Error{"the client closed before its proxy request was whole"};
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+      return Error{"the proxy request could not be read"};
+    }
+    if (!wait_ready(fd, POLLIN, stop_fd, deadline)) {
+      return Error{"the proxy request did not arrive in time"};
+    }
+  }
+  ConnectRequest request;
+  std::string line = head.substr(0, head.find("\r\n"));
+  size_t space = line.find(' ');
+  size_t second = space == std::string::npos ? std::string::npos : line.find(' ', space + 1);
+  if (second == std::string::npos) return Error{"the proxy request line is not HTTP"};
+  request.method = line.substr(0, space);
+  request.target = line.substr(space + 1, second - space - 1);
+  std::string host = request.target;
+  size_t colon = host.rfind(':');
+  if (colon != std::string::npos && host.find(']', colon) == std::string::npos) {
+    std::string port = host.substr(colon + 1);
+    bool digits = !port.empty() && port.size() <= 5 &&
+                  std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(c); });
+    request.port = digits ? std::stoi(port) : 0;
+    host.resize(colon);
+  }
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  request.host = host;
+  return request;
+}
+
+bool send_all(int fd, std::string_view bytes, milliseconds timeout) {
+  auto deadline = Steady::now() + timeout;
+  while (!bytes.empty()) {
+    ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n > 0) {
+      bytes.remove_prefix(static_cast<size_t>(n));
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+      if (!wait_ready(fd, POLLOUT, -1, deadline)) return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+Result<int> connect_to(const std::string& host, int port, milliseconds timeout) {
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (::getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0 || !found) {
+    return Error{"cannot resolve " + host};
+  }
+  int fd = ::socket(found->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  bool ok = fd >= 0;
+  if (ok && ::connect(fd, found->ai_addr, found->ai_addrlen) != 0) {
+    ok = errno == EINPROGRESS && wait_ready(fd, POLLOUT, -1, Steady::now() + timeout);
+    int error = 0;
+    socklen_t len = sizeof error;
+    ok = ok && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;
+  }
+  ::freeaddrinfo(found);
+  if (!ok) {
+    if (fd >= 0) ::close(fd);
+    return Error{"cannot connect to " + host + ":" + std::to_string(port)};
+  }
+  return fd;
+}
+
+void tunnel(int a, int b, int stop_fd, milliseconds idle) {
+  char buffer[16384];
+  pollfd fds[3] = {{a, POLLIN, 0}, {b, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+  for (;;) {
+    int ready = ::poll(fds, stop_fd >= 0 ? 3 : 2, static_cast<int>(idle.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0 || (stop_fd >= 0 && (fds[2].revents & POLLIN))) break;
+    bool moved = true;
+    for (int from = 0; from < 2 && moved; ++from) {
+      if (!(fds[from].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = ::recv(fds[from].fd, buffer, sizeof buffer, MSG_DONTWAIT);
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
+      moved = n > 0 && send_all(fds[1 - from].fd, std::string_view(buffer, size_t(n)), idle);
+    }
+    if (!moved) break;
+  }
+  ::close(b);
+}
+
+}  // namespace drivemock
