@@ -190,3 +190,24 @@ TEST_CASE("the proxy tunnels --proxy-pass hosts, and refuses what is not CONNECT
   CHECK(std::string(journal["requests"][0]["violations"][0]["message"].GetString()) ==
         "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not GET");
 }
+
+TEST_CASE("recording works through HTTPS and through the proxy: TLS to drivemock, on to the target") {
+  TempDir dir;
+  RunningServer backend("directories: {r1: {trash: {body: {status: true, code: from_backend}}}}");
+  drivemock::ServerOptions options = with_tls(dir);
+  options.tls.proxy_port = 0;
+  options.record_from = backend.server().base_url();
+  options.record_to = dir.file("rec.yaml");
+  RunningServer recorder(options);
+  auto direct = tls_client(recorder.server(), dir, "gateway.filen.io");
+  CHECK(code_of(direct.Post("/v3/dir/trash", R"({"uuid":"r1"})", "application/json")) ==
+        "from_backend");
+  httplib::Client proxied("https://gateway.filen.net");
+  proxied.set_proxy("127.0.0.1", *recorder.server().proxy_port());
+  proxied.set_ca_cert_path(dir.file("tls/ca.pem").c_str());
+  proxied.enable_server_certificate_verification(true);
+  CHECK(code_of(proxied.Post("/v3/dir/trash", R"({"uuid":"r1"})", "application/json")) ==
+        "from_backend");
+  CHECK(recorder.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 2);
+  CHECK(backend.requests()["meta"]["total"].GetUint64() == 2);
+}
