@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace drivemock::testing {
@@ -25,5 +27,13 @@ struct TempDir {
   std::filesystem::path path;
   static inline int counter = 0;
 };
+
+/// The whole text of the file at `path` (empty when it cannot be read).
+inline std::string read_text_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 }  // namespace drivemock::testing

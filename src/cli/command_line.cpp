@@ -297,8 +297,7 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   if (plain_http) std::cout << "drivemock listening on " << server.base_url() << '\n';
   if (auto tls = server.tls_base_url()) std::cout << "drivemock listening on " << *tls << '\n';
   if (auto proxy = server.proxy_port()) {
-    std::cout << "drivemock proxy on http://" << host << ":" << *proxy
-              << " (HTTPS_PROXY)\n";
+    std::cout << "drivemock proxy on http://" << host << ":" << *proxy << " (HTTPS_PROXY)\n";
   }
   std::cout << std::flush;
   server.wait();

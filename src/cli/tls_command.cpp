@@ -29,8 +29,9 @@ void add_tls_flags(CLI::App& app, TlsOptions& tls) {
                  "CA issues for is answered by drivemock itself, to a --proxy-pass host tunnelled, "
                  "to any other refused")
       ->check(CLI::Range(0, 65535));
-  app.add_option("--proxy-pass", tls.proxy_pass,
-                 "A host (host or host:port) the proxy lets through as a plain tunnel (repeatable)");
+  app.add_option(
+      "--proxy-pass", tls.proxy_pass,
+      "A host (host or host:port) the proxy lets through as a plain tunnel (repeatable)");
 }
 
 void apply_tls_flags(const CLI::App& app, ServerOptions& options) {

@@ -1,12 +1,11 @@
 #include "contract/operations.h"
 
-#include "util/yaml_reader.h"
-
 #include <cstdlib>
 
 #include "contract/operations_document.h"
 #include "contract/operations_reader.h"
 #include "util/log.h"
+#include "util/yaml_reader.h"
 
 namespace drivemock::contract {
 

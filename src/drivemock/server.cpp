@@ -3,9 +3,8 @@
 // (drivemock/request_path.h), whose stages are the parts; start; the
 // shutdown asked for through the admin API (done on a thread of its own,
 // since a handler cannot join the pool it runs on); and stop.
-#include "drivemock/server_impl.h"
-
 #include "contract/operations.h"
+#include "drivemock/server_impl.h"
 #include "drivemock/version.h"
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
@@ -112,8 +111,8 @@ admin::ServerHealth Server::Impl::health() const {
 
 HttpServerOptions Server::Impl::http_options(int port) const {
   const ServerOptions& given = options;
-  return {given.host,    port,      given.threads,        given.max_body, given.request_timeout,
-          &clock,        envelope,  given.keep_alive_max};
+  return {given.host, port,     given.threads,       given.max_body, given.request_timeout,
+          &clock,     envelope, given.keep_alive_max};
 }
 
 void Server::Impl::reload_from_watch() {

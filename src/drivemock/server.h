@@ -67,7 +67,7 @@ struct TlsOptions {
 /// Every member has a default, so designated initializers may name any few.
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 0;                                  ///< 0 picks a free port
+  int port = 0;  ///< 0 picks a free port
   PlainHttp plain_http = PlainHttp::on;
   TlsOptions tls = {};
   std::vector<std::string> scenario_paths = {};  ///< files or directories

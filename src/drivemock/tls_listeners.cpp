@@ -51,8 +51,7 @@ bool passes(const std::vector<std::string>& pass, const ConnectRequest& request)
   return std::any_of(pass.begin(), pass.end(), [&](std::string allowed) {
     std::transform(allowed.begin(), allowed.end(), allowed.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return allowed == request.host ||
-           allowed == request.host + ":" + std::to_string(request.port);
+    return allowed == request.host || allowed == request.host + ":" + std::to_string(request.port);
   });
 }
 

@@ -155,7 +155,7 @@ ssize_t Connection::receive(short& wait) {
   switch (SSL_get_error(ssl_.get(), n)) {
     case SSL_ERROR_WANT_READ: return -1;
     case SSL_ERROR_WANT_WRITE: wait = POLLOUT; return -1;
-    case SSL_ERROR_ZERO_RETURN: return 0;  // close_notify
+    case SSL_ERROR_ZERO_RETURN: return 0;                    // close_notify
     case SSL_ERROR_SYSCALL: return errno == EINTR ? -1 : 0;  // closed without one
     default: wait = 0; return -1;
   }

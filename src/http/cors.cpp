@@ -12,8 +12,8 @@ std::optional<std::string> allowed_origin(const RequestView& request, const Cors
   if (policy.origins.empty()) return std::string("*");
   const std::string* origin = request.header("Origin");
   if (!origin) return std::nullopt;
-  bool listed = std::find(policy.origins.begin(), policy.origins.end(), *origin) !=
-                policy.origins.end();
+  bool listed =
+      std::find(policy.origins.begin(), policy.origins.end(), *origin) != policy.origins.end();
   return listed ? std::optional<std::string>(*origin) : std::nullopt;
 }
 

@@ -1,8 +1,8 @@
 #include "http/http_server.h"
 
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -255,8 +255,7 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
     ::close(fd);
     return false;
   }
-  auto decision =
-      request->method == "CONNECT" ? options_.proxy(*request) : ConnectDecision::refuse;
+  auto decision = request->method == "CONNECT" ? options_.proxy(*request) : ConnectDecision::refuse;
   if (decision == ConnectDecision::serve) {
     // The tunnel ends here: TLS with a leaf for the host, then the mock API.
     if (!send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {
@@ -267,8 +266,8 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
   }
   if (decision == ConnectDecision::pass) {
     auto upstream = connect_to(request->host, request->port, options_.request_timeout);
-    if (upstream && send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n",
-                             options_.request_timeout)) {
+    if (upstream &&
+        send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {
       tunnel(fd, *upstream, stop_fd_, kKeepAliveIdle * 60);
     } else if (upstream) {
       ::close(*upstream);

@@ -19,11 +19,11 @@
 #include <thread>
 
 #include "http/connection.h"
-#include "http/reply_writer.h"
 #include "http/proxy_connect.h"
+#include "http/reply_writer.h"
 #include "http/stop_signal.h"
-#include "tls/tls_context.h"
 #include "model/error_envelope.h"
+#include "tls/tls_context.h"
 #include "util/clock.h"
 #include "util/result.h"
 

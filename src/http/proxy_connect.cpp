@@ -73,7 +73,8 @@ Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
     request.port = digits ? std::stoi(port) : 0;
     host.resize(colon);
   }
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
   for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   request.host = host;
   return request;

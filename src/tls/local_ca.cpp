@@ -83,12 +83,12 @@ CertPtr new_certificate(EVP_PKEY* subject_key, const std::string& name,
 
 Result<CertPtr> new_ca_certificate(EVP_PKEY* key) {
   CertPtr cert = new_certificate(key, std::string(kCaName), kCaValidity);
-  bool ok = cert && X509_set_issuer_name(cert.get(), X509_get_subject_name(cert.get())) == 1 &&
-            add_extension(cert.get(), cert.get(), NID_basic_constraints,
-                          "critical,CA:TRUE,pathlen:0") &&
-            add_extension(cert.get(), cert.get(), NID_key_usage, "critical,keyCertSign,cRLSign") &&
-            add_extension(cert.get(), cert.get(), NID_subject_key_identifier, "hash") &&
-            X509_sign(cert.get(), key, EVP_sha256()) > 0;
+  bool ok =
+      cert && X509_set_issuer_name(cert.get(), X509_get_subject_name(cert.get())) == 1 &&
+      add_extension(cert.get(), cert.get(), NID_basic_constraints, "critical,CA:TRUE,pathlen:0") &&
+      add_extension(cert.get(), cert.get(), NID_key_usage, "critical,keyCertSign,cRLSign") &&
+      add_extension(cert.get(), cert.get(), NID_subject_key_identifier, "hash") &&
+      X509_sign(cert.get(), key, EVP_sha256()) > 0;
   if (!ok) return Error{"cannot make the CA certificate: " + openssl_error()};
   return cert;
 }
@@ -98,8 +98,9 @@ Result<CertPtr> new_ca_certificate(EVP_PKEY* key) {
 Status write_file(const fs::path& path, const std::string& pem, mode_t mode) {
   std::string temp = path.string() + ".tmp-XXXXXX";
   int fd = ::mkostemp(temp.data(), O_CLOEXEC);
-  if (fd < 0) return Error{"cannot create a file in " + path.parent_path().string() + ": " +
-                           std::strerror(errno)};
+  if (fd < 0)
+    return Error{"cannot create a file in " + path.parent_path().string() + ": " +
+                 std::strerror(errno)};
   bool ok = ::fchmod(fd, mode) == 0;
   for (size_t done = 0; ok && done < pem.size();) {
     ssize_t n = ::write(fd, pem.data() + done, pem.size() - done);
@@ -173,7 +174,8 @@ Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir) {
     ca->key_.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
     ca->cert_.reset(PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr));
     ERR_clear_error();
-    bool usable = ca->key_ && ca->cert_ && X509_check_private_key(ca->cert_.get(), ca->key_.get()) == 1 &&
+    bool usable = ca->key_ && ca->cert_ &&
+                  X509_check_private_key(ca->cert_.get(), ca->key_.get()) == 1 &&
                   not_after(ca->cert_.get()) > Clock::now() + kCaRenewBefore;
     if (usable) return ca;
   }
@@ -210,17 +212,15 @@ Result<std::shared_ptr<const Leaf>> LocalCa::leaf_for(const std::string& name) {
   leaf->cert = new_certificate(leaf_key_.get(), name, kLeafValidity);
   std::string san = is_ip_literal(name) ? "IP:" + name : "DNS:" + name;
   if (name == "localhost") san += ",IP:127.0.0.1,IP:::1";
-  bool ok = leaf->cert &&
-            X509_set_issuer_name(leaf->cert.get(), X509_get_subject_name(cert_.get())) == 1 &&
-            add_extension(leaf->cert.get(), cert_.get(), NID_basic_constraints,
-                          "critical,CA:FALSE") &&
-            add_extension(leaf->cert.get(), cert_.get(), NID_key_usage,
-                          "critical,digitalSignature") &&
-            add_extension(leaf->cert.get(), cert_.get(), NID_ext_key_usage, "serverAuth") &&
-            add_extension(leaf->cert.get(), cert_.get(), NID_subject_alt_name, san.c_str()) &&
-            add_extension(leaf->cert.get(), cert_.get(), NID_authority_key_identifier,
-                          "keyid:always") &&
-            X509_sign(leaf->cert.get(), key_.get(), EVP_sha256()) > 0;
+  bool ok =
+      leaf->cert &&
+      X509_set_issuer_name(leaf->cert.get(), X509_get_subject_name(cert_.get())) == 1 &&
+      add_extension(leaf->cert.get(), cert_.get(), NID_basic_constraints, "critical,CA:FALSE") &&
+      add_extension(leaf->cert.get(), cert_.get(), NID_key_usage, "critical,digitalSignature") &&
+      add_extension(leaf->cert.get(), cert_.get(), NID_ext_key_usage, "serverAuth") &&
+      add_extension(leaf->cert.get(), cert_.get(), NID_subject_alt_name, san.c_str()) &&
+      add_extension(leaf->cert.get(), cert_.get(), NID_authority_key_identifier, "keyid:always") &&
+      X509_sign(leaf->cert.get(), key_.get(), EVP_sha256()) > 0;
   if (!ok) return Error{"cannot issue a certificate for " + name + ": " + openssl_error()};
   leaf->not_after = not_after(leaf->cert.get());
   std::erase_if(leaves_, [&](const auto& entry) { return entry.first == name; });

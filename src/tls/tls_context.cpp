@@ -49,8 +49,8 @@ Result<std::shared_ptr<TlsContext>> TlsContext::from_files(const std::string& ce
   return tls;
 }
 
-Result<std::shared_ptr<TlsContext>> TlsContext::from_ca(std::shared_ptr<LocalCa> ca,
-                                                        TlsNames names, RefusedName refused) {
+Result<std::shared_ptr<TlsContext>> TlsContext::from_ca(std::shared_ptr<LocalCa> ca, TlsNames names,
+                                                        RefusedName refused) {
   std::shared_ptr<TlsContext> tls(new TlsContext());
   tls->ctx_ = server_ctx();
   if (!tls->ctx_) return Error{"cannot make a TLS context: " + openssl_error("")};

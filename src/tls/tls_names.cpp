@@ -51,8 +51,9 @@ std::string tls_name_problem(std::string_view name) {
               return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
             });
   if (ok) return {};
-  return "'" + text + "' is no host name; expected a DNS name (a wildcard only as '*.' in front) "
-                      "or an IP address";
+  return "'" + text +
+         "' is no host name; expected a DNS name (a wildcard only as '*.' in front) "
+         "or an IP address";
 }
 
 }  // namespace drivemock::tls

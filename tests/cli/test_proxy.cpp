@@ -19,13 +19,6 @@ using namespace drivemock::testing;
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// drivemock with plain HTTP (for the admin API) and the proxy.
 struct ProxiedDrivemock {
   explicit ProxiedDrivemock(const TempDir& dir)
@@ -63,9 +56,10 @@ TEST_CASE("curl through the proxy reaches drivemock at the gateway's https URL")
   std::string out = dir.file("curl.txt");
   std::string curl = "curl -s --proxy " + mock.proxy + " --cacert " + mock.ca +
                      " -H 'Content-Type: application/json' -d '{\"uuid\":\"via-curl\"}' "
-                     "https://gateway.filen.io/v3/dir/trash > " + out;
+                     "https://gateway.filen.io/v3/dir/trash > " +
+                     out;
   REQUIRE(std::system(curl.c_str()) == 0);
-  CHECK(read_file(out) ==
+  CHECK(read_text_file(out) ==
         R"({"status":true,"message":"Directory moved to trash.","code":"dir_trashed"})");
   CHECK(mock.journal().find(R"("uuid":"via-curl")") != std::string::npos);
 }
@@ -78,9 +72,10 @@ TEST_CASE("Python requests with HTTPS_PROXY and REQUESTS_CA_BUNDLE reaches drive
       "HTTPS_PROXY=" + mock.proxy + " REQUESTS_CA_BUNDLE=" + mock.ca +
       " /usr/bin/python3 -c 'import requests; r = requests.post("
       "\"https://gateway.filen.net/v3/dir/color\", json={\"uuid\": \"via-python\", \"color\": "
-      "\"red\"}); print(r.status_code, r.json()[\"code\"])' > " + out + " 2>&1";
+      "\"red\"}); print(r.status_code, r.json()[\"code\"])' > " +
+      out + " 2>&1";
   CHECK(std::system(python.c_str()) == 0);
-  CHECK(read_file(out) == "200 dir_color_changed\n");
+  CHECK(read_text_file(out) == "200 dir_color_changed\n");
   CHECK(mock.journal().find(R"("uuid":"via-python")") != std::string::npos);
 }
 
@@ -90,7 +85,7 @@ TEST_CASE("a CONNECT to a host drivemock may not pose as is refused with 403 and
   std::string out = dir.file("refused.txt");
   std::string curl = "curl -sv --proxy " + mock.proxy + " https://bank.example/ > " + out + " 2>&1";
   CHECK(std::system(curl.c_str()) != 0);
-  CHECK(read_file(out).find("CONNECT tunnel failed, response 403") != std::string::npos);
+  CHECK(read_text_file(out).find("CONNECT tunnel failed, response 403") != std::string::npos);
   std::string journal = mock.journal();
   CHECK(journal.find(R"("method":"CONNECT","url":"bank.example:443")") != std::string::npos);
   CHECK(journal.find(R"("rule":"proxy_refused")") != std::string::npos);

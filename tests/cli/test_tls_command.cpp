@@ -15,17 +15,6 @@
 
 using namespace drivemock::testing;
 
-namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
-
 TEST_CASE("drivemock ca makes the CA once, says where it is and how to trust it") {
   TempDir dir;
   Process ca({kBinary, "ca", "--tls-dir", dir.file("tls")});
@@ -40,14 +29,14 @@ TEST_CASE("drivemock ca makes the CA once, says where it is and how to trust it"
   CHECK((st.st_mode & 0777) == 0600);
   Process pem({kBinary, "ca", "--pem", "--tls-dir", dir.file("tls")});
   CHECK(pem.wait_exit() == 0);
-  CHECK(pem.out() == read_file(cert));  // the same CA, not a new one
+  CHECK(pem.out() == read_text_file(cert));  // the same CA, not a new one
 }
 
 TEST_CASE("the certificate served for a gateway name verifies with openssl verify -CAfile") {
   TempDir dir;
-  Process server({kBinary, "--port", "0", "--tls-port", "0", "--tls-dir", dir.file("tls"),
-                  "--quiet"},
-                 dir.path.string());
+  Process server(
+      {kBinary, "--port", "0", "--tls-port", "0", "--tls-dir", dir.file("tls"), "--quiet"},
+      dir.path.string());
   CHECK(port_of(server.read_line()) > 0);  // plain HTTP first
   std::string https = server.read_line();
   REQUIRE(https.starts_with("drivemock listening on https://127.0.0.1:"));
@@ -61,7 +50,7 @@ TEST_CASE("the certificate served for a gateway name verifies with openssl verif
                        " -purpose sslserver -verify_hostname gateway.filen.io " + leaf + " > " +
                        dir.file("verify.txt") + " 2>&1";
   CHECK(std::system(verify.c_str()) == 0);
-  CHECK(read_file(dir.file("verify.txt")) == leaf + ": OK\n");
+  CHECK(read_text_file(dir.file("verify.txt")) == leaf + ": OK\n");
   std::string wrong = "openssl verify -CAfile " + dir.file("tls/ca.pem") +
                       " -verify_hostname gateway.filen.net " + leaf + " >/dev/null 2>&1";
   CHECK(std::system(wrong.c_str()) != 0);
@@ -69,7 +58,8 @@ TEST_CASE("the certificate served for a gateway name verifies with openssl verif
   CHECK(server.wait_exit() == 0);
 }
 
-TEST_CASE("--tls-port alone serves HTTPS only; a bad --tls-name is a usage error") {
+TEST_CASE(
+    "HTTPS only when --tls-port comes without --port, and a bad --tls-name is a usage error") {
   TempDir dir;
   Process alone({kBinary, "--tls-port", "0", "--tls-dir", dir.file("tls"), "--quiet"},
                 dir.path.string());

@@ -16,10 +16,10 @@ drivemock::ServerOptions service_dialect(std::vector<std::string> origins = {}) 
 
 httplib::Result preflight(const RunningServer& mock, const std::string& path,
                           const std::string& origin) {
-  return mock.client().Options(path.c_str(),
-                               {{"Origin", origin},
-                                {"Access-Control-Request-Method", "POST"},
-                                {"Access-Control-Request-Headers", "authorization,checksum,content-type"}});
+  return mock.client().Options(
+      path.c_str(), {{"Origin", origin},
+                     {"Access-Control-Request-Method", "POST"},
+                     {"Access-Control-Request-Headers", "authorization,checksum,content-type"}});
 }
 
 httplib::Result post_from(const RunningServer& mock, const std::string& origin) {

@@ -71,12 +71,15 @@ TEST_CASE("HTTPS serves the mock API and the admin API, with a certificate from 
   CHECK(std::string(parse_json(journal->body)["requests"][0]["uuid"].GetString()) == "over-tls");
   // Many requests on one kept-alive TLS connection.
   client.set_keep_alive(true);
-  for (int i = 0; i < 20; ++i) CHECK(client.Post("/v3/dir/color", R"({"uuid":"k","color":"red"})",
-                                                 "application/json")->status == 200);
+  for (int i = 0; i < 20; ++i)
+    CHECK(
+        client.Post("/v3/dir/color", R"({"uuid":"k","color":"red"})", "application/json")->status ==
+        200);
   CHECK(mock.trash("plain")->status == 200);  // plain HTTP beside it
 }
 
-TEST_CASE("the gateway host names get certificates, other names a handshake failure and a log line") {
+TEST_CASE(
+    "the gateway host names get certificates, other names a handshake failure and a log line") {
   TempDir dir;
   LogCapture log;
   RunningServer mock(with_tls(dir));
@@ -89,14 +92,15 @@ TEST_CASE("the gateway host names get certificates, other names a handshake fail
     CHECK(res->status == 200);
   }
   CHECK_FALSE(handshake(port, "bank.example"));
-  CHECK(log.eventually_has("drivemock: TLS handshake refused for 'bank.example': not a name "
-                           "drivemock's CA issues certificates for; allow it with --tls-name "
-                           "bank.example"));
+  CHECK(
+      log.eventually_has("drivemock: TLS handshake refused for 'bank.example': not a name "
+                         "drivemock's CA issues certificates for; allow it with --tls-name "
+                         "bank.example"));
   CHECK(handshake(port, "gateway.filen.net"));
   CHECK(mock.admin_json("GET", "/__admin/health")["tlsHandshakesFailed"].GetUint64() == 1);
 }
 
-TEST_CASE("--tls-name adds names, wildcards for one label") {
+TEST_CASE("names added with --tls-name get certificates, wildcards for one label") {
   TempDir dir;
   drivemock::ServerOptions options = with_tls(dir);
   options.tls.names = {"*.mock.test"};
@@ -119,7 +123,7 @@ TEST_CASE("a client that speaks plain HTTP to the TLS port is dropped, and other
   CHECK(mock.requests()["meta"]["total"].GetUint64() == 1);  // the dropped one is no request
 }
 
-TEST_CASE("--tls-cert and --tls-key serve the user's own certificate; alone, only HTTPS") {
+TEST_CASE("the user's own certificate from --tls-cert and --tls-key, and HTTPS alone") {
   TempDir dir;
   // A certificate of the user's, here issued by a CA of a directory of its own.
   auto ca = drivemock::tls::LocalCa::open(dir.file("own-ca"));
@@ -172,7 +176,8 @@ TEST_CASE("the proxy tunnels --proxy-pass hosts, and refuses what is not CONNECT
                       " HTTP/1.1\r\nHost: x\r\n\r\n"));
   std::string established;
   char byte;
-  while (established.find("\r\n\r\n") == std::string::npos && ::recv(tunnel.fd(), &byte, 1, 0) == 1) {
+  while (established.find("\r\n\r\n") == std::string::npos &&
+         ::recv(tunnel.fd(), &byte, 1, 0) == 1) {
     established += byte;
   }
   CHECK(established == "HTTP/1.1 200 Connection Established\r\n\r\n");
@@ -191,7 +196,8 @@ TEST_CASE("the proxy tunnels --proxy-pass hosts, and refuses what is not CONNECT
         "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not GET");
 }
 
-TEST_CASE("recording works through HTTPS and through the proxy: TLS to drivemock, on to the target") {
+TEST_CASE(
+    "recording works through HTTPS and through the proxy: TLS to drivemock, on to the target") {
   TempDir dir;
   RunningServer backend("directories: {r1: {trash: {body: {status: true, code: from_backend}}}}");
   drivemock::ServerOptions options = with_tls(dir);
