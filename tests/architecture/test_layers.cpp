@@ -192,3 +192,27 @@ TEST_CASE("the terminal check reports writes in code, not in comments or strings
   CHECK(violations[0] == "journal/a.cpp: uses std::cerr");
   CHECK(violations[1] == "http/b.cpp: uses write(2,");
 }
+
+TEST_CASE("every test name reaches ctest whole: none starts with two dashes or holds a semicolon") {
+  // Catch2's ctest discovery passes the name as an argument (one starting
+  // with -- is read as an option) and ctest splits lists at ';': either way
+  // the test is reported as failed, or silently not run.
+  std::vector<std::string> bad;
+  fs::path tests = fs::path(DRIVEMOCK_SOURCE_DIR) / ".." / "tests";
+  const std::regex name(R"rx(TEST_CASE\(\s*"([^"]*)")rx");
+  for (const auto& entry : fs::recursive_directory_iterator(tests)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string source = text.str();
+    for (std::sregex_iterator it(source.begin(), source.end(), name), end; it != end; ++it) {
+      std::string test = (*it)[1];
+      if (test.starts_with("--") || test.find(';') != std::string::npos) {
+        bad.push_back(entry.path().filename().string() + ": " + test);
+      }
+    }
+  }
+  INFO(listed(bad));
+  CHECK(bad.empty());
+}
