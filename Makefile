@@ -70,7 +70,7 @@ FUZZ_SECONDS ?= 60
 fuzz test-fuzz:
 	@./scripts/install-deps clang libclang-rt-14-dev
 	CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON
+	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http
 	tests/fuzz/run $(FUZZ_SECONDS)
 

@@ -1,5 +1,6 @@
 #include "record/drift.h"
 
+#include <utility>
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -153,7 +154,7 @@ ServiceProfiles profile_service(const std::vector<ScriptedAnswer>& recorded) {
     ++p.json_objects;
     ++p.objects_by_status[a.status];
     auto& present = p.fields_by_status[a.status];
-    for (const auto& member : body->GetObject()) {
+    for (const auto& member : std::as_const(*body).GetObject()) {  // const: see server_handlers
       std::string name(member.name.GetString(), member.name.GetStringLength());
       ++p.field_types[name][json::type_name(member.value)];
       ++present[name];

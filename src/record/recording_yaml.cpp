@@ -198,10 +198,11 @@ Placed place_captures(const Recording& recording, const std::vector<std::string>
 
 /// An envelope that says it failed: `status` false, or "error" (the document's).
 bool says_error(std::string_view body) {
-  auto doc = json::parse_untrusted(body);
-  if (!doc || !doc->IsObject()) return false;
-  auto status = doc->FindMember("status");
-  if (status == doc->MemberEnd()) return false;
+  auto parsed = json::parse_untrusted(body);
+  if (!parsed || !parsed->IsObject()) return false;
+  const rapidjson::Document& doc = *parsed;  // const iterators compare unambiguously
+  auto status = doc.FindMember("status");
+  if (status == doc.MemberEnd()) return false;
   const auto& value = status->value;
   return value.IsFalse() ||
          (value.IsString() &&

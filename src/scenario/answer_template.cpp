@@ -73,7 +73,11 @@ void render_value(rapidjson::Value& value, rapidjson::Document::AllocatorType& a
     std::string text = render_text({value.GetString(), value.GetStringLength()}, context, missing);
     value.SetString(text.data(), static_cast<rapidjson::SizeType>(text.size()), allocator);
   } else if (value.IsObject()) {
-    for (auto& member : value.GetObject()) render_value(member.value, allocator, context, missing);
+    // By index: comparing RapidJSON's non-const member iterators is
+    // ambiguous to clang in C++20 (-Wambiguous-reversed-operator).
+    for (rapidjson::SizeType i = 0, n = value.MemberCount(); i < n; ++i) {
+      render_value((value.MemberBegin() + i)->value, allocator, context, missing);
+    }
   } else if (value.IsArray()) {
     for (auto& item : value.GetArray()) render_value(item, allocator, context, missing);
   }

@@ -30,7 +30,7 @@ TEST_CASE("drift: the document-dialect examples have drifted from the service, a
   CHECK(p.out().find(": note: trash answers code \"dir_already_trashed\", which the service "
                      "never sent for trash (it sent dir_trashed x1, folder_not_found x1) "
                      "[code_unseen]\n") != std::string::npos);
-  CHECK(p.out().find("drift: 21 error(s), 10 note(s) in 4 scenario set(s) against " + kRecording) !=
+  CHECK(p.out().find("drift: 22 error(s), 10 note(s) in 4 scenario set(s) against " + kRecording) !=
         std::string::npos);
 }
 

@@ -66,9 +66,10 @@ bool reference_matches(const rapidjson::Value& filter, const Entry& e) {
   if (!body) return false;
   if (body_it != filter.MemberEnd()) {
     if (!body->IsObject()) return false;
+    const auto& doc = *body;  // const iterators compare unambiguously in C++20
     for (const auto& wanted : body_it->value.GetObject()) {
-      auto it = body->FindMember(wanted.name);
-      if (it == body->MemberEnd() || it->value != wanted.value) return false;
+      auto it = doc.FindMember(wanted.name);
+      if (it == doc.MemberEnd() || it->value != wanted.value) return false;
     }
   }
   if (patterns_it != filter.MemberEnd()) {
