@@ -107,6 +107,35 @@ test("requests appear live, newest first, with a violation marked", async () => 
   }
 });
 
+test("an error answer is marked as one, and at 1024 px only the uuid column gives way", async () => {
+  const gone = "7a2d0c1e-0000-4000-8000-00000000000a-with-a-long-tail";
+  const mock = await startDrivemock(["--dialect", "service"], `name: ui
+directories:
+  "${gone}": {trash: {body: {status: false, message: Folder not found., code: folder_not_found}}}
+`);
+  try {
+    const page = await openDashboard(mock);
+    await page.setViewport({ width: 1024, height: 640 });
+    await waitLive(page);
+    await post(mock, "/v3/dir/trash", { uuid: gone });
+    await post(mock, "/v3/dir/trash", { uuid: "fine" });
+    await page.waitForFunction(() => document.querySelectorAll("#journal tbody tr").length === 2,
+      { timeout: LIVE_MS });
+    const shown = await page.$$eval("#journal tbody tr", (trs) => trs.map((tr) => ({
+      answer: tr.cells[3].textContent,
+      error: tr.cells[3].classList.contains("status-error"),
+      uuidTitle: tr.cells[2].title,
+      // Cells whose text does not fit: the uuid's may, no other.
+      clipped: [...tr.cells].filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.cellIndex),
+    })));
+    // HTTP 200 with status false is an error to the official client, and here.
+    assert.deepEqual(shown[1], { answer: "200 folder_not_found", error: true, uuidTitle: gone, clipped: [2] });
+    assert.deepEqual(shown[0], { answer: "200 dir_trashed", error: false, uuidTitle: "fine", clipped: [] });
+  } finally {
+    await mock.stop();
+  }
+});
+
 test("filters show only what they select, and a row opens the whole entry, redacted", async () => {
   const mock = await startDrivemock([], SCENARIO);
   try {

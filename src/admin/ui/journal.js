@@ -18,14 +18,29 @@ function rowsKept() {
 
 // --- journal rows ---------------------------------------------------------
 
-function envelopeCode(body) {
-  if (!body || body[0] !== "{") return "";
+// The answer's JSON envelope, or null when the body is no JSON object.
+function envelopeOf(body) {
+  if (!body || body[0] !== "{") return null;
   try {
-    const json = JSON.parse(body);
-    return typeof json.code === "string" ? json.code : "";
+    return JSON.parse(body);
   } catch {
-    return "";  // not JSON: the status says it all
+    return null;  // not JSON: the status says it all
   }
+}
+
+function envelopeCode(body) {
+  const json = envelopeOf(body);
+  return json && typeof json.code === "string" ? json.code : "";
+}
+
+// An error as the clients read one: a fault, an HTTP error, or an envelope
+// whose status says so. The official client reads only status false as an
+// error (the service answers its errors with HTTP 200); the API document's
+// dialect says "error".
+function isError(e) {
+  if (e.response.fault || e.response.status >= 400) return true;
+  const json = envelopeOf(e.response.body);
+  return json !== null && (json.status === false || json.status === "error");
 }
 
 // The status and the envelope's code, as the text log writes them
@@ -53,7 +68,7 @@ function rowFor(e) {
     el("td", timeText(e)),
     el("td", e.operation || "(unknown path)"),
     el("td", e.uuid || "-", "uuid"),
-    el("td", answerText(e), e.response.fault || e.response.status >= 400 ? "status-error" : ""),
+    el("td", answerText(e), isError(e) ? "status-error" : ""),
     el("td", matchedText(e), "matched"),
     el("td", e.timing.totalMicros),
     el("td", "", "mark"),
@@ -62,6 +77,8 @@ function rowFor(e) {
     row.classList.add("violating");
     row.title = e.violations.length + " contract violation(s)";
   }
+  // The uuid column gives way first: the whole uuid on hover (and in the detail).
+  if (e.uuid) row.cells[2].title = e.uuid;
   row.addEventListener("click", () => select(e.id));
   return row;
 }
