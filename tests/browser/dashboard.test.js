@@ -136,6 +136,33 @@ directories:
   }
 });
 
+test("the view, the filters and the entry opened live in the URL: a reload or a link shows them", async () => {
+  const mock = await startDrivemock([], SCENARIO);
+  try {
+    await post(mock, "/v3/dir/trash", { uuid: "d1" });
+    await post(mock, "/v3/dir/color", { uuid: "d2", color: "red" });
+    const page = await openDashboard(mock);
+    await waitLive(page);
+    await page.waitForFunction(() => document.querySelectorAll("#journal tbody tr").length === 2);
+    await page.type("#filter-uuid", "d2");
+    await page.click("#journal tbody tr:not([hidden])");
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /^#uuid=d2&entry=\d+$/);
+    await page.reload();
+    await waitLive(page);
+    await page.waitForSelector("#detail:not([hidden])");
+    assert.equal(await page.$eval("#filter-uuid", (i) => i.value), "d2");
+    assert.deepEqual((await rows(page)).map((r) => r[2]), ["d2"]);
+    assert.match(await page.$eval("#detail", (d) => d.textContent), /POST \/v3\/dir\/color/);
+    // A link to another view.
+    await page.goto(mock.url + "/__admin/ui#view=directories");
+    await page.waitForFunction(() => !document.getElementById("directories-view").hidden);
+    assert.equal(await page.$eval("#journal-view", (v) => v.hidden), true);
+  } finally {
+    await mock.stop();
+  }
+});
+
 test("filters show only what they select, and a row opens the whole entry, redacted", async () => {
   const mock = await startDrivemock([], SCENARIO);
   try {

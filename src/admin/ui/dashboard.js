@@ -3,7 +3,7 @@
 // request bodies and headers come from clients and are never read as HTML.
 // The page's scripts are plain scripts that share one global scope, loaded in
 // order by index.html: admin-api.js, journal.js, directories.js, scenarios.js,
-// recording.js, then this one, which follows the journal and starts the page.
+// recording.js, location.js, then this one, which follows the journal and starts the page.
 "use strict";
 
 // --- views ---------------------------------------------------------------
@@ -22,6 +22,7 @@ for (const button of document.querySelectorAll("#views button")) {
       $(b.dataset.view).hidden = b !== button;
     }
     onShow[button.dataset.view]?.();
+    saveFragment();
   });
 }
 
@@ -98,6 +99,7 @@ async function start() {
     // What is journaled already, oldest first, then everything after it live.
     const journal = await (await api("/__admin/requests?limit=" + MAX_ROWS)).json();
     addEntries(journal.requests.reverse());
+    await applyFragment();  // a link or a reload shows what it showed
     follow();
   } catch (error) {
     if (error instanceof Unauthorized) {

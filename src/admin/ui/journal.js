@@ -127,6 +127,7 @@ function clearJournal() {
   $("journal").tBodies[0].replaceChildren();
   $("detail").hidden = true;
   showCounts();
+  saveFragment();
 }
 
 function refilter() {
@@ -134,6 +135,7 @@ function refilter() {
     row.hidden = !visible(state.entries.get(Number(row.dataset.id)));
   }
   showCounts();
+  saveFragment();
 }
 
 function showCounts() {
@@ -178,6 +180,7 @@ function select(id) {
   const e = state.entries.get(id);
   if (!e) return;
   state.selected = id;
+  saveFragment();
   for (const row of $("journal").tBodies[0].rows) {
     row.classList.toggle("selected", Number(row.dataset.id) === id);
   }
