@@ -119,18 +119,27 @@ directories:
     await waitLive(page);
     await post(mock, "/v3/dir/trash", { uuid: gone });
     await post(mock, "/v3/dir/trash", { uuid: "fine" });
-    await page.waitForFunction(() => document.querySelectorAll("#journal tbody tr").length === 2,
+    // The contract's longest answer, with a violation's mark (no color).
+    await post(mock, "/v3/dir/color", { uuid: "marked" });
+    await page.waitForFunction(() => document.querySelectorAll("#journal tbody tr").length === 3,
       { timeout: LIVE_MS });
-    const shown = await page.$$eval("#journal tbody tr", (trs) => trs.map((tr) => ({
+    const shown = () => page.$$eval("#journal tbody tr", (trs) => trs.map((tr) => ({
       answer: tr.cells[3].textContent,
       error: tr.cells[3].classList.contains("status-error"),
       uuidTitle: tr.cells[2].title,
-      // Cells whose text does not fit: the uuid's may, no other.
-      clipped: [...tr.cells].filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.cellIndex),
+      // Cells whose text does not fit: time, operation, answer and the mark
+      // always fit; matched, µs and above all the uuid may not.
+      clipped: [0, 1, 3, 6].filter((i) => tr.cells[i].scrollWidth > tr.cells[i].clientWidth),
+      uuidShown: tr.cells[2].clientWidth > 0,
     })));
     // HTTP 200 with status false is an error to the official client, and here.
-    assert.deepEqual(shown[1], { answer: "200 folder_not_found", error: true, uuidTitle: gone, clipped: [2] });
-    assert.deepEqual(shown[0], { answer: "200 dir_trashed", error: false, uuidTitle: "fine", clipped: [] });
+    const gone_ = { answer: "200 folder_not_found", error: true, uuidTitle: gone, clipped: [], uuidShown: true };
+    const fine = { answer: "200 dir_trashed", error: false, uuidTitle: "fine", clipped: [], uuidShown: true };
+    const marked = { answer: "200 dir_color_changed", error: false, uuidTitle: "marked", clipped: [], uuidShown: true };
+    assert.deepEqual(await shown(), [marked, fine, gone_]);
+    await page.click("#journal tbody tr");  // the entry open beside the rows
+    await page.waitForSelector("#detail:not([hidden])");
+    assert.deepEqual(await shown(), [marked, fine, gone_]);
   } finally {
     await mock.stop();
   }
