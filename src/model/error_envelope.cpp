@@ -3,9 +3,13 @@
 namespace drivemock {
 namespace {
 
-void write_envelope_members(json::Writer& w, Dialect dialect, bool ok, std::string_view message,
-                            std::string_view code) {
+/// What an envelope says of its call.
+enum class Outcome { success, error };
+
+void write_envelope_members(json::Writer& w, Dialect dialect, Outcome outcome,
+                            std::string_view message, std::string_view code) {
   json::write_string(w, "status");
+  bool ok = outcome == Outcome::success;
   if (dialect == Dialect::service) {
     w.Bool(ok);
   } else {
@@ -15,11 +19,12 @@ void write_envelope_members(json::Writer& w, Dialect dialect, bool ok, std::stri
   json::write_member(w, "code", code);
 }
 
-std::string envelope(Dialect dialect, bool ok, std::string_view message, std::string_view code) {
+std::string envelope(Dialect dialect, Outcome outcome, std::string_view message,
+                     std::string_view code) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  write_envelope_members(w, dialect, ok, message, code);
+  write_envelope_members(w, dialect, outcome, message, code);
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
 }
@@ -37,16 +42,16 @@ std::optional<Dialect> dialect_from_name(std::string_view name) {
 }
 
 std::string Envelope::error(std::string_view message, std::string_view code) const {
-  return envelope(dialect_, false, message, code);
+  return envelope(dialect_, Outcome::error, message, code);
 }
 
 std::string Envelope::success(std::string_view message, std::string_view code) const {
-  return envelope(dialect_, true, message, code);
+  return envelope(dialect_, Outcome::success, message, code);
 }
 
 void Envelope::write_error_members(json::Writer& w, std::string_view message,
                                    std::string_view code) const {
-  write_envelope_members(w, dialect_, false, message, code);
+  write_envelope_members(w, dialect_, Outcome::error, message, code);
 }
 
 std::string error_envelope(std::string_view message, std::string_view code) {

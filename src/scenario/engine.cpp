@@ -74,17 +74,29 @@ const ScriptedOperation* find_defaults(const Catalog& catalog, const std::string
   return it == catalog.defaults.end() ? nullptr : &it->second;
 }
 
-/// Takes the answer of the first rule of `scripted` that matches, if any;
-/// notes which set (and for a directory's rules which rule) served it.
-bool answer_from(const ScriptedOperation& scripted, bool numbered, const std::string& state,
-                 const rapidjson::Value& body, std::vector<uint64_t>& positions, Stream& stream,
+/// Whether the journal names the rule that matched (a uuid's own rules) or
+/// only its set (`defaults:`, reported as "set#defaults").
+enum class RuleNumbers { named, unnamed };
+
+/// One uuid's call as the rules see it: its state and body, and where its
+/// sequences and random draws stand.
+struct CallState {
+  const std::string& state;
+  const rapidjson::Value& body;
+  std::vector<uint64_t>& positions;
+  Stream& stream;
+};
+
+/// Takes the answer of the first rule of `scripted` that matches, if any,
+/// into `decision` (and the rule's `then` into `then`); false when none does.
+bool answer_from(const ScriptedOperation& scripted, RuleNumbers numbers, CallState call,
                  Decision& decision, std::optional<std::string>& then) {
-  auto index = select_rule(*scripted.rules, state, body);
+  auto index = select_rule(*scripted.rules, call.state, call.body);
   if (!index) return false;
   const Rule& rule = (*scripted.rules)[*index];
-  decision.answer = &take_answer(rule, *index, positions, stream, decision);
+  decision.answer = &take_answer(rule, *index, call.positions, call.stream, decision);
   decision.matched = Matched{scripted.set->name, std::nullopt};
-  if (numbered) decision.matched->rule = static_cast<int>(*index) + 1;
+  if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
   then = rule.then;
   return true;
 }
@@ -307,8 +319,8 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   std::optional<std::string> then;
   Stream stream(seed_, uuid, op.name, d.draws);
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
-  bool answered =
-      own && answer_from(*own, true, d.state, body, d.positions[op.name], stream, decision, then);
+  bool answered = own && answer_from(*own, RuleNumbers::named,
+                                     {d.state, body, d.positions[op.name], stream}, decision, then);
   if (own && !answered) {
     for (size_t i = 0; i < own->rules->size(); ++i) {
       auto why = first_failure((*own->rules)[i].when, d.state, body);
@@ -317,8 +329,8 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   }
   const ScriptedOperation* defaults = find_defaults(catalog, op.name);
   if (!answered && defaults) {
-    answered = answer_from(*defaults, false, d.state, body, d.default_positions[op.name], stream,
-                           decision, then);
+    answered = answer_from(*defaults, RuleNumbers::unnamed,
+                           {d.state, body, d.default_positions[op.name], stream}, decision, then);
   }
   if (!answered) decision.answer = &catalog.builtin.at(op.name);
   if (const auto& distribution = decision.answer->random_delay) {
