@@ -56,19 +56,6 @@ RandomDraw& drew(Decision& decision) {
   return *decision.random;
 }
 
-/// Takes the rule's next answer and moves its sequence position on; or, for
-/// a one_of, picks one from the stream.
-const Reply& take_answer(const Rule& rule, size_t index, std::vector<uint64_t>& positions,
-                         Stream& stream, Decision& decision) {
-  if (!rule.weights.empty()) {
-    size_t pick = pick_weighted(rule.weights, stream.next());
-    drew(decision).pick = static_cast<int>(pick) + 1;
-    return rule.answers[pick];
-  }
-  if (positions.size() <= index) positions.resize(index + 1, 0);
-  return rule.answers[sequence_index(rule, positions[index]++)];
-}
-
 const ScriptedOperation* find_defaults(const Catalog& catalog, const std::string& operation) {
   auto it = catalog.defaults.find(operation);
   return it == catalog.defaults.end() ? nullptr : &it->second;
@@ -87,18 +74,34 @@ struct CallState {
   Stream& stream;
 };
 
+/// Takes the rule's next answer and moves its sequence position on; or, for
+/// a one_of, picks one from the stream.
+const Reply& take_answer(const Rule& rule, size_t index, CallState& call, Decision& decision) {
+  if (!rule.weights.empty()) {
+    size_t pick = pick_weighted(rule.weights, call.stream.next());
+    drew(decision).pick = static_cast<int>(pick) + 1;
+    return rule.answers[pick];
+  }
+  if (call.positions.size() <= index) call.positions.resize(index + 1, 0);
+  return rule.answers[sequence_index(rule, call.positions[index]++)];
+}
+
+/// A rule that answered: the state it leaves the uuid in, if it says.
+struct RuleTaken {
+  std::optional<std::string> then;
+};
+
 /// Takes the answer of the first rule of `scripted` that matches, if any,
-/// into `decision` (and the rule's `then` into `then`); false when none does.
-bool answer_from(const ScriptedOperation& scripted, RuleNumbers numbers, CallState call,
-                 Decision& decision, std::optional<std::string>& then) {
+/// into `decision`; none when no rule does.
+std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
+                                     CallState call, Decision& decision) {
   auto index = select_rule(*scripted.rules, call.state, call.body);
-  if (!index) return false;
+  if (!index) return std::nullopt;
   const Rule& rule = (*scripted.rules)[*index];
-  decision.answer = &take_answer(rule, *index, call.positions, call.stream, decision);
+  decision.answer = &take_answer(rule, *index, call, decision);
   decision.matched = Matched{scripted.set->name, std::nullopt};
   if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
-  then = rule.then;
-  return true;
+  return RuleTaken{rule.then};
 }
 
 /// The answer with its placeholders filled in, as this call finds the uuid.
@@ -316,23 +319,26 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     return decision;
   }
   // The uuid's own rules, then the defaults' rules, then the built-in answer.
-  std::optional<std::string> then;
   Stream stream(seed_, uuid, op.name, d.draws);
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
-  bool answered = own && answer_from(*own, RuleNumbers::named,
-                                     {d.state, body, d.positions[op.name], stream}, decision, then);
-  if (own && !answered) {
+  std::optional<RuleTaken> taken;
+  if (own) {
+    taken = answer_from(*own, RuleNumbers::named, {d.state, body, d.positions[op.name], stream},
+                        decision);
+  }
+  if (own && !taken) {
     for (size_t i = 0; i < own->rules->size(); ++i) {
       auto why = first_failure((*own->rules)[i].when, d.state, body);
       decision.near_misses.push_back({static_cast<int>(i) + 1, why.value_or("")});
     }
   }
   const ScriptedOperation* defaults = find_defaults(catalog, op.name);
-  if (!answered && defaults) {
-    answered = answer_from(*defaults, RuleNumbers::unnamed,
-                           {d.state, body, d.default_positions[op.name], stream}, decision, then);
+  if (!taken && defaults) {
+    taken = answer_from(*defaults, RuleNumbers::unnamed,
+                        {d.state, body, d.default_positions[op.name], stream}, decision);
   }
-  if (!answered) decision.answer = &catalog.builtin.at(op.name);
+  if (!taken) decision.answer = &catalog.builtin.at(op.name);
+  std::optional<std::string> then = taken ? taken->then : std::nullopt;
   if (const auto& distribution = decision.answer->random_delay) {
     double u1 = stream.next();
     drew(decision).delay_ms = draw_delay_ms(*distribution, u1, stream.next());

@@ -1,0 +1,192 @@
+#pragma once
+// The scenario grammar's reader, shared by the files that read its parts
+// (private to scenario/): a DocumentParser reads one document, one member
+// function per construct, each reporting what it expected and where and
+// returning nothing for a construct it could not read, so that a file's
+// errors are reported together. Its parts live in files named for what
+// they read:
+//   parse_set.cpp         a set: name, policy, defaults, limits, directories (sliced, in parallel)
+//   parse_rules.cpp       a directory's operations: rules, sequences, one_of
+//   parse_conditions.cpp  `when`
+//   parse_answers.cpp     an answer and its forms: body, raw, headers, delays, dribble, faults,
+//   templates
+// loader.cpp reads files and documents and puts the sets together.
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contract/operations.h"
+#include "scenario/answer_pool.h"
+#include "scenario/loader.h"
+#include "scenario/model.h"
+#include "util/clock.h"
+#include "util/diagnostic.h"
+#include "util/yaml_reader.h"
+#include "util/yaml_slices.h"
+
+namespace drivemock::scenario {
+
+using contract::Operation;
+using contract::OperationSet;
+
+using contract::Operation;
+using contract::OperationSet;
+
+inline const YamlKeys kSetKeys = {"name",     "unknown_uuids", "operations",
+                                  "defaults", "directories",   "limits"};
+inline const YamlKeys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
+inline constexpr int kMaxLimitCalls = 1000000000;
+inline constexpr int kMaxLimitWindowMs = 86400000;  // a day
+inline const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
+inline const YamlKeys kAnswerKeys = {"http",     "body",    "raw",   "headers",
+                                     "delay_ms", "dribble", "fault", "template"};
+inline const YamlKeys kWeightedAnswerKeys = {"http",    "body",  "raw",      "headers", "delay_ms",
+                                             "dribble", "fault", "template", "weight"};
+inline const YamlKeys kDribbleKeys = {"chunks", "over_ms"};
+inline constexpr int kMaxDribbleChunks = 100000;
+inline const YamlKeys kOneOfKeys = {"one_of"};
+inline const YamlKeys kRandomDelayKeys = {"uniform", "lognormal"};
+inline const YamlKeys kLognormalKeys = {"median", "sigma", "max"};
+inline constexpr int kMaxDelayMs = 600000;
+inline constexpr double kMaxWeight = 1e9;
+inline constexpr double kMaxSigma = 10;
+
+/// A slice that did not read as the entry it was cut for.
+struct SliceMismatch {};
+
+/// Adds the calling thread's CPU time in its scope to `time`, when given.
+class TimedYaml {
+ public:
+  explicit TimedYaml(YamlTime* time) : time_(time), start_(time ? thread_cpu_ms() : 0) {}
+  ~TimedYaml() {
+    if (time_) time_->cpu_ms += thread_cpu_ms() - start_;
+  }
+  TimedYaml(const TimedYaml&) = delete;
+  TimedYaml& operator=(const TimedYaml&) = delete;
+
+ private:
+  YamlTime* time_;
+  double start_;
+};
+
+using Directories = decltype(ScenarioSet::directories);
+
+/// How a document's directories may be read: by how many threads, at which
+/// priority; and where yaml-cpp's part of the time goes (when measured, on
+/// one thread).
+struct Spread {
+  size_t workers = 1;
+  Priority priority = Priority::normal;
+  YamlTime* yaml_time = nullptr;
+};
+
+/// What a set is read from.
+struct SetInput {
+  const YAML::Node& root;
+  const std::string& default_name;                 ///< its name unless it says
+  std::vector<Operation> own;                      ///< the operations it adds, read before
+  const OperationSet& known;                       ///< those its scripts may name besides its own
+  const std::vector<YamlSlice>* slices = nullptr;  ///< its directories, cut apart
+  Spread spread = {};
+};
+
+class DocumentParser {
+ public:
+  DocumentParser(const std::string& file, Dialect dialect, AnswerPool& bodies,
+                 Diagnostics& diagnostics)
+      : in_(file, diagnostics), dialect_(dialect), bodies_(bodies) {}
+
+  /// The operations the document adds (`operations:`), each with its
+  /// built-in answer. Names and paths of the contract's own are taken.
+  std::vector<Operation> parse_operations(const YAML::Node& root);
+
+  /// The set. With `slices`, the directories are read from those (the
+  /// root's `directories` has no value then); a slice that does not read as
+  /// its entry throws SliceMismatch, and the caller reads the text whole.
+  std::optional<ScenarioSet> parse(SetInput input);
+
+ private:
+  YamlReader in_;
+  Dialect dialect_;
+  AnswerPool& bodies_;
+  const std::vector<Operation>* own_ = nullptr;
+  const OperationSet* known_ = nullptr;
+
+  /// The operation of that name: the document's own first, then those in force.
+  const Operation* find_operation(const std::string& name) const;
+
+  std::string operation_names() const;
+
+  const Operation* operation(const YAML::Node& key, const std::string& where);
+
+  void parse_policy(const YAML::Node& node, ScenarioSet& set);
+
+  void parse_defaults(const YAML::Node& node, ScenarioSet& set);
+
+  void parse_limits(const YAML::Node& node, ScenarioSet& set);
+
+  std::optional<Limit> parse_limit(const YAML::Node& node);
+
+  void parse_directories(const YAML::Node& node, ScenarioSet& set);
+
+  /// The slices' directories, in parts of the list read side by side when
+  /// `spread` has several workers; diagnostics in the list's order.
+  void parse_directory_slices(const std::vector<YamlSlice>& slices, Directories& directories,
+                              Spread spread);
+
+  void parse_slice_range(const YamlSlice* begin, const YamlSlice* end, Directories& directories,
+                         YamlTime* yaml_time);
+
+  void parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
+                             Directories& directories);
+
+  std::optional<DirectoryScript> parse_directory(const std::string& uuid, const YAML::Node& node);
+
+  /// An operation's value: one answer, one rule, or a list of rules.
+  std::vector<Rule> parse_operation(const Operation& op, const YAML::Node& node);
+
+  std::optional<Rule> parse_rule(const Operation& op, const YAML::Node& node);
+
+  /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
+  /// gets one weight per answer).
+  std::vector<Reply> parse_respond(const Operation& op, const YAML::Node& node,
+                                   std::vector<double>& weights);
+
+  std::vector<Reply> parse_one_of(const Operation& op, const YAML::Node& node,
+                                  std::vector<double>& weights);
+
+  Condition parse_when(const Operation& op, const YAML::Node& node);
+
+  /// An answer; with `weight`, an answer of a one_of, which may have one.
+  std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node,
+                                    double* weight = nullptr);
+
+  /// `delay_ms`: milliseconds, `{uniform: [MIN, MAX]}` or
+  /// `{lognormal: {median: M, sigma: S, max: CAP}}` (CAP defaults to the
+  /// longest delay, 600000).
+  void parse_delay(const YAML::Node& node, Reply& answer);
+
+  /// `dribble: {chunks: N, over_ms: T}`: both needed.
+  void parse_dribble(const YAML::Node& node, Reply& answer);
+
+  /// Load errors for the placeholders of every string a template fills in.
+  void check_templates(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
+                       const YAML::Node& headers);
+
+  void check_template_strings(const Operation& op, const YAML::Node& node);
+
+  void parse_fault(const YAML::Node& node, Reply& answer);
+
+  void parse_headers(const YAML::Node& node, Reply& answer);
+
+  void parse_body(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
+                  Reply& answer);
+
+  void warn_on_answer_body(const Operation& op, const YAML::Node& at,
+                           const std::shared_ptr<const std::string>& json);
+};
+
+}  // namespace drivemock::scenario

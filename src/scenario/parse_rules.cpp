@@ -1,0 +1,130 @@
+// Reading what a directory (or `defaults:`) says of an operation: one
+// answer, one rule or a list of rules; a rule's respond: a sequence or a
+// one_of with weights.
+#include "scenario/document_parser.h"
+
+namespace drivemock::scenario {
+
+std::optional<DirectoryScript> DocumentParser::parse_directory(const std::string& uuid,
+                                                               const YAML::Node& node) {
+  if (!in_.expect(node, YAML::NodeType::Map, "a mapping with state and operations")) {
+    return std::nullopt;
+  }
+  DirectoryScript script;
+  for (const auto& kv : node) {
+    if (kv.first.Scalar() == "state") {
+      script.initial_state = in_.scalar(kv.second, "a state name (string)");
+      continue;
+    }
+    const Operation* op = find_operation(kv.first.Scalar());
+    if (!op) {
+      in_.error(kv.first, "unknown key '" + kv.first.Scalar() + "' in directory '" + uuid +
+                              "'; expected state or an operation: " + operation_names());
+      continue;
+    }
+    if (!contract::has_key(*op)) {
+      in_.error(kv.first, "operation '" + op->name +
+                              "' names no entity (key: null), so no directory can script it; "
+                              "expected it under defaults:");
+      continue;
+    }
+    script.operations[op->name] = parse_operation(*op, kv.second);
+  }
+  return script;
+}
+
+/// An operation's value: one answer, one rule, or a list of rules.
+std::vector<Rule> DocumentParser::parse_operation(const Operation& op, const YAML::Node& node) {
+  std::vector<Rule> rules;
+  if (node.IsMap() && yaml_member(node, "one_of") && !yaml_has_any_key(node, kRuleKeys)) {
+    // `trash: {one_of: [...]}`: a rule with that respond and no condition.
+    Rule rule;
+    rule.answers = parse_respond(op, node, rule.weights);
+    rules.push_back(std::move(rule));
+    return rules;
+  }
+  if (node.IsMap() && !yaml_has_any_key(node, kRuleKeys)) {
+    if (auto answer = parse_answer(op, node)) {
+      Rule rule;
+      rule.answers.push_back(std::move(*answer));
+      rules.push_back(std::move(rule));
+    }
+    return rules;
+  }
+  if (node.IsMap()) {
+    if (auto rule = parse_rule(op, node)) rules.push_back(std::move(*rule));
+    return rules;
+  }
+  if (!in_.expect(node, YAML::NodeType::Sequence, "an answer (mapping) or a list of rules")) {
+    return rules;
+  }
+  for (const auto& item : node) {
+    if (auto rule = parse_rule(op, item)) rules.push_back(std::move(*rule));
+  }
+  if (node.size() == 0) in_.error(node, "expected at least one rule in the list");
+  return rules;
+}
+
+std::optional<Rule> DocumentParser::parse_rule(const Operation& op, const YAML::Node& node) {
+  if (!in_.expect(node, YAML::NodeType::Map, "a rule (mapping with respond)")) return std::nullopt;
+  if (!yaml_member(node, "respond")) {
+    in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
+                        join_keys(kRuleKeys));
+    return std::nullopt;
+  }
+  auto members = in_.members(node, kRuleKeys, "a rule");
+  Rule rule;
+  if (const auto& when = members["when"]) rule.when = parse_when(op, when);
+  rule.answers = parse_respond(op, members["respond"], rule.weights);
+  if (const auto& then = members["then"]) rule.then = in_.scalar(then, "a state name (string)");
+  if (const auto& cycle = members["cycle"]) {
+    rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
+    if (rule.cycle && !rule.weights.empty()) {
+      in_.error(cycle, "cycle loops a sequence of answers; a one_of picks afresh on every call");
+    }
+  }
+  return rule;
+}
+
+/// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
+/// gets one weight per answer).
+std::vector<Reply> DocumentParser::parse_respond(const Operation& op, const YAML::Node& node,
+                                                 std::vector<double>& weights) {
+  if (node.IsMap() && yaml_member(node, "one_of")) return parse_one_of(op, node, weights);
+  std::vector<Reply> answers;
+  if (node.IsSequence()) {
+    for (const auto& item : node) {
+      if (auto answer = parse_answer(op, item)) answers.push_back(std::move(*answer));
+    }
+    if (node.size() == 0) in_.error(node, "expected at least one answer in the sequence");
+  } else if (auto answer = parse_answer(op, node)) {
+    answers.push_back(std::move(*answer));
+  }
+  return answers;
+}
+
+std::vector<Reply> DocumentParser::parse_one_of(const Operation& op, const YAML::Node& node,
+                                                std::vector<double>& weights) {
+  std::vector<Reply> answers;
+  auto members = in_.members(node, kOneOfKeys, "a one_of");
+  const YAML::Node& list = members["one_of"];
+  if (!in_.expect(list, YAML::NodeType::Sequence, "a list of answers to pick from (one_of)")) {
+    return answers;
+  }
+  if (list.size() == 0) in_.error(list, "expected at least one answer in one_of");
+  double total = 0;
+  for (const auto& item : list) {
+    double weight = 1;
+    if (auto answer = parse_answer(op, item, &weight)) {
+      answers.push_back(std::move(*answer));
+      weights.push_back(weight);
+      total += weight;
+    }
+  }
+  if (list.size() > 0 && answers.size() == list.size() && total <= 0) {
+    in_.error(list, "the weights of one_of add up to 0; give at least one answer a weight above 0");
+  }
+  return answers;
+}
+
+}  // namespace drivemock::scenario

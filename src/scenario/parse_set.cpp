@@ -1,0 +1,235 @@
+// Reading a set: its name, unknown-uuid policy, defaults, rate limits and
+// directories, those of a big document in slices read side by side.
+#include <algorithm>
+
+#include "contract/operations_reader.h"
+#include "scenario/document_parser.h"
+#include "util/parallel.h"
+
+namespace drivemock::scenario {
+
+/// The operations the document adds (`operations:`), each with its
+/// built-in answer. Names and paths of the contract's own are taken.
+std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root) {
+  if (!root.IsMap()) return {};
+  auto node = yaml_member(root, "operations");
+  if (!node) return {};
+  auto added = contract::read_definitions(node, in_, contract::AnswerForm::read_by_caller,
+                                          contract::builtin_set().get());
+  for (auto& op : added) {
+    auto answer = yaml_member(yaml_member(node, op.name), "answer");
+    if (!answer) {
+      op.builtin_message = "Success.";
+      op.builtin_code = "success";
+    } else if (auto reply = parse_answer(op, answer)) {
+      op.builtin_answer = std::move(*reply);
+    }
+  }
+  return added;
+}
+
+/// The set, with its operations read before; `known` are the operations
+/// its scripts may name besides its own.
+/// With `slices`, the directories are read from those (the root's
+/// `directories` has no value then); a slice that does not read as its
+/// entry throws SliceMismatch, and the caller reads the text whole.
+std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
+  const YAML::Node& root = input.root;
+  size_t errors_before = in_.error_count();
+  if (!in_.expect(root, YAML::NodeType::Map, "a mapping with `directories` (a scenario set)")) {
+    return std::nullopt;
+  }
+  auto members = in_.members(root, kSetKeys, "a scenario set");
+  ScenarioSet set;
+  set.source = in_.file();
+  set.name = input.default_name;
+  set.operations = std::move(input.own);
+  own_ = &set.operations;
+  known_ = &input.known;
+  if (const auto& name = members["name"]) {
+    if (auto s = in_.scalar(name, "a set name (string)")) set.name = *s;
+  }
+  if (const auto& policy = members["unknown_uuids"]) parse_policy(policy, set);
+  if (const auto& defaults = members["defaults"]) parse_defaults(defaults, set);
+  if (const auto& limits = members["limits"]) parse_limits(limits, set);
+  if (input.slices) {
+    parse_directory_slices(*input.slices, set.directories, input.spread);
+  } else if (const auto& directories = members["directories"]) {
+    parse_directories(directories, set);
+  }
+  if (in_.error_count() != errors_before) return std::nullopt;
+  return set;
+}
+
+/// The operation of that name: the document's own first, then those in force.
+const Operation* DocumentParser::find_operation(const std::string& name) const {
+  for (const auto& op : *own_) {
+    if (op.name == name) return &op;
+  }
+  return known_->by_name(name);
+}
+
+std::string DocumentParser::operation_names() const {
+  std::string out = known_->names();
+  for (const auto& op : *own_) {
+    if (!known_->by_name(op.name)) out += (out.empty() ? "" : ", ") + op.name;
+  }
+  return out;
+}
+
+const Operation* DocumentParser::operation(const YAML::Node& key, const std::string& where) {
+  const Operation* op = find_operation(key.Scalar());
+  if (!op) {
+    in_.error(key, "unknown operation '" + key.Scalar() + "' in " + where +
+                       "; expected one of: " + operation_names());
+  }
+  return op;
+}
+
+void DocumentParser::parse_policy(const YAML::Node& node, ScenarioSet& set) {
+  auto text = in_.scalar(node, "accept or reject");
+  if (!text) return;
+  if (*text == "accept" || *text == "reject") {
+    set.unknown_uuids = *text == "accept" ? UnknownUuids::accept : UnknownUuids::reject;
+  } else {
+    in_.error(node, "unknown_uuids is '" + *text + "'; expected accept or reject");
+  }
+}
+
+void DocumentParser::parse_defaults(const YAML::Node& node, ScenarioSet& set) {
+  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of operation to answer or rules")) return;
+  for (const auto& kv : node) {
+    const Operation* op = operation(kv.first, "defaults");
+    if (!op) continue;
+    set.defaults[op->name] = parse_operation(*op, kv.second);
+  }
+}
+
+void DocumentParser::parse_limits(const YAML::Node& node, ScenarioSet& set) {
+  if (!in_.expect(node, YAML::NodeType::Sequence,
+                  "a list of rate limits ({calls: N, per_ms: T, ...})")) {
+    return;
+  }
+  int index = 0;
+  for (const auto& item : node) {
+    ++index;
+    if (auto limit = parse_limit(item)) {
+      limit->index = index;
+      set.limits.push_back(std::move(*limit));
+    }
+  }
+}
+
+std::optional<Limit> DocumentParser::parse_limit(const YAML::Node& node) {
+  if (!in_.expect(node, YAML::NodeType::Map, "a rate limit ({calls: N, per_ms: T, ...})")) {
+    return std::nullopt;
+  }
+  size_t errors_before = in_.error_count();
+  auto members = in_.members(node, kLimitKeys, "a rate limit");
+  Limit limit;
+  const auto& calls = members["calls"];
+  const auto& per_ms = members["per_ms"];
+  if (!calls || !per_ms) {
+    in_.error(node, "a rate limit needs calls (how many) and per_ms (in what window, ms)");
+    return std::nullopt;
+  }
+  limit.calls = in_.integer(calls, "calls", 1, kMaxLimitCalls).value_or(1);
+  limit.per_ms = in_.integer(per_ms, "per_ms", 1, kMaxLimitWindowMs).value_or(1);
+  if (const auto& op = members["operation"]) {
+    if (const Operation* known = operation(op, "a rate limit")) limit.operation = known->name;
+  }
+  if (const auto& uuid = members["uuid"]) limit.uuid = in_.scalar(uuid, "a uuid (string)");
+  if (const auto& per = members["per"]) {
+    auto text = in_.scalar(per, "uuid or all");
+    if (text == "uuid" || text == "all") {
+      limit.per = *text == "uuid" ? Limit::Per::uuid : Limit::Per::all;
+    } else if (text) {
+      in_.error(per, "per is '" + *text +
+                         "'; expected uuid (each uuid counted on its own) or "
+                         "all (every call together)");
+    }
+  }
+  if (in_.error_count() != errors_before) return std::nullopt;
+  return limit;
+}
+
+void DocumentParser::parse_directories(const YAML::Node& node, ScenarioSet& set) {
+  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of directory uuid to its script")) return;
+  for (const auto& kv : node) parse_directory_entry(kv.first, kv.second, set.directories);
+}
+
+/// The slices' directories, in parts of the list read side by side when
+/// `spread` has several workers; diagnostics in the list's order.
+void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices,
+                                            Directories& directories, Spread spread) {
+  size_t parts = std::min(spread.workers, slices.size());
+  if (parts <= 1) {
+    parse_slice_range(slices.data(), slices.data() + slices.size(), directories, spread.yaml_time);
+    return;
+  }
+  struct Part {
+    Diagnostics diagnostics;
+    AnswerPool bodies;  // a copy of each body per part, and no lock per answer
+    Directories directories;
+    bool mismatch = false;
+  };
+  std::vector<Part> out(parts);
+  parallel_for(
+      parts,
+      [&](size_t i, size_t) {
+        DocumentParser part(in_.file(), dialect_, out[i].bodies, out[i].diagnostics);
+        part.own_ = own_;
+        part.known_ = known_;
+        const YamlSlice* first = slices.data();
+        try {
+          part.parse_slice_range(first + i * slices.size() / parts,
+                                 first + (i + 1) * slices.size() / parts, out[i].directories,
+                                 nullptr);
+        } catch (const SliceMismatch&) {
+          out[i].mismatch = true;
+        }
+      },
+      spread.priority);
+  for (auto& part : out) {
+    if (part.mismatch) throw SliceMismatch{};
+  }
+  for (auto& part : out) {
+    in_.adopt(part.diagnostics);
+    // A uuid named twice keeps its last script, as in one read.
+    while (!part.directories.empty()) {
+      auto node = part.directories.extract(part.directories.begin());
+      auto placed = directories.insert(std::move(node));
+      if (!placed.inserted) placed.position->second = std::move(placed.node.mapped());
+    }
+  }
+}
+
+void DocumentParser::parse_slice_range(const YamlSlice* begin, const YamlSlice* end,
+                                       Directories& directories, YamlTime* yaml_time) {
+  for (const YamlSlice* slice = begin; slice != end; ++slice) {
+    std::optional<std::pair<YAML::Node, YAML::Node>> entry;
+    {
+      TimedYaml timed(yaml_time);
+      entry = load_slice(*slice);
+    }
+    if (!entry) throw SliceMismatch{};
+    in_.set_first_line(slice->first_line);
+    parse_directory_entry(entry->first, entry->second, directories);
+    TimedYaml timed(yaml_time);  // freeing the entry's tree
+    entry.reset();
+  }
+  in_.set_first_line(0);
+}
+
+void DocumentParser::parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
+                                           Directories& directories) {
+  auto uuid = in_.scalar(key, "a directory uuid (string)");
+  if (!uuid) return;
+  // Moved, not copied; generated and recorded files list uuids in order,
+  // so the end is the right hint.
+  if (auto script = parse_directory(*uuid, value)) {
+    directories.insert_or_assign(directories.end(), *uuid, std::move(*script));
+  }
+}
+
+}  // namespace drivemock::scenario
