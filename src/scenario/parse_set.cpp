@@ -207,11 +207,12 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
 void DocumentParser::parse_slice_range(const YamlSlice* begin, const YamlSlice* end,
                                        Directories& directories, YamlTime* yaml_time) {
   for (const YamlSlice* slice = begin; slice != end; ++slice) {
-    std::optional<std::pair<YAML::Node, YAML::Node>> entry;
-    {
+    // Made in place: GCC 12 takes an empty optional assigned later for one
+    // that may be read uninitialized (-Wmaybe-uninitialized).
+    auto entry = [&] {
       TimedYaml timed(yaml_time);
-      entry = load_slice(*slice);
-    }
+      return load_slice(*slice);
+    }();
     if (!entry) throw SliceMismatch{};
     in_.set_first_line(slice->first_line);
     parse_directory_entry(entry->first, entry->second, directories);
