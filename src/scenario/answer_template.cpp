@@ -127,4 +127,23 @@ std::string render_json(std::string_view json, const TemplateContext& context,
   return json::to_string(doc);
 }
 
+Reply render_answer(const Reply& answer, const TemplateContext& context,
+             std::vector<std::string>& missing) {
+  Reply out = answer;
+  std::string_view text = answer.body_text();
+  out.body = std::make_shared<const std::string>(answer.templated == Templated::json_body
+                                                     ? render_json(text, context, missing)
+                                                     : render_text(text, context, missing));
+  if (answer.headers) {
+    auto headers = std::make_shared<std::vector<Header>>(*answer.headers);
+    for (auto& h : *headers) {
+      h.value = render_text(h.value, context, missing);
+      // A request's field must not add a header line.
+      std::erase_if(h.value, [](char c) { return c == '\r' || c == '\n'; });
+    }
+    out.headers = std::move(headers);
+  }
+  return out;
+}
+
 }  // namespace drivemock::scenario

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contract/operations.h"
+#include "model/reply.h"
 
 namespace drivemock::scenario {
 
@@ -39,5 +40,11 @@ std::string render_text(std::string_view text, const TemplateContext& context,
 /// escaped as JSON strings); other values as they are.
 std::string render_json(std::string_view json, const TemplateContext& context,
                         std::vector<std::string>& missing);
+
+/// `answer` with its placeholders filled in (its body as `answer.templated`
+/// says, and its header values, never with a line break), as this call
+/// finds the uuid; the names it could not fill go to `missing`.
+Reply render_answer(const Reply& answer, const TemplateContext& context,
+                    std::vector<std::string>& missing);
 
 }  // namespace drivemock::scenario

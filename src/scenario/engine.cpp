@@ -104,26 +104,6 @@ std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumb
   return RuleTaken{rule.then};
 }
 
-/// The answer with its placeholders filled in, as this call finds the uuid.
-Reply render(const Reply& answer, const TemplateContext& context,
-             std::vector<std::string>& missing) {
-  Reply out = answer;
-  std::string_view text = answer.body_text();
-  out.body = std::make_shared<const std::string>(answer.templated == Templated::json_body
-                                                     ? render_json(text, context, missing)
-                                                     : render_text(text, context, missing));
-  if (answer.headers) {
-    auto headers = std::make_shared<std::vector<Header>>(*answer.headers);
-    for (auto& h : *headers) {
-      h.value = render_text(h.value, context, missing);
-      // A request's field must not add a header line.
-      std::erase_if(h.value, [](char c) { return c == '\r' || c == '\n'; });
-    }
-    out.headers = std::move(headers);
-  }
-  return out;
-}
-
 size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
   size_t bytes = 0;
   for (const auto& [name, value] : attributes) bytes += name.size() + value.size();
@@ -346,7 +326,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   if (decision.answer->templated != Templated::no) {
     std::string now = journal::format_utc_millis(std::chrono::system_clock::now());
     TemplateContext context{uuid, op.name, d.state, d.calls[op.name], now, &body};
-    decision.rendered = render(*decision.answer, context, decision.template_missing);
+    decision.rendered = render_answer(*decision.answer, context, decision.template_missing);
   }
   // State moves only on answers that succeeded: a 503 before the success in
   // a retry sequence must not trash the directory yet.
