@@ -1,7 +1,7 @@
 // The simulated service's state and the server's own: health, reset,
 // directory states, shutdown.
-#include <utility>
 #include <set>
+#include <utility>
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"

@@ -1,10 +1,10 @@
 #include "record/drift.h"
 
-#include <utility>
 #include <algorithm>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "util/json.h"
 

@@ -128,7 +128,7 @@ std::string render_json(std::string_view json, const TemplateContext& context,
 }
 
 Reply render_answer(const Reply& answer, const TemplateContext& context,
-             std::vector<std::string>& missing) {
+                    std::vector<std::string>& missing) {
   Reply out = answer;
   std::string_view text = answer.body_text();
   out.body = std::make_shared<const std::string>(answer.templated == Templated::json_body
