@@ -9,6 +9,7 @@
 #include "drivemock/server_impl.h"
 #include "tls/local_ca.h"
 #include "util/log.h"
+#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -48,9 +49,8 @@ Result<std::shared_ptr<tls::TlsContext>> tls_context(const TlsOptions& given) {
 
 /// Whether `pass` ("host" or "host:port") lets `request` through.
 bool passes(const std::vector<std::string>& pass, const ConnectRequest& request) {
-  return std::any_of(pass.begin(), pass.end(), [&](std::string allowed) {
-    std::transform(allowed.begin(), allowed.end(), allowed.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return std::any_of(pass.begin(), pass.end(), [&](const std::string& listed) {
+    std::string allowed = ascii_lowercase(listed);
     return allowed == request.host || allowed == request.host + ":" + std::to_string(request.port);
   });
 }

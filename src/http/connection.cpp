@@ -267,13 +267,7 @@ void Connection::refuse(const Refusal& refusal) {
   // Journaled before the answer leaves, like every other request.
   refused(RefusedRequest{as_read(), refusal, started_});
   // The library never saw this request, so the answer is written here.
-  int status = refusal.reply.status;
-  std::string_view body = refusal.reply.body_text();
-  std::string answer =
-      "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) +
-      "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-      "\r\nConnection: close\r\n\r\n";
-  answer += body;
+  std::string answer = closing_answer(refusal.reply);
   for (size_t sent = 0; sent < answer.size();) {
     ssize_t n = write(answer.data() + sent, answer.size() - sent);
     if (n <= 0) break;

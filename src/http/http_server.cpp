@@ -286,11 +286,7 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
                 " refused: drivemock answers only the names its CA issues for, and passes "
                 "through only --proxy-pass hosts");
   if (refused_) refused_(RefusedRequest{view, refusal, started});
-  std::string_view body = refusal.reply.body_text();
-  send_all(fd,
-           "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: " +
-               std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + std::string(body),
-           options_.request_timeout);
+  send_all(fd, closing_answer(refusal.reply), options_.request_timeout);
   ::close(fd);
   return false;
 }

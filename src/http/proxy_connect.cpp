@@ -9,6 +9,8 @@
 #include <cctype>
 #include <cerrno>
 
+#include "util/net_address.h"
+
 namespace drivemock {
 namespace {
 
@@ -64,19 +66,17 @@ Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
   if (second == std::string::npos) return Error{"the proxy request line is not HTTP"};
   request.method = line.substr(0, space);
   request.target = line.substr(space + 1, second - space - 1);
-  std::string host = request.target;
-  size_t colon = host.rfind(':');
-  if (colon != std::string::npos && host.find(']', colon) == std::string::npos) {
-    std::string port = host.substr(colon + 1);
+  request.host = authority_host(request.target);  // lower case, without brackets
+  // The port as given (443 when none); one that is no number is 0, which no
+  // tunnel reaches.
+  const std::string& target = request.target;
+  size_t colon = target.rfind(':');
+  if (colon != std::string::npos && target.find(']', colon) == std::string::npos) {
+    std::string port = target.substr(colon + 1);
     bool digits = !port.empty() && port.size() <= 5 &&
                   std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(c); });
     request.port = digits ? std::stoi(port) : 0;
-    host.resize(colon);
   }
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
-    host = host.substr(1, host.size() - 2);
-  for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  request.host = host;
   return request;
 }
 

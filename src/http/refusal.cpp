@@ -18,6 +18,13 @@ bool is_routed(std::string_view method) {
 
 }  // namespace
 
+std::string closing_answer(const Reply& reply) {
+  std::string_view body = reply.body_text();
+  return "HTTP/1.1 " + std::to_string(reply.status) + " " + reason_phrase(reply.status) +
+         "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + std::string(body);
+}
+
 const char* reason_phrase(int status) {
   switch (status) {
     case 200: return "OK";

@@ -31,6 +31,10 @@ Refusal make_refusal(const Envelope& envelope, int status, std::string_view code
 /// The status line's reason phrase for a refusal's status.
 const char* reason_phrase(int status);
 
+/// A refusal's answer as it goes on the wire where the HTTP library never
+/// saw the request: status line, JSON type and length, `Connection: close`.
+std::string closing_answer(const Reply& reply);
+
 /// A refused request as far as it was read.
 struct RefusedRequest {
   RequestView request;  ///< method and url only when the request line was read whole

@@ -1,6 +1,5 @@
 #include "tls/local_ca.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <openssl/bn.h>
 #include <openssl/err.h>
@@ -17,6 +16,8 @@
 #include <ctime>
 #include <filesystem>
 
+#include "util/net_address.h"
+
 namespace drivemock::tls {
 namespace {
 
@@ -31,12 +32,6 @@ std::string openssl_error() {
   ERR_error_string_n(code, text, sizeof text);
   ERR_clear_error();
   return text;
-}
-
-bool is_ip_literal(const std::string& name) {
-  unsigned char buffer[16];
-  return inet_pton(AF_INET, name.c_str(), buffer) == 1 ||
-         inet_pton(AF_INET6, name.c_str(), buffer) == 1;
 }
 
 KeyPtr new_key() {

@@ -1,34 +1,21 @@
 #include "tls/tls_names.h"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
 #include <cctype>
 
+#include "util/net_address.h"
+#include "util/text.h"
+
 namespace drivemock::tls {
-namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool is_ip(const std::string& name) {
-  unsigned char buffer[16];
-  return inet_pton(AF_INET, name.c_str(), buffer) == 1 ||
-         inet_pton(AF_INET6, name.c_str(), buffer) == 1;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TlsNames::TlsNames(std::vector<std::string> allowed) {
   names_ = {"localhost", "127.0.0.1", "::1"};
-  for (const auto& name : allowed) names_.push_back(lower(name));
+  for (const auto& name : allowed) names_.push_back(ascii_lowercase(name));
 }
 
 bool TlsNames::allows(std::string_view asked) const {
-  std::string name = lower(asked);
+  std::string name = ascii_lowercase(asked);
   if (name.empty()) return false;
   return std::any_of(names_.begin(), names_.end(), [&](const std::string& allowed) {
     if (allowed == name) return true;
@@ -43,7 +30,7 @@ bool TlsNames::allows(std::string_view asked) const {
 
 std::string tls_name_problem(std::string_view name) {
   std::string text(name);
-  if (is_ip(text)) return {};
+  if (is_ip_literal(text)) return {};
   std::string_view host = name.starts_with("*.") ? name.substr(2) : name;
   bool ok = !host.empty() && host.size() <= 253 && host.front() != '.' && host.back() != '.' &&
             host.find("..") == std::string_view::npos &&

@@ -84,6 +84,13 @@ std::optional<int> authority_port(std::string_view authority) {
   return static_cast<int>(*port);
 }
 
+bool is_ip_literal(std::string_view host) {
+  std::string text(host);
+  unsigned char buffer[sizeof(in6_addr)];
+  return inet_pton(AF_INET, text.c_str(), buffer) == 1 ||
+         inet_pton(AF_INET6, text.c_str(), buffer) == 1;
+}
+
 bool is_loopback_host(std::string_view host) {
   if (host == "localhost" || host.ends_with(".localhost")) return true;
   in_addr v4{};

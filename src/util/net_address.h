@@ -22,6 +22,9 @@ std::string authority_host(std::string_view authority);
 /// a number from 1 to 65535).
 std::optional<int> authority_port(std::string_view authority);
 
+/// True for an IPv4 or IPv6 address written out ("10.0.0.1", "::1"), not a name.
+bool is_ip_literal(std::string_view host);
+
 /// True for localhost, a name under .localhost, an address of 127.0.0.0/8,
 /// ::1 and 0.0.0.0 (which reaches this machine too): names only this machine
 /// answers to, so DNS rebinding cannot reach the server with them.
