@@ -61,8 +61,15 @@ struct Flags {
   bool exit_with_parent = false;
 };
 
-void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& drift,
-                  CLI::App*& ca) {
+/// The subcommands; serving is the app itself.
+struct Subcommands {
+  CLI::App* validate = nullptr;
+  CLI::App* drift = nullptr;
+  CLI::App* ca = nullptr;
+};
+
+Subcommands define_flags(CLI::App& app, Flags& flags) {
+  Subcommands sub;
   app.set_version_flag("--version", kVersion);
   app.add_option("--host", flags.server.host, "Address to listen on")->capture_default_str();
   app.add_option("--port", flags.server.port, "Port to listen on; 0 picks a free one")
@@ -146,19 +153,21 @@ void define_flags(CLI::App& app, Flags& flags, CLI::App*& validate, CLI::App*& d
                  "milliseconds; slower requests get 408")
       ->check(CLI::Range(1, 3600000))
       ->capture_default_str();
-  validate = app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
-  validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
+  sub.validate =
+      app.add_subcommand("validate", "Check scenario files; print problems; exit 0 or 1");
+  sub.validate->add_option("PATH", flags.validate_paths, "Scenario files or directories")
       ->required()
       ->check(CLI::ExistingPath);
-  validate->add_option("--dialect", flags.dialect, "Check answer bodies against this dialect")
+  sub.validate->add_option("--dialect", flags.dialect, "Check answer bodies against this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
   add_tls_flags(app, flags.server.tls);
-  ca = add_ca_command(app, flags.ca);
-  drift = add_drift_command(app, flags.drift);
-  drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
+  sub.ca = add_ca_command(app, flags.ca);
+  sub.drift = add_drift_command(app, flags.drift);
+  sub.drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
+  return sub;
 }
 
 /// The admin token from --admin-token, else --admin-token-file, else the
@@ -202,7 +211,7 @@ void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
 }
 
 int validate(const std::vector<std::string>& paths, Dialect dialect) {
-  auto sets = scenario::load_scenario_paths(paths, dialect);
+  auto sets = scenario::load_scenario_paths(paths, {dialect});
   Diagnostics diagnostics = sets.diagnostics;
   size_t loaded = sets->size();
   if (!has_errors(diagnostics)) {
@@ -313,10 +322,7 @@ int run(int argc, char** argv) {
   const pid_t parent = getppid();  // before anything: the window for it to die unseen
   CLI::App app("drivemock: a fake of the directory API v3 for contract tests", "drivemock");
   Flags flags;
-  CLI::App* validate_command = nullptr;
-  CLI::App* drift_command = nullptr;
-  CLI::App* ca_command = nullptr;
-  define_flags(app, flags, validate_command, drift_command, ca_command);
+  Subcommands sub = define_flags(app, flags);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -327,12 +333,12 @@ int run(int argc, char** argv) {
     std::cerr << "drivemock: error: " << e.what() << "\n\n" << app.help();
     return kExitUsage;
   }
-  if (validate_command->parsed()) {
+  if (sub.validate->parsed()) {
     return validate(flags.validate_paths,
                     dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
-  if (ca_command->parsed()) return run_ca(flags.ca);
-  if (drift_command->parsed()) {
+  if (sub.ca->parsed()) return run_ca(flags.ca);
+  if (sub.drift->parsed()) {
     return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   apply_flags(flags);

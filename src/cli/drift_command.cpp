@@ -54,7 +54,7 @@ int run_drift(const DriftFlags& flags, Dialect dialect) {
     return cannot_check({{Severity::error, flags.recording, 0, 0, "cannot read the recording"}});
   }
   // Loaded as drivemock would serve them: files that do not load are not checked.
-  auto sets = scenario::load_scenario_paths(flags.scenario_paths, dialect);
+  auto sets = scenario::load_scenario_paths(flags.scenario_paths, {dialect});
   Diagnostics problems = sets.diagnostics;
   if (sets && !has_errors(problems)) {
     append(problems, scenario::build_catalog(*sets, Envelope(dialect)).diagnostics);

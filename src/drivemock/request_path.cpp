@@ -42,10 +42,11 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   // so that the recorder is no proxy to the rest of the upstream's host.
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
-  Reply reply = target             ? record::forward(stages_.upstream, *target, request, classified,
-                                                     *catalog->operations, stages_.recorder, settings_.envelope)
-                : classified.early ? std::move(*classified.early)
-                                   : stages_.engine.answer(classified, catalog);
+  Reply reply =
+      target ? record::forward({stages_.upstream, *target, stages_.recorder, settings_.envelope},
+                               request, classified, *catalog->operations)
+      : classified.early ? std::move(*classified.early)
+                         : stages_.engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
   // call that replaced it, which waits for requests to let go (ScenarioStore).
   std::optional<std::string_view> uuid = classified.uuid();  // asks the operation
@@ -56,7 +57,7 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   // Journaled before the answer leaves: a client that got its answer always
   // finds its entry.
   Origin origin = target ? Origin::upstream : Origin::drivemock;
-  stages_.journal.record(make_entry(request, uuid, std::move(classified.seen), reply, origin,
+  stages_.journal.record(make_entry({request, uuid, std::move(classified.seen), reply, origin},
                                     started, stages_.clock, settings_.redaction));
   writer.send(reply);
 }
@@ -69,9 +70,8 @@ void RequestPath::journal_refused(const RefusedRequest& refused) const {
     seen.operation = op->name;
   }
   seen.violations.push_back(refused.refusal.violation);
-  stages_.journal.record(make_entry(request, std::nullopt, std::move(seen), refused.refusal.reply,
-                                    Origin::drivemock, refused.started, stages_.clock,
-                                    settings_.redaction));
+  stages_.journal.record(make_entry({request, std::nullopt, std::move(seen), refused.refusal.reply},
+                                    refused.started, stages_.clock, settings_.redaction));
 }
 
 }  // namespace drivemock

@@ -19,7 +19,7 @@ Refusal too_large(size_t size, size_t max_body, RequestView& request, const Enve
   std::string message = "The request body is " + std::to_string(size) + " bytes; the limit is " +
                         std::to_string(max_body) + " bytes (--max-body)";
   if (request.body.size() > max_body) request.body.resize(max_body);
-  Refusal refusal = make_refusal(envelope, 413, "payload_too_large", "body_too_large", message);
+  Refusal refusal = make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, message);
   // The journal says how much of the body it keeps; the client is not told.
   refusal.violation.message +=
       "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";

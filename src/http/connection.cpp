@@ -45,16 +45,16 @@ milliseconds remaining(SteadyClock::time_point deadline) {
 
 }  // namespace
 
-Connection::Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-                       const Clock& clock, const Envelope& envelope, tls::SslPtr ssl)
+Connection::Connection(int fd, const ConnectionContext& context, ConnectionLimits limits,
+                       tls::SslPtr ssl)
     : fd_(fd),
-      stop_fd_(stop_fd),
+      stop_fd_(context.stop_fd),
       ssl_(std::move(ssl)),
-      refused_listener_(refused),
+      refused_listener_(context.refused),
       limits_(limits),
       head_(limits.head),
-      clock_(clock),
-      envelope_(envelope) {
+      clock_(context.clock),
+      envelope_(context.envelope) {
   current_connection = this;
   sockaddr_storage addr{};
   socklen_t len = sizeof addr;
@@ -197,7 +197,7 @@ bool Connection::fill() {
       case Wait::ready: continue;
       case Wait::timeout:
         if (deadline_) {
-          refuse(make_refusal(envelope_, 408, "request_timeout", "request_timeout",
+          refuse(make_refusal(envelope_, {408, "request_timeout", "request_timeout"},
                               "The request did not arrive within " +
                                   std::to_string(limits_.request_timeout.count()) +
                                   " ms of its first byte (--request-timeout)"));

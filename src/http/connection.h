@@ -31,16 +31,20 @@ struct ConnectionLimits {
   HeadLimits head;
 };
 
+/// What every connection of one server shares; it outlives them.
+struct ConnectionContext {
+  int stop_fd;  ///< becomes readable when the server stops; every wait watches it
+  const RefusalListener* refused;  ///< may be null; hears of every request refused
+  const Clock& clock;              ///< stamps when each request began (started()), for the journal
+  const Envelope& envelope;        ///< refusals answer in its dialect
+};
+
 class Connection final : public httplib::Stream {
  public:
-  /// `stop_fd` becomes readable when the server stops; every wait watches it.
-  /// `refused` (may be null) hears of every request this connection refuses.
-  /// `clock` stamps when each request began (started()), for the journal;
-  /// refusals answer in the envelope's dialect.
   /// With `ssl` (a session whose handshake is done on the non-blocking
   /// `fd`), requests and answers go through TLS.
-  Connection(int fd, int stop_fd, ConnectionLimits limits, const RefusalListener* refused,
-             const Clock& clock, const Envelope& envelope, tls::SslPtr ssl = nullptr);
+  Connection(int fd, const ConnectionContext& context, ConnectionLimits limits,
+             tls::SslPtr ssl = nullptr);
   ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;

@@ -213,7 +213,7 @@ void HttpServer::serve_connection(int fd) {
   } else if (options_.tls && !start_tls(fd, session)) {
     return;
   }
-  Connection connection(fd, stop_fd_, limits, &refused_, *options_.clock, options_.envelope,
+  Connection connection(fd, {stop_fd_, &refused_, *options_.clock, options_.envelope}, limits,
                         std::move(session));
   // Keep-alive up to keep_alive_max requests, as the Keep-Alive header says
   // (the library's default, 5, costs a test suite a reconnect every fifth
@@ -279,7 +279,7 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
   view.method = request->method;
   view.url = view.path = request->target;
   Refusal refusal = make_refusal(
-      options_.envelope, 403, "proxy_refused", "proxy_refused",
+      options_.envelope, {403, "proxy_refused", "proxy_refused"},
       request->method != "CONNECT"
           ? "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not " + request->method
           : "CONNECT " + request->target +

@@ -49,28 +49,27 @@ const char* reason_phrase(int status) {
   }
 }
 
-Refusal make_refusal(const Envelope& envelope, int status, std::string_view code,
-                     std::string_view rule, std::string message) {
-  Reply reply = error_reply(envelope, status, message, code);
+Refusal make_refusal(const Envelope& envelope, RefusalKind kind, std::string message) {
+  Reply reply = error_reply(envelope, kind.status, message, kind.code);
   reply.add_header("Connection", "close");
-  return {Violation{std::string(rule), std::move(message)}, std::move(reply)};
+  return {Violation{std::string(kind.rule), std::move(message)}, std::move(reply)};
 }
 
 Refusal library_refusal(int status, std::string_view method, ClientState client,
                         const Envelope& envelope) {
   if (client == ClientState::gone) {
-    return make_refusal(envelope, 400, "bad_request", "incomplete_request",
+    return make_refusal(envelope, {400, "bad_request", "incomplete_request"},
                         "The client closed the connection before the request was complete");
   }
   if (status == 414) {
-    return make_refusal(envelope, 414, "uri_too_long", "request_line_too_long",
+    return make_refusal(envelope, {414, "uri_too_long", "request_line_too_long"},
                         "The request line is longer than 8192 bytes, its line end included");
   }
   if (!method.empty() && !is_routed(method)) {
-    return make_refusal(envelope, 405, "method_not_allowed", "method_not_allowed",
+    return make_refusal(envelope, {405, "method_not_allowed", "method_not_allowed"},
                         "Method " + std::string(method) + " is not served");
   }
-  return make_refusal(envelope, 400, "bad_request", "malformed_request",
+  return make_refusal(envelope, {400, "bad_request", "malformed_request"},
                       "The request is not valid HTTP/1.1: its request line, a header or the "
                       "framing of its body could not be read");
 }

@@ -23,10 +23,15 @@ struct Refusal {
   Reply reply;
 };
 
-/// A refusal with `status`, the envelope's `code` (in its dialect), the
-/// violation's `rule` and one `message` for both.
-Refusal make_refusal(const Envelope& envelope, int status, std::string_view code,
-                     std::string_view rule, std::string message);
+/// What is refused, as the client and the journal are told.
+struct RefusalKind {
+  int status;
+  std::string_view code;  ///< the envelope's code (in its dialect)
+  std::string_view rule;  ///< the journal's violation
+};
+
+/// A refusal of `kind`, with one `message` for the client and the journal.
+Refusal make_refusal(const Envelope& envelope, RefusalKind kind, std::string message);
 
 /// The status line's reason phrase for a refusal's status.
 const char* reason_phrase(int status);

@@ -34,15 +34,15 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   if (uuid) data_.append(*uuid);
 }
 
-Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
-                 Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
-                 const Clock& clock, const Redaction& redaction) {
+Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
+                 const Redaction& redaction) {
   Entry entry;
-  static_cast<Classification&>(entry) = std::move(seen);
-  entry.request = RecordedRequest(request, uuid, redaction);
+  static_cast<Classification&>(entry) = std::move(handled.seen);
+  entry.request = RecordedRequest(handled.request, handled.uuid, redaction);
+  const Reply& reply = handled.reply;
   bool faulted = reply.fault != Fault::none;
   entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
-                    origin == Origin::upstream};
+                    handled.origin == Origin::upstream};
   entry.logged = clock.wall();
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(clock.steady() - started).count();

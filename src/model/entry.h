@@ -175,12 +175,19 @@ using EntryPtr = std::shared_ptr<const Entry>;
 /// Where a reply came from: drivemock itself, or the upstream while recording.
 enum class Origin { drivemock, upstream };
 
+/// What the stages produced for one request.
+struct Handled {
+  const RequestView& request;
+  std::optional<std::string_view> uuid;  ///< as drivemock read it from the request
+  Classification seen;
+  const Reply& reply;
+  Origin origin = Origin::drivemock;
+};
+
 /// The journal entry of one request, built once from what the stages
-/// produced: the request as read with the uuid drivemock read from it, its
-/// classification, the reply, and its time taken since `started` (on
-/// `clock`, which also stamps the entry), secrets redacted as `redaction` says.
-Entry make_entry(const RequestView& request, std::optional<std::string_view> uuid,
-                 Classification seen, const Reply& reply, Origin origin, Clock::Steady started,
-                 const Clock& clock, const Redaction& redaction = default_redaction());
+/// produced, with its time taken since `started` (on `clock`, which also
+/// stamps the entry), secrets redacted as `redaction` says.
+Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
+                 const Redaction& redaction = default_redaction());
 
 }  // namespace drivemock

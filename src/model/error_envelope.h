@@ -40,6 +40,12 @@ class Envelope {
   void write_error_members(json::Writer& w, std::string_view message, std::string_view code) const;
 
  private:
+  /// What an envelope says of its call.
+  enum class Outcome { success, error };
+  std::string text(Outcome outcome, std::string_view message, std::string_view code) const;
+  void write_members(json::Writer& w, Outcome outcome, std::string_view message,
+                     std::string_view code) const;
+
   Dialect dialect_;
 };
 

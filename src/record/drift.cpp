@@ -51,8 +51,10 @@ class Checker {
     auto it = service_.find(a.operation);
     if (it == service_.end()) {
       if (unrecorded_.insert(a.operation).second) {
-        add(a, DriftLevel::note, "not_recorded", "", "", 0, 0,
-            "the recording has no answers of " + a.operation + ": its answers are not checked");
+        add(a, {.level = DriftLevel::note,
+                .kind = "not_recorded",
+                .message = "the recording has no answers of " + a.operation +
+                           ": its answers are not checked"});
       }
       return;
     }
@@ -71,10 +73,14 @@ class Checker {
     // A recording seldom catches the service failing: a scripted 5xx is a
     // fault drivemock is there to simulate, worth a note only.
     DriftLevel level = a.status >= 500 ? DriftLevel::note : DriftLevel::error;
-    add(a, level, "status_unseen", "HTTP " + std::to_string(a.status), tally(p.statuses), 0,
-        p.answers,
-        "answers HTTP " + std::to_string(a.status) + ", which the service never gave for " +
-            a.operation + " (it gave " + tally(p.statuses) + ")");
+    add(a, {.level = level,
+            .kind = "status_unseen",
+            .scenario = "HTTP " + std::to_string(a.status),
+            .service = tally(p.statuses),
+            .of = p.answers,
+            .message = "answers HTTP " + std::to_string(a.status) +
+                       ", which the service never gave for " + a.operation + " (it gave " +
+                       tally(p.statuses) + ")"});
   }
 
   void check_types(const ScriptedAnswer& a, const rapidjson::Document& body,
@@ -90,10 +96,14 @@ class Checker {
       size_t sent = 0;
       for (const auto& [t, n] : seen->second) sent += n;
       std::string says = name + " " + quoted(member.value) + " (" + a_type(type) + ")";
-      add(a, DriftLevel::error, "type_differs", says, a_type(most->first), most->second, sent,
-          "answers " + says + " where the service's " + a.operation + " answers have " + name +
-              " " + a_type(most->first) + " (" + std::to_string(most->second) + " of " +
-              std::to_string(sent) + ")");
+      add(a, {.kind = "type_differs",
+              .scenario = says,
+              .service = a_type(most->first),
+              .count = most->second,
+              .of = sent,
+              .message = "answers " + says + " where the service's " + a.operation +
+                         " answers have " + name + " " + a_type(most->first) + " (" +
+                         std::to_string(most->second) + " of " + std::to_string(sent) + ")"});
     }
   }
 
@@ -103,10 +113,14 @@ class Checker {
     if (objects == p.objects_by_status.end() || objects->second == 0) return;
     for (const auto& [field, n] : p.fields_by_status.at(a.status)) {
       if (n != objects->second || body.HasMember(field.c_str())) continue;
-      add(a, DriftLevel::error, "field_missing", "no " + field, field, n, objects->second,
-          "lacks " + field + ", which the service sent in every " + a.operation +
-              " answer with HTTP " + std::to_string(a.status) + " (" + std::to_string(n) + " of " +
-              std::to_string(objects->second) + ")");
+      add(a, {.kind = "field_missing",
+              .scenario = "no " + field,
+              .service = field,
+              .count = n,
+              .of = objects->second,
+              .message = "lacks " + field + ", which the service sent in every " + a.operation +
+                         " answer with HTTP " + std::to_string(a.status) + " (" +
+                         std::to_string(n) + " of " + std::to_string(objects->second) + ")"});
     }
   }
 
@@ -116,16 +130,23 @@ class Checker {
     if (code == body.MemberEnd() || !code->value.IsString() || p.codes.empty()) return;
     std::string value(code->value.GetString(), code->value.GetStringLength());
     if (p.codes.count(value)) return;
-    add(a, DriftLevel::note, "code_unseen", "code " + quoted(code->value), tally(p.codes), 0,
-        p.answers,
-        "answers code " + quoted(code->value) + ", which the service never sent for " +
-            a.operation + " (it sent " + tally(p.codes) + ")");
+    add(a,
+        {.level = DriftLevel::note,
+         .kind = "code_unseen",
+         .scenario = "code " + quoted(code->value),
+         .service = tally(p.codes),
+         .of = p.answers,
+         .message = "answers code " + quoted(code->value) + ", which the service never sent for " +
+                    a.operation + " (it sent " + tally(p.codes) + ")"});
   }
 
-  void add(const ScriptedAnswer& a, DriftLevel level, std::string kind, std::string scenario,
-           std::string service, size_t count, size_t of, std::string message) {
-    out_.push_back({level, std::move(kind), a.file, a.line, a.column, a.operation,
-                    std::move(scenario), std::move(service), count, of, std::move(message)});
+  /// `finding` at the scripted answer's position.
+  void add(const ScriptedAnswer& a, DriftFinding finding) {
+    finding.file = a.file;
+    finding.line = a.line;
+    finding.column = a.column;
+    finding.operation = a.operation;
+    out_.push_back(std::move(finding));
   }
 
   const ServiceProfiles& service_;

@@ -21,19 +21,21 @@ enum class DriftLevel { error, note };
 const char* level_name(DriftLevel level);
 
 /// One way a scripted answer differs from the service's.
+// Every member has an initializer, so that a finding can be written with
+// designated initializers naming only what it says.
 struct DriftFinding {
   DriftLevel level = DriftLevel::error;
   /// status_unseen, type_differs, field_missing, code_unseen, not_recorded.
-  std::string kind;
-  std::string file;  ///< the scenario answer's position
+  std::string kind{};
+  std::string file{};  ///< the scenario answer's position
   int line = 0;
   int column = 0;
-  std::string operation;
-  std::string scenario;  ///< what the scenario says: `status "error" (a string)`
-  std::string service;   ///< what the service said: `a boolean`
-  size_t count = 0;      ///< how many of the service's answers said so…
-  size_t of = 0;         ///< …of how many
-  std::string message;   ///< the whole finding, for people
+  std::string operation{};
+  std::string scenario{};  ///< what the scenario says: `status "error" (a string)`
+  std::string service{};   ///< what the service said: `a boolean`
+  size_t count = 0;        ///< how many of the service's answers said so…
+  size_t of = 0;           ///< …of how many
+  std::string message{};   ///< the whole finding, for people
 };
 
 /// What the service answered for one operation, as a recording shows it.

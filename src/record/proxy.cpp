@@ -49,19 +49,18 @@ std::vector<CapturedField> fields_of(const rapidjson::Value& body, const contrac
 
 }  // namespace
 
-Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              contract::Classified& classified, const contract::OperationSet& in_force,
-              Recorder& recorder, const Envelope& envelope) {
-  UpstreamAnswer answer = upstream.forward(target, request);
+Reply forward(const ProxyRoute& route, const RequestView& request, contract::Classified& classified,
+              const contract::OperationSet& in_force) {
+  UpstreamAnswer answer = route.upstream.forward(route.target, request);
   auto capture = capture_of(request, classified, answer);
   if (capture) {
-    recorder.capture(std::move(capture).value(), classified.operation, in_force);
+    route.recorder.capture(std::move(capture).value(), classified.operation, in_force);
   } else {
-    recorder.skip(request.method, request.path, capture.error());
+    route.recorder.skip(request.method, request.path, capture.error());
     classified.seen.violations.push_back(
         {"not_recorded", "Proxied but not recorded: " + capture.error()});
   }
-  return proxied_reply(answer, target, envelope);
+  return proxied_reply(answer, route.target, route.envelope);
 }
 
 Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,

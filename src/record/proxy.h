@@ -16,14 +16,21 @@
 
 namespace drivemock::record {
 
-/// Forwards `request` (routed among `in_force`) to `target` and captures the call into `recorder`;
-/// a call that cannot be captured is listed there and gets a `not_recorded`
-/// violation in `classified`, for its journal entry. Returns the reply for
-/// the client (a 502 in the envelope's dialect when the upstream does not
-/// answer).
-Reply forward(Upstream& upstream, const std::string& target, const RequestView& request,
-              contract::Classified& classified, const contract::OperationSet& in_force,
-              Recorder& recorder, const Envelope& envelope);
+/// Where a recording sends calls and keeps what it learns of them.
+struct ProxyRoute {
+  Upstream& upstream;
+  const std::string& target;  ///< the upstream's base URL
+  Recorder& recorder;
+  const Envelope& envelope;  ///< for drivemock's own 502
+};
+
+/// Forwards `request` (routed among `in_force`) along `route` and captures
+/// the call into its recorder; a call that cannot be captured is listed there
+/// and gets a `not_recorded` violation in `classified`, for its journal
+/// entry. Returns the reply for the client (a 502 in the envelope's dialect
+/// when the upstream does not answer).
+Reply forward(const ProxyRoute& route, const RequestView& request, contract::Classified& classified,
+              const contract::OperationSet& in_force);
 
 /// The upstream's answer unchanged, or 502 upstream_unreachable saying why.
 Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,

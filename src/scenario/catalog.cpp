@@ -104,16 +104,22 @@ void check_operations_named(const Catalog& catalog, const ScenarioSet& set,
   }
 }
 
-/// A second script of one uuid and operation (or default) is an error
-/// between files; a push's hides the earlier one, noted as a shadow, and any
-/// set's quietly hides the dialect's. Either way `scripted` becomes the new.
+/// What a script is for: an operation of a uuid, or of no uuid (defaults).
+struct ScriptKey {
+  const std::string& uuid;
+  const std::string& op;
+};
+
+/// A second script of one key is an error between files; a push's hides the
+/// earlier one, noted as a shadow, and any set's quietly hides the
+/// dialect's. Either way `scripted` becomes the new.
 bool take_second(Catalog& catalog, ScriptedOperation& scripted, ScriptedOperation second,
-                 const std::string& uuid, const std::string& op) {
+                 ScriptKey key) {
   const ScenarioSet& earlier = *scripted.set;
   const ScenarioSet& later = *second.set;
   if (earlier.layer != Layer::dialect) {
     if (later.layer != Layer::pushed) return false;
-    catalog.shadows.push_back({&later, &earlier, uuid, op});
+    catalog.shadows.push_back({&later, &earlier, key.uuid, key.op});
   }
   scripted = second;
   return true;
@@ -123,7 +129,7 @@ void add_defaults(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnos
   for (const auto& [op, rules] : set.defaults) {
     ScriptedOperation scripted{&set, &rules};
     auto [it, fresh] = catalog.defaults.try_emplace(op, scripted);
-    if (!fresh && !take_second(catalog, it->second, scripted, "", op)) {
+    if (!fresh && !take_second(catalog, it->second, scripted, {"", op})) {
       conflict(diagnostics, set,
                "defaults for " + op + " are given in both " + it->second.set->source + " and " +
                    set.source);
@@ -144,7 +150,7 @@ void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diag
       ScriptedOperation* other = entry.find(op);
       if (!other) {
         entry.operations.emplace_back(op, scripted);
-      } else if (!take_second(catalog, *other, scripted, uuid, op)) {
+      } else if (!take_second(catalog, *other, scripted, {uuid, op})) {
         conflict(diagnostics, set,
                  "directory '" + uuid + "' operation " + op + " is scripted in both " +
                      other->set->source + " and " + set.source);

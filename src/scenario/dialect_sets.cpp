@@ -13,7 +13,7 @@ namespace {
 /// is broken (tests/unit/test_dialect_sets.cpp reads it first).
 SharedSet read_builtin(std::string_view text) {
   auto set = parse_scenario(text, std::string(kServiceDialectSource), "service-dialect",
-                            Dialect::service, contract::builtin_set().get());
+                            {Dialect::service, contract::builtin_set().get()});
   for (const auto& d : set.diagnostics) log::error("drivemock: " + format_diagnostic(d));
   if (!set || has_errors(set.diagnostics)) std::abort();
   set->layer = Layer::dialect;

@@ -215,20 +215,20 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   return parsed;
 }
 
-const OperationSet& or_builtin(const OperationSet* known, Dialect dialect) {
-  return known ? *known : dialect_operations(dialect);
+const OperationSet& usable_operations(const LoadOptions& options) {
+  return options.known ? *options.known : dialect_operations(options.dialect);
 }
 
 }  // namespace
 
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
-                                    const std::string& default_name, Dialect dialect,
-                                    const OperationSet* known, Priority priority) {
+                                    const std::string& default_name, const LoadOptions& options) {
   std::vector<Document> documents(1);
   documents[0].file = file;
   documents[0].default_name = default_name;
   documents[0].text = std::string(text);
-  auto sets = parse_documents(documents, dialect, or_builtin(known, dialect), priority);
+  auto sets =
+      parse_documents(documents, options.dialect, usable_operations(options), options.priority);
   Checked<ScenarioSet> parsed{std::nullopt, std::move(sets.diagnostics)};
   if (!sets->empty()) parsed.value = std::move(sets->front());
   return parsed;
@@ -257,17 +257,17 @@ Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::s
 }
 
 Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
-                                                      Dialect dialect, const OperationSet* known) {
-  return load_scenarios(paths, {}, dialect, known);
+                                                      const LoadOptions& options) {
+  return load_scenarios(paths, {}, options);
 }
 
 Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
                                                  const std::vector<std::string>& texts,
-                                                 Dialect dialect, const OperationSet* known,
-                                                 Priority priority) {
+                                                 const LoadOptions& options) {
   std::vector<Document> documents = documents_of(paths, texts);
   size_t files = documents.size() - texts.size();
-  auto sets = parse_documents(documents, dialect, or_builtin(known, dialect), priority);
+  auto sets =
+      parse_documents(documents, options.dialect, usable_operations(options), options.priority);
   // Sets with errors are left out, so tell inline ones by their source.
   for (auto& set : *sets) {
     bool from_file = std::any_of(documents.begin(), documents.begin() + static_cast<long>(files),

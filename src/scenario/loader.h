@@ -27,17 +27,22 @@ constexpr size_t kBigDocumentBytes = 1 << 20;
 /// first; a small one (a typical push) stays on the calling thread.
 /// Priority::normal (start-up, validate, tests) uses every core at once.
 
+/// How a load reads its documents.
+struct LoadOptions {
+  /// Answer bodies are checked against this dialect's envelope (warnings).
+  Dialect dialect = Dialect::document;
+  /// Scripts may name the documents' own operations and these: the
+  /// dialect's built-in ones when null.
+  const contract::OperationSet* known = nullptr;
+  Priority priority = Priority::normal;
+};
+
 /// Parses one document. `file` names it in diagnostics and is the set's
 /// source; `default_name` is used when the document has no `name`. No set
 /// when the document has errors.
-/// Answer bodies are checked against the envelope of `dialect` (warnings).
-/// Scripts may name the document's own operations and those of `known` (the
-/// built-in ones when null).
 Checked<ScenarioSet> parse_scenario(std::string_view text, const std::string& file,
                                     const std::string& default_name,
-                                    Dialect dialect = Dialect::document,
-                                    const contract::OperationSet* known = nullptr,
-                                    Priority priority = Priority::normal);
+                                    const LoadOptions& options = {});
 
 /// CPU time a load spent in yaml-cpp: parsing, and freeing what it built.
 struct YamlTime {
@@ -53,18 +58,15 @@ Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::s
 /// Loads files and directories (their *.yaml and *.yml files, in name order).
 /// Always a list: sets with errors are left out of it, and say why. A file's
 /// scripts may name operations any file of the load adds.
-Checked<std::vector<ScenarioSet>> load_scenario_paths(
-    const std::vector<std::string>& paths, Dialect dialect = Dialect::document,
-    const contract::OperationSet* known = nullptr);
+Checked<std::vector<ScenarioSet>> load_scenario_paths(const std::vector<std::string>& paths,
+                                                      const LoadOptions& options = {});
 
 /// Loads files and directories, then inline texts (sets named and sourced
 /// "inline-N" in diagnostics, listed with source "inline"), as one load:
 /// any of them may script an operation another one adds.
 Checked<std::vector<ScenarioSet>> load_scenarios(const std::vector<std::string>& paths,
                                                  const std::vector<std::string>& texts,
-                                                 Dialect dialect = Dialect::document,
-                                                 const contract::OperationSet* known = nullptr,
-                                                 Priority priority = Priority::normal);
+                                                 const LoadOptions& options = {});
 
 /// `allowed` when a load of these files, directories and texts reads over
 /// kBigDocumentBytes in all, else Priority::normal: a server's change that

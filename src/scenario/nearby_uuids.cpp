@@ -53,13 +53,16 @@ bool before(std::string_view a, std::string_view b) {
 class TrieWalk {
  public:
   TrieWalk(const std::vector<std::string_view>& uuids, const std::vector<uint32_t>& sorted,
-           std::string_view query, int limit, std::vector<uint32_t>& found)
-      : uuids_(uuids), sorted_(sorted), query_(query), limit_(limit), found_(found) {
+           std::string_view query, int limit)
+      : uuids_(uuids), sorted_(sorted), query_(query), limit_(limit) {
     // Rows for 40 characters at first: uuids have 36.
     rows_.reserve((query.size() + 1) * 40);
     rows_.resize(query.size() + 1);
     for (size_t j = 0; j <= query.size(); ++j) rows_[j] = std::min<int>(j, limit + 1);
   }
+
+  /// What the visits found within the limit: indexes into the uuids.
+  std::vector<uint32_t> found() && { return std::move(found_); }
 
   /// Visits sorted_[lo, hi), the uuids that share the path's first `depth`
   /// characters; row(depth) is that prefix's row.
@@ -129,7 +132,7 @@ class TrieWalk {
   const std::vector<uint32_t>& sorted_;
   std::string_view query_;
   int limit_;
-  std::vector<uint32_t>& found_;
+  std::vector<uint32_t> found_;
   std::vector<int> rows_;  ///< one row per depth reached, one after another
 };
 
@@ -230,9 +233,9 @@ std::optional<std::vector<uint32_t>> NearbyUuids::candidates(std::string_view uu
 }
 
 std::vector<uint32_t> NearbyUuids::walk(std::string_view uuid, int limit) const {
-  std::vector<uint32_t> found;
-  TrieWalk(uuids_, sorted_, uuid, limit, found).visit(0, sorted_.size(), 0);
-  return found;
+  TrieWalk walk(uuids_, sorted_, uuid, limit);
+  walk.visit(0, sorted_.size(), 0);
+  return std::move(walk).found();
 }
 
 std::optional<std::string_view> NearbyUuids::best_of(std::vector<uint32_t> candidates,

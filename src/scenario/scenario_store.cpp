@@ -76,7 +76,7 @@ ScenarioStore::ScenarioStore(std::vector<std::string> paths, std::vector<std::st
     : paths_(std::move(paths)), texts_(std::move(texts)), engine_(engine), envelope_(envelope) {}
 
 Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources(Priority priority) const {
-  return load_scenarios(paths_, texts_, envelope_.dialect(), nullptr, priority);
+  return load_scenarios(paths_, texts_, {envelope_.dialect(), nullptr, priority});
 }
 
 Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
@@ -129,8 +129,9 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply,
   std::lock_guard lock(mutex_);
   std::string default_name = wanted.value_or("pushed-" + std::to_string(pushed_count_ + 1));
   // A pushed set may script the operations in force as well as its own.
-  auto set = parse_scenario(text, "pushed", default_name, envelope_.dialect(),
-                            engine_.catalog()->operations.get(), Priority::background);
+  auto set = parse_scenario(
+      text, "pushed", default_name,
+      {envelope_.dialect(), engine_.catalog()->operations.get(), Priority::background});
   Checked<std::string> out{std::nullopt, std::move(set.diagnostics)};
   if (set && wanted && set->name != *wanted) {
     out.diagnostics.push_back({Severity::error, "pushed", 0, 0,

@@ -150,10 +150,17 @@ std::string bound_text(double value) {
   return buffer;
 }
 
+template <typename T>
+struct Bounds {
+  T min;
+  T max;
+};
+
 /// The scalar as a T from min to max, or an error that says so.
 template <typename T>
-std::optional<T> in_range(YamlReader& in, const YAML::Node& node, std::string_view what, T min,
-                          T max) {
+std::optional<T> in_range(YamlReader& in, const YAML::Node& node, std::string_view what,
+                          Bounds<T> bounds) {
+  auto [min, max] = bounds;
   auto text = in.scalar(node, what);
   if (!text) return std::nullopt;
   T value{};
@@ -172,12 +179,12 @@ std::optional<T> in_range(YamlReader& in, const YAML::Node& node, std::string_vi
 
 std::optional<int> YamlReader::integer(const YAML::Node& node, std::string_view what, int min,
                                        int max) {
-  return in_range(*this, node, what, min, max);
+  return in_range(*this, node, what, Bounds<int>{min, max});
 }
 
 std::optional<double> YamlReader::number(const YAML::Node& node, std::string_view what, double min,
                                          double max) {
-  return in_range(*this, node, what, min, max);
+  return in_range(*this, node, what, Bounds<double>{min, max});
 }
 
 std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view what) {

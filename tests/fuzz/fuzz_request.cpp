@@ -94,8 +94,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       contract::classify(view, *catalog->operations, contract::Strictness::lenient, Envelope());
   Reply reply = classified.early ? *classified.early : world.engine.answer(classified, catalog);
   if (reply.status < 100 || reply.status > 599) std::abort();
-  uint64_t id = world.journal.record(make_entry(view, classified.uuid(), std::move(classified.seen),
-                                                reply, Origin::drivemock, started, system_clock()));
+  uint64_t id = world.journal.record(make_entry(
+      {view, classified.uuid(), std::move(classified.seen), reply}, started, system_clock()));
   require_json_object(journal::entry_to_json(*world.journal.by_id(id)));
   return 0;
 }

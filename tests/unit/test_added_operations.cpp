@@ -65,7 +65,7 @@ std::shared_ptr<const Catalog> catalog_of(const std::vector<std::string>& yamls)
 }  // namespace
 
 TEST_CASE("an added operation loads with its fields, answer and scripts") {
-  auto set = parse_scenario(kLock, "locks.yaml", "locks", Dialect::service);
+  auto set = parse_scenario(kLock, "locks.yaml", "locks", {Dialect::service});
   REQUIRE(set);
   CHECK(set.diagnostics.empty());
   REQUIRE(set->operations.size() == 1);
@@ -114,7 +114,7 @@ TEST_CASE("scripts of an added operation are checked against its own fields") {
 TEST_CASE("a built-in answer that does not fit the dialect warns, as scenario bodies do") {
   auto set = parse_scenario(
       "operations:\n  a: {path: /v3/a, fields: {uuid: string}, answer: {body: {status: ok}}}\n",
-      "s.yaml", "s", Dialect::service);
+      "s.yaml", "s", {Dialect::service});
   REQUIRE(set);
   REQUIRE(set.diagnostics.size() == 1);
   CHECK(set.diagnostics[0].severity == Severity::warning);

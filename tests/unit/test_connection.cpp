@@ -30,7 +30,7 @@ struct Pair {
   /// What the client end has received, until the server end closes.
   /// The server's end as a Connection with `limits`; it owns fds[1] from now on.
   Connection connect(const ConnectionLimits& limits) {
-    return Connection(fds[1], stop_fd, limits, &listener, system_clock(), envelope);
+    return Connection(fds[1], {stop_fd, &listener, system_clock(), envelope}, limits);
   }
   std::string received() const {
     std::string out;

@@ -12,7 +12,7 @@ using namespace drivemock::scenario;
 
 TEST_CASE("the service dialect's built-in set reads without a diagnostic") {
   auto set = parse_scenario(kServiceDialectDocument, "service_dialect.yaml", "service-dialect",
-                            Dialect::service, contract::builtin_set().get());
+                            {Dialect::service, contract::builtin_set().get()});
   REQUIRE(set);
   CHECK(set.diagnostics.empty());
   REQUIRE(dialect_sets(Dialect::service).size() == 1);
@@ -34,7 +34,7 @@ TEST_CASE("the service dialect's operations are the contract's and the lock") {
 
 TEST_CASE("a file of the service dialect scripts the lock without defining it") {
   auto set =
-      parse_scenario("directories: {l1: {lock: {http: 503}}}", "f.yaml", "f", Dialect::service);
+      parse_scenario("directories: {l1: {lock: {http: 503}}}", "f.yaml", "f", {Dialect::service});
   REQUIRE(set);
   CHECK(set.diagnostics.empty());
   auto document = parse_scenario("directories: {l1: {lock: {http: 503}}}", "f.yaml", "f");

@@ -27,7 +27,7 @@ TEST_CASE("dialects are named document and service, nothing else") {
 TEST_CASE("in the service dialect a string status warns that the official client reads success") {
   auto parsed =
       scenario::parse_scenario("directories: {u: {trash: {body: {status: error, code: x}}}}",
-                               "s.yaml", "s", Dialect::service);
+                               "s.yaml", "s", {Dialect::service});
   REQUIRE(parsed);
   REQUIRE(parsed.diagnostics.size() == 1);
   CHECK(parsed.diagnostics[0].severity == Severity::warning);
@@ -38,7 +38,7 @@ TEST_CASE("in the service dialect a string status warns that the official client
 TEST_CASE("in the service dialect a boolean status and any data load without warnings") {
   auto parsed = scenario::parse_scenario(
       "directories: {u: {trash: {body: {status: false, code: x, data: {a: [1]}}}}}", "s.yaml", "s",
-      Dialect::service);
+      {Dialect::service});
   REQUIRE(parsed);
   CHECK(parsed.diagnostics.empty());
 }

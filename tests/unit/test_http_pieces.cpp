@@ -11,8 +11,8 @@
 using namespace drivemock;
 
 TEST_CASE("a refusal answers the error envelope, closes, and journals its rule") {
-  Refusal r =
-      make_refusal(Envelope(), 431, "header_too_large", "header_too_long", "A header is too long");
+  Refusal r = make_refusal(Envelope(), {431, "header_too_large", "header_too_long"},
+                           "A header is too long");
   CHECK(r.reply.status == 431);
   CHECK(r.reply.body_text() ==
         R"({"status":"error","message":"A header is too long","code":"header_too_large"})");

@@ -109,11 +109,13 @@ TEST_CASE("a refused request is journaled with its violation, a refused admin ca
   RequestView request = post("/v3/dir/color", "");
   parts.path.journal_refused(
       {request,
-       make_refusal(Envelope(), 408, "request_timeout", "request_timeout", "too slow"),
+       make_refusal(Envelope(), {408, "request_timeout", "request_timeout"}, "too slow"),
        {}});
   RequestView admin = post("/__admin/reset", "");
   parts.path.journal_refused(
-      {admin, make_refusal(Envelope(), 408, "request_timeout", "request_timeout", "too slow"), {}});
+      {admin,
+       make_refusal(Envelope(), {408, "request_timeout", "request_timeout"}, "too slow"),
+       {}});
   auto entries = parts.journal.entries();
   REQUIRE(entries.size() == 1);
   CHECK(entries[0]->operation == "color");

@@ -78,7 +78,7 @@ TEST_CASE("the journal entry keeps the request redacted, its classification and 
   view.body = R"({"uuid":"u"})";
   Reply reply = json_reply(201, R"({"status":"ok"})");
   PinnedClock clock;
-  Entry e = make_entry(view, request.uuid(), request.seen, reply, Origin::drivemock,
+  Entry e = make_entry({view, request.uuid(), request.seen, reply},
                        clock.steady() - std::chrono::milliseconds(7), clock);
   CHECK(e.request.method() == "POST");
   CHECK(e.request.path() == "/v3/dir/trash");
@@ -102,11 +102,12 @@ TEST_CASE(
   Reply fault = json_reply(200, "{}");
   fault.fault = Fault::reset;
   RequestView view;
-  Entry faulted = make_entry(view, request.uuid(), request.seen, fault, Origin::drivemock,
-                             clock.steady(), clock);
+  Entry faulted = make_entry({view, request.uuid(), request.seen, fault}, clock.steady(), clock);
   CHECK(faulted.response.fault == Fault::reset);
   CHECK_FALSE(faulted.response.body);
-  Entry proxied = make_entry(view, request.uuid(), request.seen, json_reply(200, "{}"),
-                             Origin::upstream, clock.steady(), clock);
+  Reply upstream_answer = json_reply(200, "{}");
+  Entry proxied =
+      make_entry({view, request.uuid(), request.seen, upstream_answer, Origin::upstream},
+                 clock.steady(), clock);
   CHECK(proxied.response.proxied);
 }

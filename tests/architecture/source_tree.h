@@ -1,0 +1,25 @@
+#pragma once
+// The sources under src/ as the architecture tests read them: as text, with
+// comments and literals blanked so that only code is searched.
+
+#include <string>
+#include <vector>
+
+namespace drivemock::architecture {
+
+struct SourceFile {
+  std::string path;  ///< relative to src/, e.g. "http/connection.cpp"
+  std::string text;
+};
+
+/// Every .h, .cpp and .in file under src/.
+std::vector<SourceFile> source_tree();
+
+/// `text` with comments, string and character literals blanked out (newlines
+/// kept), so that only code is searched.
+std::string code_only(const std::string& text);
+
+/// One line each, for a failure's message.
+std::string listed(const std::vector<std::string>& lines);
+
+}  // namespace drivemock::architecture
