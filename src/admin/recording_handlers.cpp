@@ -94,6 +94,7 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
     json::write_member(w, "targetBaseUrl", state.target);
     json::write_count(w, "capturedCalls", state.captured);
     json::write_count(w, "uncapturedCalls", state.uncaptured);
+    json::write_count(w, "captureLimit", state.limit);
   }
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});

@@ -135,6 +135,10 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
   app.add_flag("--quiet", flags.quiet, "No request or admin lines (warnings and errors only)");
   app.add_option("--record-from", flags.server.record_from,
                  "Proxy every mock API request to this http(s) base URL and record the answers");
+  app.add_option("--record-limit", flags.server.record_limit,
+                 "Most calls one recording captures; later ones are proxied but not recorded")
+      ->check(CLI::Range(size_t{1}, size_t{100000000}))
+      ->capture_default_str();
   app.add_option("--record-to", flags.server.record_to,
                  "Recording file (default recordings/recording-<UTC time>.yaml)");
   app.add_flag("--insecure-upstream", flags.insecure_upstream,

@@ -51,6 +51,7 @@ Server::Impl::Impl(const ServerOptions& given)
       journal(given.journal_limit),
       engine(scenario::empty_catalog(envelope)),
       scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
+      recorder(given.record_limit),
       target_guard({given.allow_record_targets, given.record_from}),
       upstream(given.upstream_override
                    ? given.upstream_override

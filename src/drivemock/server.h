@@ -26,6 +26,7 @@
 #include "journal/order.h"
 #include "journal/request_log.h"
 #include "model/error_envelope.h"
+#include "record/recorder.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
 #include "util/clock.h"
@@ -101,6 +102,9 @@ struct ServerOptions {
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
   std::string record_from = {};     ///< start recording through this base URL at once
   std::string record_to = {};       ///< recording file; default recordings/recording-<time>.yaml
+  /// Most calls one recording captures; later ones are proxied, journaled
+  /// with a not_recorded violation and listed in the stop answer.
+  size_t record_limit = record::kDefaultRecordLimit;
   record::HttpUpstreamOptions upstream = {};  ///< time-out, TLS checks, answer cap of the proxy
   /// Hosts ("host" or "host:port") recordings may proxy to; empty: any host
   /// but link-local and metadata addresses and drivemock itself

@@ -53,12 +53,15 @@ Reply forward(const ProxyRoute& route, const RequestView& request, contract::Cla
               const contract::OperationSet& in_force) {
   UpstreamAnswer answer = route.upstream.forward(route.target, request);
   auto capture = capture_of(request, classified, answer);
+  std::optional<std::string> why_not;
   if (capture) {
-    route.recorder.capture(std::move(capture).value(), classified.operation, in_force);
+    why_not = route.recorder.capture(std::move(capture).value(), classified.operation, in_force);
   } else {
     route.recorder.skip(request.method, request.path, capture.error());
-    classified.seen.violations.push_back(
-        {"not_recorded", "Proxied but not recorded: " + capture.error()});
+    why_not = capture.error();
+  }
+  if (why_not) {
+    classified.seen.violations.push_back({"not_recorded", "Proxied but not recorded: " + *why_not});
   }
   return proxied_reply(answer, route.target, route.envelope);
 }

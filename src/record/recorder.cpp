@@ -33,10 +33,16 @@ std::optional<std::string> Recorder::target() const {
   return current_.target;
 }
 
-void Recorder::capture(Capture capture, const contract::Operation* op,
-                       const contract::OperationSet& in_force) {
+std::optional<std::string> Recorder::capture(Capture capture, const contract::Operation* op,
+                                             const contract::OperationSet& in_force) {
   std::lock_guard lock(mutex_);
-  if (status_ != RecordingStatus::recording) return;
+  if (status_ != RecordingStatus::recording) return std::nullopt;
+  if (current_.captures.size() >= limit_) {
+    std::string why = "the recording holds its limit of " + std::to_string(limit_) +
+                      " calls (--record-limit); stop it and start another to record more";
+    list_uncaptured(contract::kMethod, capture.path, why);
+    return why;
+  }
   current_.captures.push_back(std::move(capture));
   if (!op) {
     for (const auto& known : in_force.list) {
@@ -46,15 +52,21 @@ void Recorder::capture(Capture capture, const contract::Operation* op,
     }
   }
   auto& ops = current_.operations;
-  if (!op || !contract::is_added(*op)) return;
+  if (!op || !contract::is_added(*op)) return std::nullopt;
   bool known = std::any_of(ops.begin(), ops.end(),
                            [&](const contract::Operation& o) { return o.name == op->name; });
   if (!known) ops.push_back(*op);
+  return std::nullopt;
 }
 
 void Recorder::skip(std::string_view method, std::string_view path, std::string_view why) {
   std::lock_guard lock(mutex_);
   if (status_ != RecordingStatus::recording) return;
+  list_uncaptured(method, path, why);
+}
+
+void Recorder::list_uncaptured(std::string_view method, std::string_view path,
+                               std::string_view why) {
   auto& listed = current_.uncaptured;
   auto same = std::find_if(listed.begin(), listed.end(), [&](const Uncaptured& u) {
     return u.method == method && u.path == path && u.why == why;
@@ -94,6 +106,7 @@ RecorderState Recorder::state() const {
   std::lock_guard lock(mutex_);
   RecorderState state;
   state.status = status_;
+  state.limit = limit_;
   state.unsaved = unsaved_ ? unsaved_->captures.size() : 0;
   if (status_ == RecordingStatus::recording) {
     state.target = current_.target;

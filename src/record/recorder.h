@@ -18,6 +18,9 @@ enum class RecordingStatus { never_started, recording, stopped };
 /// "NeverStarted", "Recording", "Stopped", as the admin API says them.
 const char* status_name(RecordingStatus status);
 
+/// Most calls one recording captures, as the journal keeps most entries.
+inline constexpr size_t kDefaultRecordLimit = 100000;
+
 /// What GET /__admin/recordings/status shows, read under one lock.
 struct RecorderState {
   RecordingStatus status = RecordingStatus::never_started;
@@ -25,10 +28,16 @@ struct RecorderState {
   size_t captured = 0;    ///< calls captured by the running recording
   size_t uncaptured = 0;  ///< calls it proxied but could not capture
   size_t unsaved = 0;     ///< see Recorder::unsaved_calls()
+  size_t limit = kDefaultRecordLimit;
 };
 
 class Recorder {
  public:
+  /// A recording captures at most `limit` calls (--record-limit); later ones
+  /// are proxied and listed as not recorded. Each call is at most
+  /// --max-body and --max-upstream-body, so that bounds what it holds.
+  explicit Recorder(size_t limit = kDefaultRecordLimit) : limit_(limit) {}
+
   /// Starts proxying to `target`; false if already recording, or while a
   /// stopped recording waits to be written (starting would lose it).
   bool start(const std::string& target);
@@ -37,8 +46,10 @@ class Recorder {
   /// Adds one answered call of `op`, or of a path no operation defines when
   /// null (ignored when not recording). `in_force` are the operations the
   /// call was routed among: names an operation learnt later may not take.
-  void capture(Capture capture, const contract::Operation* op,
-               const contract::OperationSet& in_force);
+  /// A recording that holds its limit lists the call as not captured
+  /// instead, and says why.
+  std::optional<std::string> capture(Capture capture, const contract::Operation* op,
+                                     const contract::OperationSet& in_force);
   /// Lists one proxied call that could not be captured, and why.
   void skip(std::string_view method, std::string_view path, std::string_view why);
   /// Ends the recording and hands back what it captured, with operations
@@ -52,6 +63,10 @@ class Recorder {
   RecorderState state() const;
 
  private:
+  /// skip() with the lock held.
+  void list_uncaptured(std::string_view method, std::string_view path, std::string_view why);
+
+  const size_t limit_;
   mutable std::mutex mutex_;
   /// Mirrors status_ == recording, so that target(), asked by every request,
   /// takes no lock while nothing records.

@@ -203,11 +203,26 @@ TEST_CASE("bad flags print a one-line error and the usage and exit 2") {
 TEST_CASE("help lists the flags and --version prints the version, both exiting 0") {
   Process help({kBinary, "--help"});
   CHECK(help.wait_exit() == 0);
-  for (const char* flag :
-       {"--host", "--port", "--scenarios", "--strict", "--threads", "--journal-limit",
-        "--journal-file", "--max-body", "--watch", "--admin-token", "--log", "--quiet",
-        "--record-from", "--record-to", "--insecure-upstream", "--upstream-timeout",
-        "--request-timeout", "--dialect", "validate"}) {
+  for (const char* flag : {"--host",
+                           "--port",
+                           "--scenarios",
+                           "--strict",
+                           "--threads",
+                           "--journal-limit",
+                           "--journal-file",
+                           "--max-body",
+                           "--watch",
+                           "--admin-token",
+                           "--log",
+                           "--quiet",
+                           "--record-from",
+                           "--record-to",
+                           "--record-limit",
+                           "--insecure-upstream",
+                           "--upstream-timeout",
+                           "--request-timeout",
+                           "--dialect",
+                           "validate"}) {
     CHECK(help.out().find(flag) != std::string::npos);
   }
   Process version({kBinary, "--version"});

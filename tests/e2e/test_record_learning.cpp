@@ -138,3 +138,39 @@ TEST_CASE("proxied calls that cannot be recorded are listed in the stop answer a
   CHECK(yaml.find("# 4 proxied calls could not be recorded:\n#   GET /v3/user/info (2x): method "
                   "GET: only POST calls are replayed\n") != std::string::npos);
 }
+
+TEST_CASE("a recording that holds --record-limit calls proxies the rest as not recorded") {
+  // A long or hostile session cannot grow the recorder without bound: past
+  // the limit, calls are still answered by the upstream, and listed.
+  TempDir dir;
+  RunningServer service(kService);
+  drivemock::ServerOptions options;
+  options.record_from = service.server().base_url();
+  options.record_to = (dir.path / "rec.yaml").string();
+  options.record_limit = 2;
+  RunningServer recorder(options);
+  std::vector<std::string> answers = run_calls(recorder);
+  CHECK(answers[3] == "200 {\"status\":true,\"n\":2}");  // the upstream still answers
+  auto status = recorder.admin_json("GET", "/__admin/recordings/status");
+  CHECK(status["capturedCalls"].GetUint64() == 2);
+  CHECK(status["uncapturedCalls"].GetUint64() == 2);
+  CHECK(status["captureLimit"].GetUint64() == 2);
+
+  auto journal = recorder.requests();
+  std::vector<std::string> why;
+  for (const auto& entry : journal["requests"].GetArray()) {
+    for (const auto& v : entry["violations"].GetArray()) why.push_back(v["message"].GetString());
+  }
+  const std::string full =
+      "Proxied but not recorded: the recording holds its limit of 2 calls (--record-limit); stop "
+      "it and start another to record more";
+  CHECK(why == std::vector<std::string>{full, full});
+
+  auto stopped = recorder.admin_json("POST", "/__admin/recordings/stop");
+  CHECK(stopped["captured"].GetUint64() == 2);
+  REQUIRE(stopped["uncaptured"].Size() == 1);
+  CHECK(std::string(stopped["uncaptured"][0]["path"].GetString()) == "/v3/user/info");
+  CHECK(stopped["uncaptured"][0]["calls"].GetUint64() == 2);
+  std::string yaml = read_file(dir.path / "rec.yaml");
+  CHECK(yaml.find("# 2 proxied calls could not be recorded:") != std::string::npos);
+}
