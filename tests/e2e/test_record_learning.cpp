@@ -50,6 +50,14 @@ std::vector<std::string> run_calls(const RunningServer& server) {
   return answers;
 }
 
+/// Options that record from `service` into rec.yaml in `dir`.
+drivemock::ServerOptions recording_from(RunningServer& service, const TempDir& dir) {
+  drivemock::ServerOptions options;
+  options.record_from = service.server().base_url();
+  options.record_to = (dir.path / "rec.yaml").string();
+  return options;
+}
+
 std::string read_file(const fs::path& path) {
   std::ifstream in(path);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -63,9 +71,7 @@ TEST_CASE("calls to paths no operation defines are learnt, and the recording rep
   auto expected = run_calls(direct);
 
   RunningServer service(kService);
-  drivemock::ServerOptions options;
-  options.record_from = service.server().base_url();
-  options.record_to = (dir.path / "rec.yaml").string();
+  drivemock::ServerOptions options = recording_from(service, dir);
   RunningServer recorder(options);
   CHECK(run_calls(recorder) == expected);
   auto stopped = recorder.admin_json("POST", "/__admin/recordings/stop");
@@ -97,9 +103,7 @@ TEST_CASE("calls to paths no operation defines are learnt, and the recording rep
 TEST_CASE("proxied calls that cannot be recorded are listed in the stop answer and journaled") {
   TempDir dir;
   RunningServer service(kService);
-  drivemock::ServerOptions options;
-  options.record_from = service.server().base_url();
-  options.record_to = (dir.path / "rec.yaml").string();
+  drivemock::ServerOptions options = recording_from(service, dir);
   RunningServer recorder(options);
   REQUIRE(recorder.client().Get("/v3/user/info"));
   REQUIRE(recorder.client().Get("/v3/user/info"));
@@ -144,9 +148,7 @@ TEST_CASE("a recording that holds --record-limit calls proxies the rest as not r
   // the limit, calls are still answered by the upstream, and listed.
   TempDir dir;
   RunningServer service(kService);
-  drivemock::ServerOptions options;
-  options.record_from = service.server().base_url();
-  options.record_to = (dir.path / "rec.yaml").string();
+  drivemock::ServerOptions options = recording_from(service, dir);
   options.record_limit = 2;
   RunningServer recorder(options);
   std::vector<std::string> answers = run_calls(recorder);
