@@ -1,7 +1,6 @@
 // The listeners that speak TLS: HTTPS (--tls-port) and the HTTPS proxy
 // (--proxy-port), sharing one TLS context: the user's certificate, or the
 // local CA's leaves for the names allowed.
-#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -9,7 +8,6 @@
 #include "drivemock/server_impl.h"
 #include "tls/local_ca.h"
 #include "util/log.h"
-#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -47,14 +45,6 @@ Result<std::shared_ptr<tls::TlsContext>> tls_context(const TlsOptions& given) {
                                   refused_name_logger());
 }
 
-/// Whether `pass` ("host" or "host:port") lets `request` through.
-bool passes(const std::vector<std::string>& pass, const ConnectRequest& request) {
-  return std::any_of(pass.begin(), pass.end(), [&](const std::string& listed) {
-    std::string allowed = ascii_lowercase(listed);
-    return allowed == request.host || allowed == request.host + ":" + std::to_string(request.port);
-  });
-}
-
 }  // namespace
 
 Status Server::Impl::start_tls_listeners() {
@@ -77,10 +67,8 @@ Status Server::Impl::start_tls_listeners() {
     HttpServerOptions proxy_options = http_options(*given.proxy_port);
     proxy_options.tls = shared;
     auto names = std::make_shared<tls::TlsNames>(allowed_names(given));
-    // A host listed to pass goes to the real one, even a name drivemock could answer.
     proxy_options.proxy = [names, pass = given.proxy_pass](const ConnectRequest& request) {
-      if (passes(pass, request)) return ConnectDecision::pass;
-      return names->allows(request.host) ? ConnectDecision::serve : ConnectDecision::refuse;
+      return decide_connect(request, *names, pass);
     };
     proxy = std::make_unique<HttpServer>(std::move(proxy_options), serve, refused);
     if (auto serving = proxy->start(); !serving) return serving;

@@ -255,7 +255,7 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
     ::close(fd);
     return false;
   }
-  auto decision = request->method == "CONNECT" ? options_.proxy(*request) : ConnectDecision::refuse;
+  ConnectDecision decision = options_.proxy(*request);
   if (decision == ConnectDecision::serve) {
     // The tunnel ends here: TLS with a leaf for the host, then the mock API.
     if (!send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {

@@ -10,6 +10,7 @@
 #include <cerrno>
 
 #include "util/net_address.h"
+#include "util/text.h"
 
 namespace drivemock {
 namespace {
@@ -59,25 +60,41 @@ Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
       return Error{"the proxy request did not arrive in time"};
     }
   }
+  return parse_connect(head);
+}
+
+Result<ConnectRequest> parse_connect(std::string_view head) {
   ConnectRequest request;
-  std::string line = head.substr(0, head.find("\r\n"));
+  std::string_view line = head.substr(0, head.find("\r\n"));
   size_t space = line.find(' ');
   size_t second = space == std::string::npos ? std::string::npos : line.find(' ', space + 1);
   if (second == std::string::npos) return Error{"the proxy request line is not HTTP"};
   request.method = line.substr(0, space);
   request.target = line.substr(space + 1, second - space - 1);
   request.host = authority_host(request.target);  // lower case, without brackets
-  // The port as given (443 when none); one that is no number is 0, which no
-  // tunnel reaches.
+  // The port as given (443 when none); one that is no port number is 0,
+  // which no tunnel reaches and no --proxy-pass lists.
   const std::string& target = request.target;
   size_t colon = target.rfind(':');
   if (colon != std::string::npos && target.find(']', colon) == std::string::npos) {
     std::string port = target.substr(colon + 1);
     bool digits = !port.empty() && port.size() <= 5 &&
                   std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(c); });
-    request.port = digits ? std::stoi(port) : 0;
+    int number = digits ? std::stoi(port) : 0;
+    request.port = number >= 1 && number <= 65535 ? number : 0;
   }
   return request;
+}
+
+ConnectDecision decide_connect(const ConnectRequest& request, const tls::TlsNames& names,
+                               const std::vector<std::string>& pass) {
+  if (request.method != "CONNECT" || request.port == 0) return ConnectDecision::refuse;
+  bool listed = std::any_of(pass.begin(), pass.end(), [&](const std::string& given) {
+    std::string allowed = ascii_lowercase(given);
+    return allowed == request.host || allowed == request.host + ":" + std::to_string(request.port);
+  });
+  if (listed) return ConnectDecision::pass;
+  return names.allows(request.host) ? ConnectDecision::serve : ConnectDecision::refuse;
 }
 
 bool send_all(int fd, std::string_view bytes, milliseconds timeout) {

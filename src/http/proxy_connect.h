@@ -8,7 +8,10 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "tls/tls_names.h"
 #include "util/result.h"
 
 namespace drivemock {
@@ -18,11 +21,22 @@ struct ConnectRequest {
   std::string method;  ///< CONNECT (anything else is refused)
   std::string target;  ///< "host:port" as sent
   std::string host;    ///< without brackets, lower case
-  int port = 443;
+  int port = 443;      ///< 1 to 65535 as sent, 443 when none, 0 when not a port number
 };
 
 /// What the proxy does with a CONNECT.
 enum class ConnectDecision { serve, pass, refuse };
+
+/// The request line of a proxy request's head (up to its first line end),
+/// or why it is not HTTP. Pure: fed by read_connect, and by a fuzzer.
+Result<ConnectRequest> parse_connect(std::string_view head);
+
+/// Whom a proxy request goes to: a CONNECT to a host listed in `pass`
+/// ("host" or "host:port") is tunnelled there, even a name drivemock could
+/// answer; one to a name in `names` is answered by drivemock; anything else
+/// is refused.
+ConnectDecision decide_connect(const ConnectRequest& request, const tls::TlsNames& names,
+                               const std::vector<std::string>& pass);
 
 /// Reads the request head on `fd` (at most 8 KiB, within `timeout`, ended
 /// early when `stop_fd` becomes readable) and parses its request line; why

@@ -7,7 +7,6 @@
 #include "util/text.h"
 
 namespace drivemock::tls {
-namespace {}  // namespace
 
 TlsNames::TlsNames(std::vector<std::string> allowed) {
   names_ = {"localhost", "127.0.0.1", "::1"};
@@ -16,7 +15,9 @@ TlsNames::TlsNames(std::vector<std::string> allowed) {
 
 bool TlsNames::allows(std::string_view asked) const {
   std::string name = ascii_lowercase(asked);
-  if (name.empty()) return false;
+  // Only a host name or an IP address is issued for: never a wildcard, nor
+  // a label that no DNS name has ("a b", "x/y") under an allowed "*.".
+  if (name.starts_with("*.") || !tls_name_problem(name).empty()) return false;
   return std::any_of(names_.begin(), names_.end(), [&](const std::string& allowed) {
     if (allowed == name) return true;
     if (!allowed.starts_with("*.")) return false;

@@ -17,8 +17,9 @@ class TlsNames {
   /// Loopback names, plus `allowed` (gateway hosts, --tls-name values).
   explicit TlsNames(std::vector<std::string> allowed);
 
-  /// True when a certificate for `name` may be issued (names compared
-  /// without case; a wildcard matches exactly one label).
+  /// True when a certificate for `name` may be issued: a host name or an IP
+  /// address (never a wildcard) that is allowed, compared without case; an
+  /// allowed wildcard matches exactly one DNS label.
   bool allows(std::string_view name) const;
 
   const std::vector<std::string>& names() const { return names_; }

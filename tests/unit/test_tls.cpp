@@ -108,6 +108,14 @@ TEST_CASE("the CA issues for loopback, the names given, and one label under a wi
     INFO(name);
     CHECK_FALSE(names.allows(name));
   }
+  // Under a wildcard, only a DNS label: never the wildcard itself, a space,
+  // a slash, a NUL or an empty label.
+  using namespace std::string_literals;
+  for (const std::string& name : {"*.example.test"s, "a b.example.test"s, "x/y.example.test"s,
+                                  ".example.test"s, "a\0b.example.test"s, "_srv.example.test"s}) {
+    INFO(name);
+    CHECK_FALSE(names.allows(name));
+  }
   CHECK(tls_name_problem("*.example.test").empty());
   CHECK(tls_name_problem("10.0.0.1").empty());
   CHECK(tls_name_problem("fe80::1").empty());

@@ -1,0 +1,70 @@
+// The proxy's first exchange as data: what a CONNECT line asks for, and
+// whether drivemock answers it, tunnels it or refuses it. Whatever the
+// line says, only the names drivemock's CA issues for are answered and only
+// --proxy-pass hosts are tunnelled to.
+#include <catch2/catch.hpp>
+
+#include "http/proxy_connect.h"
+
+using namespace drivemock;
+
+namespace {
+
+ConnectRequest parsed(std::string_view head) {
+  auto request = parse_connect(head);
+  INFO(std::string(head));
+  REQUIRE(request);
+  return *request;
+}
+
+ConnectDecision decided(std::string_view head, const std::vector<std::string>& pass = {}) {
+  static const tls::TlsNames names({"gateway.filen.io"});
+  return decide_connect(parsed(head), names, pass);
+}
+
+}  // namespace
+
+TEST_CASE("a CONNECT line gives the host in lower case and the port, 443 when none") {
+  auto request = parsed("CONNECT Gateway.Filen.IO:8443 HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK(request.method == "CONNECT");
+  CHECK(request.target == "Gateway.Filen.IO:8443");
+  CHECK(request.host == "gateway.filen.io");
+  CHECK(request.port == 8443);
+  CHECK(parsed("CONNECT localhost HTTP/1.1\r\n\r\n").port == 443);
+  auto v6 = parsed("CONNECT [::1]:443 HTTP/1.1\r\n\r\n");
+  CHECK(v6.host == "::1");
+  CHECK(v6.port == 443);
+}
+
+TEST_CASE("a port that is no port number is 0: over 65535, zero, signed or not digits") {
+  for (const char* target : {"h:99999", "h:65536", "h:0", "h:-1", "h:+443", "h:44a", "h:"}) {
+    INFO(target);
+    CHECK(parsed(std::string("CONNECT ") + target + " HTTP/1.1\r\n\r\n").port == 0);
+  }
+  CHECK(parsed("CONNECT h:65535 HTTP/1.1\r\n\r\n").port == 65535);
+}
+
+TEST_CASE("a proxy request line without method, target and version is not HTTP") {
+  CHECK_FALSE(parse_connect("CONNECT\r\n\r\n"));
+  CHECK_FALSE(parse_connect("CONNECT host:443\r\n\r\n"));
+  CHECK_FALSE(parse_connect(""));
+}
+
+TEST_CASE("drivemock answers a CONNECT to its names, tunnels --proxy-pass and refuses the rest") {
+  CHECK(decided("CONNECT gateway.filen.io:443 HTTP/1.1\r\n\r\n") == ConnectDecision::serve);
+  CHECK(decided("CONNECT localhost:443 HTTP/1.1\r\n\r\n") == ConnectDecision::serve);
+  // A hostile page or client cannot reach other hosts through it.
+  CHECK(decided("CONNECT bank.example:443 HTTP/1.1\r\n\r\n") == ConnectDecision::refuse);
+  CHECK(decided("CONNECT 169.254.169.254:80 HTTP/1.1\r\n\r\n") == ConnectDecision::refuse);
+  CHECK(decided("CONNECT gateway.filen.io@bank.example:443 HTTP/1.1\r\n\r\n") ==
+        ConnectDecision::refuse);
+  CHECK(decided("GET http://gateway.filen.io/ HTTP/1.1\r\n\r\n") == ConnectDecision::refuse);
+  CHECK(decided("CONNECT gateway.filen.io:99999 HTTP/1.1\r\n\r\n") == ConnectDecision::refuse);
+  // --proxy-pass wins over names drivemock could answer; host:port lists one port only.
+  CHECK(decided("CONNECT gateway.filen.io:443 HTTP/1.1\r\n\r\n", {"Gateway.Filen.io"}) ==
+        ConnectDecision::pass);
+  CHECK(decided("CONNECT api.example:8443 HTTP/1.1\r\n\r\n", {"api.example:8443"}) ==
+        ConnectDecision::pass);
+  CHECK(decided("CONNECT api.example:443 HTTP/1.1\r\n\r\n", {"api.example:8443"}) ==
+        ConnectDecision::refuse);
+}
