@@ -1,26 +1,17 @@
 #include "cli/drift_command.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "record/drift.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
+#include "util/file_text.h"
 
 namespace drivemock::cli {
 namespace {
 
 constexpr int kExitDrift = 1;
 constexpr int kExitCannotCheck = 2;
-
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 /// The errors that keep the check from running (warnings are the loader's
 /// business: `drivemock validate` shows them).
@@ -49,7 +40,7 @@ CLI::App* add_drift_command(CLI::App& app, DriftFlags& flags) {
 }
 
 int run_drift(const DriftFlags& flags, Dialect dialect) {
-  auto recording = read_text(flags.recording);
+  auto recording = read_file_text(flags.recording);
   if (!recording) {
     return cannot_check({{Severity::error, flags.recording, 0, 0, "cannot read the recording"}});
   }
@@ -63,7 +54,7 @@ int run_drift(const DriftFlags& flags, Dialect dialect) {
   std::vector<record::ScenarioText> scenarios;
   for (const auto& set : *sets) {
     // A document too big to be kept is read again from its file.
-    auto text = set.text ? std::optional<std::string>(*set.text) : read_text(set.source);
+    auto text = set.text ? std::optional<std::string>(*set.text) : read_file_text(set.source);
     if (text) scenarios.push_back({set.source, std::move(*text)});
   }
   auto findings = record::check_drift(*recording, flags.recording, scenarios);

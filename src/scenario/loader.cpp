@@ -9,8 +9,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
@@ -18,6 +16,7 @@
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
 #include "util/clock.h"
+#include "util/file_text.h"
 #include "util/parallel.h"
 #include "util/yaml_reader.h"
 #include "util/yaml_slices.h"
@@ -28,15 +27,12 @@ namespace {
 namespace fs = std::filesystem;
 
 std::optional<std::string> read_file(const fs::path& path, Diagnostics& diagnostics) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  auto text = read_file_text(path);
+  if (!text) {
     diagnostics.push_back(
         {Severity::error, path.string(), 0, 0, "cannot read the file (missing or not readable)"});
-    return std::nullopt;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return text;
 }
 
 std::vector<fs::path> scenario_files(const fs::path& dir) {

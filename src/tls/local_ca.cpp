@@ -16,6 +16,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "util/file_text.h"
 #include "util/net_address.h"
 
 namespace drivemock::tls {
@@ -122,15 +123,6 @@ std::string pem_of(Write write) {
   return std::string(data, static_cast<size_t>(size));
 }
 
-std::string read_text(const fs::path& path) {
-  BioPtr bio(BIO_new_file(path.c_str(), "r"));
-  if (!bio) return {};
-  std::string text;
-  char buffer[4096];
-  for (int n; (n = BIO_read(bio.get(), buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
-  return text;
-}
-
 }  // namespace
 
 std::string default_tls_dir() {
@@ -162,8 +154,8 @@ Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir) {
       return Error{ca->key_path_ + " can be read by others (mode " + mode +
                    "); expected 600: chmod 600 it, or delete it and ca.pem for a new CA"};
     }
-    std::string key_pem = read_text(ca->key_path_);
-    std::string cert_pem = read_text(ca->cert_path_);
+    std::string key_pem = read_file_text(ca->key_path_).value_or("");
+    std::string cert_pem = read_file_text(ca->cert_path_).value_or("");
     BioPtr key_bio(BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())));
     BioPtr cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())));
     ca->key_.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
