@@ -24,6 +24,12 @@ export interface StartOptions {
   seed?: number;
   /** Answer every contract violation with 400 invalid_params (--strict). */
   strict?: boolean;
+  /**
+   * Serve HTTPS too (--tls-port), with leaves from drivemock's local CA:
+   * `true` for a free port, or the port, the CA's directory (--tls-dir) and
+   * more names to issue for (--tls-name). The admin calls stay on `url`.
+   */
+  tls?: boolean | TlsOptions;
   /** The admin token: given to drivemock by its environment, sent with every admin call. */
   adminToken?: string;
   /** More command-line flags. */
@@ -40,6 +46,15 @@ export interface StartOptions {
   startTimeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL (default 5000). */
   stopTimeoutMs?: number;
+}
+
+export interface TlsOptions {
+  /** 0 (the default) picks a free port; the SDK always calls 443. */
+  port?: number;
+  /** Where the local CA lives (default: $XDG_DATA_HOME/drivemock, else ~/.local/share/drivemock). */
+  dir?: string;
+  /** Names beside loopback and the gateway names that leaves are issued for. */
+  names?: string[];
 }
 
 /** A positioned problem of a scenario (line and column from 1; 0 when unknown). */
@@ -137,6 +152,11 @@ export declare class Drivemock {
   /** http://127.0.0.1:<port> */
   readonly url: string;
   readonly port: number;
+  /** https://127.0.0.1:<tlsPort> with the `tls` option; else null. */
+  readonly tlsUrl: string | null;
+  readonly tlsPort: number | null;
+  /** The local CA's certificate (PEM) a client trusts (NODE_EXTRA_CA_CERTS, or https' `ca`); null without `tls` or with --tls-cert. */
+  readonly caFile: string | null;
   readonly process: DrivemockProcess;
   /** SIGTERM, then SIGKILL after stopTimeoutMs; resolves with the exit code. */
   stop(): Promise<number | null>;

@@ -312,6 +312,9 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
   if (auto proxy = server.proxy_port()) {
     std::cout << "drivemock proxy on http://" << host << ":" << *proxy << " (HTTPS_PROXY)\n";
   }
+  if (auto ca = server.tls_ca_file()) {
+    std::cout << "drivemock CA certificate " << *ca << " (trust it: drivemock ca)\n";
+  }
   std::cout << std::flush;
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself

@@ -154,6 +154,9 @@ class Server {
   std::optional<std::string> tls_base_url() const;
   /// The proxy's port, when it runs one (--proxy-port).
   std::optional<int> proxy_port() const;
+  /// The local CA's certificate file (PEM), when HTTPS or the proxy serves
+  /// its leaves: what a client trusts (NODE_EXTRA_CA_CERTS).
+  std::optional<std::string> tls_ca_file() const;
 
   // The filter calls return an Error instead of a value when `filter.body`
   // or `filter.equal_to_json` is not valid JSON.

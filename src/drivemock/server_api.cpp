@@ -33,6 +33,10 @@ std::optional<int> Server::proxy_port() const {
   if (!impl_->proxy) return std::nullopt;
   return impl_->proxy->port();
 }
+std::optional<std::string> Server::tls_ca_file() const {
+  return impl_->ca_file;
+}
+
 std::optional<std::string> Server::tls_base_url() const {
   if (!impl_->https) return std::nullopt;
   return "https://" + impl_->options.host + ":" + std::to_string(impl_->https->port());

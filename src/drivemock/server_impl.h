@@ -48,8 +48,9 @@ struct Server::Impl {
   admin::Context admin;
   RequestPath path;
   HttpServer http;
-  std::unique_ptr<HttpServer> https;  ///< with --tls-port
-  std::unique_ptr<HttpServer> proxy;  ///< with --proxy-port
+  std::unique_ptr<HttpServer> https;   ///< with --tls-port
+  std::unique_ptr<HttpServer> proxy;   ///< with --proxy-port
+  std::optional<std::string> ca_file;  ///< the local CA's certificate, when its leaves are served
   std::unique_ptr<scenario::FileWatcher> watcher;
   std::thread stopper;
   std::once_flag stop_once;

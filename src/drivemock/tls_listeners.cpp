@@ -32,17 +32,29 @@ tls::TlsNames allowed_names(const TlsOptions& given) {
   return tls::TlsNames(std::move(names));
 }
 
-Result<std::shared_ptr<tls::TlsContext>> tls_context(const TlsOptions& given) {
+/// The TLS context the listeners share, and the local CA's certificate file
+/// when its leaves are served (not with --tls-cert).
+struct TlsSetup {
+  std::shared_ptr<const tls::TlsContext> context;
+  std::optional<std::string> ca_file;
+};
+
+Result<TlsSetup> tls_setup(const TlsOptions& given) {
   if (!given.cert_file.empty() || !given.key_file.empty()) {
     if (given.cert_file.empty() || given.key_file.empty()) {
       return Error{"--tls-cert and --tls-key go together"};
     }
-    return tls::TlsContext::from_files(given.cert_file, given.key_file);
+    auto context = tls::TlsContext::from_files(given.cert_file, given.key_file);
+    if (!context) return context.error();
+    return TlsSetup{std::move(context).value(), std::nullopt};
   }
   auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir);
   if (!ca) return Error{"the local CA: " + ca.error().message};
-  return tls::TlsContext::from_ca(std::move(ca).value(), allowed_names(given),
-                                  refused_name_logger());
+  std::string ca_file = (*ca)->cert_path();
+  auto context =
+      tls::TlsContext::from_ca(std::move(ca).value(), allowed_names(given), refused_name_logger());
+  if (!context) return context.error();
+  return TlsSetup{std::move(context).value(), std::move(ca_file)};
 }
 
 }  // namespace
@@ -50,9 +62,10 @@ Result<std::shared_ptr<tls::TlsContext>> tls_context(const TlsOptions& given) {
 Status Server::Impl::start_tls_listeners() {
   const TlsOptions& given = options.tls;
   if (!given.port && !given.proxy_port) return done();
-  auto context = tls_context(given);
-  if (!context) return context.error();
-  std::shared_ptr<const tls::TlsContext> shared = std::move(context).value();
+  auto setup = tls_setup(given);
+  if (!setup) return setup.error();
+  std::shared_ptr<const tls::TlsContext> shared = setup->context;
+  ca_file = setup->ca_file;
   auto serve = [this](RequestView request, ReplyWriter& writer) {
     path.serve(std::move(request), writer);
   };

@@ -40,6 +40,9 @@ TEST_CASE("the certificate served for a gateway name verifies with openssl verif
   CHECK(port_of(server.read_line()) > 0);  // plain HTTP first
   std::string https = server.read_line();
   REQUIRE(https.starts_with("drivemock listening on https://127.0.0.1:"));
+  // Then where the CA is, for a harness to trust it (the JS package reads it).
+  CHECK(server.read_line() ==
+        "drivemock CA certificate " + dir.file("tls/ca.pem") + " (trust it: drivemock ca)");
   std::string port = https.substr(https.rfind(':') + 1);
   std::string leaf = dir.file("leaf.pem");
   std::string fetch = "openssl s_client -connect 127.0.0.1:" + port +

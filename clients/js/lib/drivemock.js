@@ -48,9 +48,12 @@ function warningsOf(answer) {
 
 class Drivemock {
   /** @internal use startDrivemock */
-  constructor({ child, url, port }, options) {
+  constructor({ child, url, port, tlsUrl = null, tlsPort = null, caFile = null }, options) {
     this.url = url;
     this.port = port;
+    this.tlsUrl = tlsUrl;
+    this.tlsPort = tlsPort;
+    this.caFile = caFile;
     this.process = child;
     this._admin = new AdminHttp(url, options.adminToken);
     this._stopAfterMs = options.stopTimeoutMs; // undefined: stopChild's default

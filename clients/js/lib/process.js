@@ -6,6 +6,8 @@ const { spawn } = require("node:child_process");
 const { DrivemockError } = require("./errors");
 
 const LISTENING = /drivemock listening on (http:\/\/\S+)/;
+const LISTENING_TLS = /drivemock listening on (https:\/\/\S+)/;
+const CA_FILE = /drivemock CA certificate (.+) \(trust it/;
 /// drivemock's positioned diagnostics: `file:line:column: severity: message`.
 const DIAGNOSTIC = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/;
 /// What of standard error is kept for the error of a failed start.
@@ -20,8 +22,31 @@ function argumentsFor(options) {
   if (dialect) args.push("--dialect", dialect);
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
   if (options.strict) args.push("--strict");
+  if (options.tls) {
+    const tls = options.tls === true ? {} : options.tls;
+    args.push("--tls-port", String(tls.port ?? 0));
+    if (tls.dir) args.push("--tls-dir", String(tls.dir));
+    for (const name of tls.names ?? []) args.push("--tls-name", String(name));
+  }
   if (!options.verbose) args.push("--quiet");
   return args.concat(options.args ?? []);
+}
+
+/**
+ * What drivemock printed once it listens, or null while a line is missing:
+ * the plain HTTP address, and with `tls` the HTTPS one and, unless the
+ * certificate is the user's own (--tls-cert), the local CA's file.
+ */
+function listeningIn(stdout, options) {
+  const plain = LISTENING.exec(stdout);
+  if (!plain) return null;
+  const found = { url: plain[1], port: Number(new URL(plain[1]).port), tlsUrl: null, tlsPort: null, caFile: null };
+  if (!options.tls) return found;
+  const tls = LISTENING_TLS.exec(stdout);
+  const ownCertificate = (options.args ?? []).includes("--tls-cert");
+  const ca = CA_FILE.exec(stdout);
+  if (!tls || (!ca && !ownCertificate)) return null;
+  return { ...found, tlsUrl: tls[1], tlsPort: Number(new URL(tls[1]).port), caFile: ca ? ca[1] : null };
 }
 
 function diagnosticsIn(text) {
@@ -34,7 +59,8 @@ function diagnosticsIn(text) {
 }
 
 /**
- * Spawns drivemock and resolves with {child, url, port} once it listens;
+ * Spawns drivemock and resolves with {child, url, port, tlsUrl, tlsPort,
+ * caFile} once it listens;
  * rejects with drivemock's own words when it exits first, or after
  * `startTimeoutMs`.
  */
@@ -74,16 +100,15 @@ function spawnDrivemock(bin, options) {
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
-      const m = LISTENING.exec(stdout);
-      if (!m) return;
+      const listening = listeningIn(stdout, options);
+      if (!listening) return;
       clearTimeout(timer);
       child.removeAllListeners("exit");
       child.removeAllListeners("error");
       child.on("error", () => {}); // a failed kill later is stop's business, not a crash
       child.stdout.removeAllListeners("data");
       child.stdout.resume(); // nothing more is read of it, and it must never fill
-      const url = m[1];
-      resolve({ child, url, port: Number(new URL(url).port) });
+      resolve({ child, ...listening });
     });
   });
 }

@@ -98,3 +98,42 @@ test("the package's version is the binary's", () => {
   const version = execFileSync(process.env.DRIVEMOCK_BIN, ["--version"], { encoding: "utf8" }).trim();
   assert.equal(require("drivemock/package.json").version, version);
 });
+
+test("tls serves HTTPS beside HTTP, with the CA file a client trusts", async () => {
+  const https = require("node:https");
+  const fs = require("node:fs");
+  const dir = path.dirname(tempFile("unused", ""));
+  await withDrivemock({ tls: { dir, names: ["mock.internal"] } }, async (mock) => {
+    assert.match(mock.tlsUrl, /^https:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(mock.tlsUrl, `https://127.0.0.1:${mock.tlsPort}`);
+    assert.notEqual(mock.tlsPort, mock.port);
+    assert.equal(mock.caFile, path.join(dir, "ca.pem"));
+    const ca = fs.readFileSync(mock.caFile);
+    const answer = await new Promise((resolve, reject) => {
+      const body = JSON.stringify({ uuid: "over-tls" });
+      const request = https.request(`${mock.tlsUrl}/v3/dir/trash`, {
+        method: "POST", ca, servername: "mock.internal",
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode, json: JSON.parse(text) }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.json.code, "dir_trashed");
+    // The admin API stays on the plain address, journaling the HTTPS call.
+    const [entry] = await mock.requests();
+    assert.equal(entry.uuid, "over-tls");
+  });
+});
+
+test("without tls there is no HTTPS address and no CA file", async () => {
+  await withDrivemock({}, async (mock) => {
+    assert.equal(mock.tlsUrl, null);
+    assert.equal(mock.tlsPort, null);
+    assert.equal(mock.caFile, null);
+  });
+});

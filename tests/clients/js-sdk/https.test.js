@@ -23,8 +23,8 @@ const canUnshare = isRoot && spawnSync("unshare", ["--mount", "true"]).status ==
 /// Starts drivemock in the service dialect with HTTPS on port 443 and its CA in a fresh directory.
 async function startOn443() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-tls-"));
-  const mock = await startDrivemock({ preset: "filen", args: ["--tls-port", "443", "--tls-dir", dir] });
-  return { mock, dir, ca: path.join(dir, "ca.pem") };
+  const mock = await startDrivemock({ preset: "filen", tls: { port: 443, dir } });
+  return { mock, dir, ca: mock.caFile };
 }
 
 /// Runs https-client.js with `mode` (under `wrap`, a command prefix), trusting `ca`.

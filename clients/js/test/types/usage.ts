@@ -18,6 +18,11 @@ export async function usage(): Promise<void> {
   });
   const url: string = mock.url;
   const port: number = mock.port;
+  const secure = await startDrivemock({ tls: { port: 0, dir: "/tmp/ca", names: ["mock.internal"] } });
+  const tlsUrl: string | null = secure.tlsUrl;
+  const tlsPort: number | null = secure.tlsPort;
+  const caFile: string | null = secure.caFile;
+  await startDrivemock({ tls: true });
   const pid: number | undefined = mock.process.pid;
   const pushed = await mock.push("directories: {d1: {}}", { name: "n", failOnWarnings: true });
   const warnings: string[] = pushed.warnings;
@@ -56,5 +61,5 @@ export async function usage(): Promise<void> {
     }
   }
   await mock.stop();
-  void [when, url, port, pid, warnings, body, n, state, dialect, captured, learnt, why, pending, masterKeys];
+  void [when, url, port, tlsUrl, tlsPort, caFile, pid, warnings, body, n, state, dialect, captured, learnt, why, pending, masterKeys];
 }
