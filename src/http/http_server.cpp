@@ -264,27 +264,33 @@ bool HttpServer::answer_connect(int fd, tls::SslPtr& session) {
     }
     return start_tls(fd, session);
   }
+  Refusal refusal;
   if (decision == ConnectDecision::pass) {
     auto upstream = connect_to(request->host, request->port, options_.request_timeout);
-    if (upstream &&
-        send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {
-      tunnel(fd, *upstream, stop_fd_, kKeepAliveIdle * 60);
-    } else if (upstream) {
-      ::close(*upstream);
+    if (upstream) {
+      if (send_all(fd, "HTTP/1.1 200 Connection Established\r\n\r\n", options_.request_timeout)) {
+        tunnel(fd, *upstream, stop_fd_, kKeepAliveIdle * 60);
+      } else {
+        ::close(*upstream);
+      }
+      ::close(fd);
+      return false;
     }
-    ::close(fd);
-    return false;
+    // Told and journaled, not a silent close: the client learns why.
+    refusal = make_refusal(options_.envelope, {502, "proxy_pass_failed", "proxy_pass_failed"},
+                           "CONNECT " + request->target + ": " + upstream.error().message);
+  } else {
+    refusal = make_refusal(
+        options_.envelope, {403, "proxy_refused", "proxy_refused"},
+        request->method != "CONNECT"
+            ? "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not " + request->method
+            : "CONNECT " + request->target +
+                  " refused: drivemock answers only the names its CA issues for, and passes "
+                  "through only --proxy-pass hosts");
   }
   RequestView view;
   view.method = request->method;
   view.url = view.path = request->target;
-  Refusal refusal = make_refusal(
-      options_.envelope, {403, "proxy_refused", "proxy_refused"},
-      request->method != "CONNECT"
-          ? "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not " + request->method
-          : "CONNECT " + request->target +
-                " refused: drivemock answers only the names its CA issues for, and passes "
-                "through only --proxy-pass hosts");
   if (refused_) refused_(RefusedRequest{view, refusal, started});
   send_all(fd, closing_answer(refusal.reply), options_.request_timeout);
   ::close(fd);

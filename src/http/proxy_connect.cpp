@@ -113,21 +113,25 @@ bool send_all(int fd, std::string_view bytes, milliseconds timeout) {
 }
 
 Result<int> connect_to(const std::string& host, int port, milliseconds timeout) {
-  addrinfo hints{};
-  hints.ai_socktype = SOCK_STREAM;
-  addrinfo* found = nullptr;
-  if (::getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0 || !found) {
-    return Error{"cannot resolve " + host};
+  std::vector<NetAddress> addresses = resolve_host(host);
+  if (addresses.empty()) return Error{"cannot resolve " + host};
+  // As for the recorder's targets: a listed name that resolves to the cloud's
+  // metadata service (DNS rebinding, or a typo) is never tunnelled to.
+  for (const auto& address : addresses) {
+    if (is_link_local_or_metadata(address)) {
+      return Error{host + " resolves to " + address.text +
+                   ", a link-local or metadata address, which the proxy never tunnels to"};
+    }
   }
-  int fd = ::socket(found->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  NetAddress target = with_port(addresses.front(), port);
+  int fd = ::socket(target.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   bool ok = fd >= 0;
-  if (ok && ::connect(fd, found->ai_addr, found->ai_addrlen) != 0) {
+  if (ok && ::connect(fd, reinterpret_cast<const sockaddr*>(&target.storage), target.length) != 0) {
     ok = errno == EINPROGRESS && wait_ready(fd, POLLOUT, -1, Steady::now() + timeout);
     int error = 0;
     socklen_t len = sizeof error;
     ok = ok && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;
   }
-  ::freeaddrinfo(found);
   if (!ok) {
     if (fd >= 0) ::close(fd);
     return Error{"cannot connect to " + host + ":" + std::to_string(port)};

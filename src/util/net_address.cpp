@@ -138,6 +138,16 @@ bool is_local_interface(const NetAddress& address) {
   return found;
 }
 
+NetAddress with_port(NetAddress address, int port) {
+  auto network = htons(static_cast<uint16_t>(port));
+  if (address.storage.ss_family == AF_INET) {
+    reinterpret_cast<sockaddr_in*>(&address.storage)->sin_port = network;
+  } else if (address.storage.ss_family == AF_INET6) {
+    reinterpret_cast<sockaddr_in6*>(&address.storage)->sin6_port = network;
+  }
+  return address;
+}
+
 std::vector<NetAddress> resolve_host(const std::string& host) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;

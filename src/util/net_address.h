@@ -49,6 +49,9 @@ bool is_loopback_address(const NetAddress& address);
 /// True when `address` is one of this machine's own interface addresses.
 bool is_local_interface(const NetAddress& address);
 
+/// `address` with `port` (network order is this function's business).
+NetAddress with_port(NetAddress address, int port);
+
 /// Every address `host` resolves to (numeric hosts parse as themselves); an
 /// empty list when it resolves to none.
 std::vector<NetAddress> resolve_host(const std::string& host);

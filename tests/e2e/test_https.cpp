@@ -196,6 +196,32 @@ TEST_CASE("the proxy tunnels --proxy-pass hosts, and refuses what is not CONNECT
         "drivemock's proxy takes CONNECT only (HTTPS_PROXY), not GET");
 }
 
+TEST_CASE("a --proxy-pass host at a metadata address, or not answering, gets 502, journaled") {
+  // Listing a host is no way to the cloud's metadata service: a name that
+  // resolves there (DNS rebinding, a typo) is refused before any connect.
+  TempDir dir;
+  drivemock::ServerOptions options;
+  options.tls.dir = dir.file("tls");
+  options.tls.proxy_port = 0;
+  options.tls.proxy_pass = {"169.254.169.254:80", "127.0.0.1:1"};
+  RunningServer mock(options);
+  int proxy = *mock.server().proxy_port();
+
+  std::string metadata = send_raw(proxy, "CONNECT 169.254.169.254:80 HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK(is_status(metadata, 502));
+  CHECK(metadata.find(R"("code":"proxy_pass_failed")") != std::string::npos);
+  std::string closed = send_raw(proxy, "CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK(is_status(closed, 502));
+
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 2);  // newest first
+  CHECK(std::string(journal["requests"][1]["violations"][0]["message"].GetString()) ==
+        "CONNECT 169.254.169.254:80: 169.254.169.254 resolves to 169.254.169.254, a link-local or "
+        "metadata address, which the proxy never tunnels to");
+  CHECK(std::string(journal["requests"][0]["violations"][0]["message"].GetString()) ==
+        "CONNECT 127.0.0.1:1: cannot connect to 127.0.0.1:1");
+}
+
 TEST_CASE(
     "recording works through HTTPS and through the proxy: TLS to drivemock, on to the target") {
   TempDir dir;
