@@ -1,6 +1,5 @@
 #include "http/proxy_connect.h"
 
-#include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>

@@ -43,7 +43,7 @@ function listeningIn(stdout, options) {
   const found = { url: plain[1], port: Number(new URL(plain[1]).port), tlsUrl: null, tlsPort: null, caFile: null };
   if (!options.tls) return found;
   const tls = LISTENING_TLS.exec(stdout);
-  const ownCertificate = (options.args ?? []).includes("--tls-cert");
+  const ownCertificate = (options.args ?? []).some((a) => a === "--tls-cert" || a.startsWith("--tls-cert="));
   const ca = CA_FILE.exec(stdout);
   if (!tls || (!ca && !ownCertificate)) return null;
   return { ...found, tlsUrl: tls[1], tlsPort: Number(new URL(tls[1]).port), caFile: ca ? ca[1] : null };

@@ -137,3 +137,15 @@ test("without tls there is no HTTPS address and no CA file", async () => {
     assert.equal(mock.caFile, null);
   });
 });
+
+test("tls with the user's own certificate (--tls-cert) starts without a CA file", async () => {
+  const dir = path.dirname(tempFile("unused", ""));
+  const [cert, key] = [path.join(dir, "cert.pem"), path.join(dir, "key.pem")];
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+    "-days", "1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  await withDrivemock({ tls: true, args: [`--tls-cert=${cert}`, "--tls-key", key], startTimeoutMs: 10000 },
+    async (mock) => {
+      assert.match(mock.tlsUrl, /^https:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal(mock.caFile, null);
+    });
+});
