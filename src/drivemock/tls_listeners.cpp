@@ -33,13 +33,13 @@ tls::TlsNames allowed_names(const TlsOptions& given) {
 }
 
 /// The TLS context the listeners share, and the local CA's certificate file
-/// when its leaves are served (not with --tls-cert).
+/// when its leaves are served for `names` (not with --tls-cert).
 struct TlsSetup {
   std::shared_ptr<const tls::TlsContext> context;
   std::optional<std::string> ca_file;
 };
 
-Result<TlsSetup> tls_setup(const TlsOptions& given) {
+Result<TlsSetup> tls_setup(const TlsOptions& given, const tls::TlsNames& names) {
   if (!given.cert_file.empty() || !given.key_file.empty()) {
     if (given.cert_file.empty() || given.key_file.empty()) {
       return Error{"--tls-cert and --tls-key go together"};
@@ -51,8 +51,7 @@ Result<TlsSetup> tls_setup(const TlsOptions& given) {
   auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir);
   if (!ca) return Error{"the local CA: " + ca.error().message};
   std::string ca_file = (*ca)->cert_path();
-  auto context =
-      tls::TlsContext::from_ca(std::move(ca).value(), allowed_names(given), refused_name_logger());
+  auto context = tls::TlsContext::from_ca(std::move(ca).value(), names, refused_name_logger());
   if (!context) return context.error();
   return TlsSetup{std::move(context).value(), std::move(ca_file)};
 }
@@ -62,7 +61,9 @@ Result<TlsSetup> tls_setup(const TlsOptions& given) {
 Status Server::Impl::start_tls_listeners() {
   const TlsOptions& given = options.tls;
   if (!given.port && !given.proxy_port) return done();
-  auto setup = tls_setup(given);
+  // One list of names for the certificates and the proxy's CONNECT check.
+  auto names = std::make_shared<const tls::TlsNames>(allowed_names(given));
+  auto setup = tls_setup(given, *names);
   if (!setup) return setup.error();
   std::shared_ptr<const tls::TlsContext> shared = setup->context;
   ca_file = setup->ca_file;
@@ -79,7 +80,6 @@ Status Server::Impl::start_tls_listeners() {
   if (given.proxy_port) {
     HttpServerOptions proxy_options = http_options(*given.proxy_port);
     proxy_options.tls = shared;
-    auto names = std::make_shared<tls::TlsNames>(allowed_names(given));
     proxy_options.proxy = [names, pass = given.proxy_pass](const ConnectRequest& request) {
       return decide_connect(request, *names, pass);
     };

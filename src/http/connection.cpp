@@ -38,11 +38,6 @@ void address_of(const sockaddr_storage& addr, std::string& ip, int& port) {
   ip = text;
 }
 
-milliseconds remaining(SteadyClock::time_point deadline) {
-  return std::max(milliseconds(0),
-                  std::chrono::duration_cast<milliseconds>(deadline - SteadyClock::now()));
-}
-
 }  // namespace
 
 Connection::Connection(int fd, const ConnectionContext& context, ConnectionLimits limits,
@@ -78,8 +73,7 @@ Connection::~Connection() {
     if (close_after_) {
       auto until = SteadyClock::now() + kDrainTime;
       char sink[4096];
-      while (wait_for(POLLIN, remaining(until)) == Wait::ready &&
-             ::recv(fd_, sink, sizeof sink, 0) > 0) {
+      while (wait_until(POLLIN, until) == FdWait::ready && ::recv(fd_, sink, sizeof sink, 0) > 0) {
       }
     }
   }
@@ -90,23 +84,17 @@ Connection* Connection::current() {
   return current_connection;
 }
 
-Connection::Wait Connection::wait_for(short events, milliseconds timeout) const {
-  pollfd fds[2] = {{fd_, events, 0}, {stop_fd_, POLLIN, 0}};
-  // Writes are not cut short by a stop: answers in flight still go out.
-  nfds_t count = events == POLLIN ? 2 : 1;
-  for (;;) {
-    int ready = ::poll(fds, count, static_cast<int>(timeout.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready < 0) return Wait::failed;
-    if (ready == 0) return Wait::timeout;
-    if (count == 2 && fds[1].revents != 0) return Wait::stopped;
-    return Wait::ready;
-  }
+FdWait Connection::wait_until(short events, SteadyClock::time_point deadline) const {
+  return wait_fd(fd_, events, events == POLLIN ? stop_fd_ : -1, deadline);
+}
+
+FdWait Connection::wait_for(short events, milliseconds timeout) const {
+  return wait_until(events, SteadyClock::now() + timeout);
 }
 
 bool Connection::next_request() {
   bool buffered = begin_ < end_ || (ssl_ && SSL_pending(ssl_.get()) > 0);
-  if (!buffered && wait_for(POLLIN, limits_.idle_timeout) != Wait::ready) return false;
+  if (!buffered && wait_for(POLLIN, limits_.idle_timeout) != FdWait::ready) return false;
   head_.reset();
   request_line_.clear();
   handler_ran_ = false;
@@ -192,10 +180,9 @@ bool Connection::fill() {
       return false;
     }
     if (wait == 0) return false;
-    milliseconds timeout = deadline_ ? remaining(*deadline_) : limits_.idle_timeout;
-    switch (wait_for(wait, timeout)) {
-      case Wait::ready: continue;
-      case Wait::timeout:
+    switch (wait_until(wait, deadline_ ? *deadline_ : SteadyClock::now() + limits_.idle_timeout)) {
+      case FdWait::ready: continue;
+      case FdWait::timeout:
         if (deadline_) {
           refuse(make_refusal(envelope_, {408, "request_timeout", "request_timeout"},
                               "The request did not arrive within " +
@@ -203,10 +190,10 @@ bool Connection::fill() {
                                   " ms of its first byte (--request-timeout)"));
         }
         return false;
-      case Wait::stopped:
+      case FdWait::stopped:
         detach(SocketClose::graceful);
         return false;  // no answer: the server is going away
-      case Wait::failed: return false;
+      case FdWait::failed: return false;
     }
   }
 }
@@ -239,18 +226,18 @@ ssize_t Connection::write(const char* ptr, size_t size) {
     ssize_t n = transmit(ptr, size, wait);
     if (n >= 0) return n;
     if (wait == 0) return -1;
-    if (wait_for(wait, limits_.write_timeout) != Wait::ready) return -1;
+    if (wait_for(wait, limits_.write_timeout) != FdWait::ready) return -1;
   }
 }
 
 bool Connection::is_readable() const {
   // TLS may hold bytes it has read and decrypted, which no poll shows.
   return begin_ < end_ || (ssl_ && SSL_pending(ssl_.get()) > 0) ||
-         wait_for(POLLIN, limits_.idle_timeout) == Wait::ready;
+         wait_for(POLLIN, limits_.idle_timeout) == FdWait::ready;
 }
 
 bool Connection::is_writable() const {
-  return wait_for(POLLOUT, limits_.write_timeout) == Wait::ready;
+  return wait_for(POLLOUT, limits_.write_timeout) == FdWait::ready;
 }
 
 void Connection::get_remote_ip_and_port(std::string& ip, int& port) const {

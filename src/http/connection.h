@@ -21,6 +21,7 @@
 #include "http/refusal.h"
 #include "tls/openssl_types.h"
 #include "util/clock.h"
+#include "util/fd_wait.h"
 
 namespace drivemock {
 
@@ -94,8 +95,10 @@ class Connection final : public httplib::Stream {
   socket_t socket() const override { return fd_; }
 
  private:
-  enum class Wait { ready, timeout, stopped, failed };
-  Wait wait_for(short events, std::chrono::milliseconds timeout) const;
+  /// A wait for `events` until `deadline`; a write is not cut short by a
+  /// stop (answers in flight still go out), a read is.
+  FdWait wait_until(short events, std::chrono::steady_clock::time_point deadline) const;
+  FdWait wait_for(short events, std::chrono::milliseconds timeout) const;
   bool fill();
   /// Reads into the buffer without waiting: > 0 bytes, 0 when the client
   /// closed, -1 with `wait` the event to wait for (0: failed).

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cerrno>
 
+#include "util/fd_wait.h"
 #include "util/net_address.h"
 #include "util/text.h"
 
@@ -18,23 +19,6 @@ using std::chrono::milliseconds;
 using Steady = std::chrono::steady_clock;
 
 constexpr size_t kMaxConnectHead = 8192;
-
-int left_ms(Steady::time_point deadline) {
-  auto left = std::chrono::duration_cast<milliseconds>(deadline - Steady::now()).count();
-  return static_cast<int>(std::max<int64_t>(0, left));
-}
-
-/// Waits for `events` on `fd` until `deadline`, or `stop_fd`; true when ready.
-bool wait_ready(int fd, short events, int stop_fd, Steady::time_point deadline) {
-  pollfd fds[2] = {{fd, events, 0}, {stop_fd, POLLIN, 0}};
-  for (;;) {
-    int ready = ::poll(fds, stop_fd >= 0 ? 2 : 1, left_ms(deadline));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) return false;
-    if (stop_fd >= 0 && (fds[1].revents & POLLIN)) return false;
-    return true;
-  }
-}
 
 }  // namespace
 
@@ -55,7 +39,7 @@ Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
     if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
       return Error{"the proxy request could not be read"};
     }
-    if (!wait_ready(fd, POLLIN, stop_fd, deadline)) {
+    if (wait_fd(fd, POLLIN, stop_fd, deadline) != FdWait::ready) {
       return Error{"the proxy request did not arrive in time"};
     }
   }
@@ -103,7 +87,7 @@ bool send_all(int fd, std::string_view bytes, milliseconds timeout) {
     if (n > 0) {
       bytes.remove_prefix(static_cast<size_t>(n));
     } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
-      if (!wait_ready(fd, POLLOUT, -1, deadline)) return false;
+      if (wait_fd(fd, POLLOUT, -1, deadline) != FdWait::ready) return false;
     } else {
       return false;
     }
@@ -126,7 +110,7 @@ Result<int> connect_to(const std::string& host, int port, milliseconds timeout) 
   int fd = ::socket(target.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   bool ok = fd >= 0;
   if (ok && ::connect(fd, reinterpret_cast<const sockaddr*>(&target.storage), target.length) != 0) {
-    ok = errno == EINPROGRESS && wait_ready(fd, POLLOUT, -1, Steady::now() + timeout);
+    ok = errno == EINPROGRESS && wait_fd(fd, POLLOUT, -1, Steady::now() + timeout) == FdWait::ready;
     int error = 0;
     socklen_t len = sizeof error;
     ok = ok && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;

@@ -4,6 +4,8 @@
 #include <openssl/pem.h>
 #include <poll.h>
 
+#include "util/fd_wait.h"
+
 namespace drivemock::tls {
 namespace {
 
@@ -94,14 +96,11 @@ Result<SslPtr> TlsContext::accept(int fd, int stop_fd, std::chrono::milliseconds
                    : error == SSL_ERROR_WANT_WRITE ? POLLOUT
                                                    : 0;
     if (events == 0) return Error{openssl_error("the client ended the TLS handshake")};
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return Error{"the TLS handshake took longer than its time-out"};
-    pollfd fds[2] = {{fd, events, 0}, {stop_fd, POLLIN, 0}};
-    int ready = ::poll(fds, stop_fd >= 0 ? 2 : 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno != EINTR) return Error{"poll failed during the TLS handshake"};
-    if (ready > 0 && stop_fd >= 0 && (fds[1].revents & POLLIN)) {
-      return Error{"the server is stopping"};
+    switch (wait_fd(fd, events, stop_fd, deadline)) {
+      case FdWait::ready: continue;
+      case FdWait::timeout: return Error{"the TLS handshake took longer than its time-out"};
+      case FdWait::stopped: return Error{"the server is stopping"};
+      case FdWait::failed: return Error{"poll failed during the TLS handshake"};
     }
   }
 }
