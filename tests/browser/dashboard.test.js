@@ -237,15 +237,21 @@ test("directories show state, color and calls live, and a state set in the page 
     const d1 = "#directories tbody tr";
     await page.waitForFunction((row) =>
       document.querySelector(row)?.cells[0].textContent === "d1", {}, d1);
+    // A state half typed when a request comes in: the live reload that shows
+    // the call keeps the text and the focus.
+    await page.type(d1 + " input", "arch");
     await post(mock, "/v3/dir/trash", { uuid: "d1" });
     await page.waitForFunction((row) =>
       document.querySelector(row)?.cells[3].textContent.includes("trash 1"),
       { timeout: LIVE_MS }, d1);
+    assert.deepEqual(await page.$eval(d1 + " input", (input) =>
+      [input.value, document.activeElement === input]), ["arch", true]);
 
-    await page.type(d1 + " input", "archived");
+    await page.keyboard.type("ived");
     await page.click(d1 + " button");
     await page.waitForFunction((row) =>
       document.querySelector(row)?.cells[1].textContent === "archived", {}, d1);
+    assert.equal(await page.$eval(d1 + " input", (input) => input.value), "");
     const res = await fetch(mock.url + "/__admin/directories/d1");
     assert.equal((await res.json()).state, "archived");
   } finally {

@@ -6,10 +6,12 @@
 
 const DIRECTORY_LIMIT = 200;
 const directoryRows = new Map();  // uuid -> row shown
+let directoriesAsked = 0;         // the newest list read asked for
 
-function directoryRow(d) {
+// A row for one uuid, made once: live reloads refresh its cells and leave its
+// form alone, so a state being typed is neither wiped nor blurred.
+function directoryRow(uuid) {
   const row = el("tr");
-  const calls = Object.entries(d.calls).map(([op, n]) => op + " " + n).join(", ");
   const form = el("form");
   const input = el("input");
   input.placeholder = "state";
@@ -17,36 +19,52 @@ function directoryRow(d) {
   form.append(input, el("button", "set"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const response = await api("/__admin/directories/" + encodeURIComponent(d.uuid) + "/state", {
+    const response = await api("/__admin/directories/" + encodeURIComponent(uuid) + "/state", {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ state: input.value }),
     });
-    if (response.ok) showDirectory(await response.json());
+    if (!response.ok) return;
+    input.value = "";
+    showDirectory(await response.json());
   });
   const cell = el("td");
   cell.append(form);
-  row.append(el("td", d.uuid, "uuid"), el("td", d.state, "state"), el("td", d.color ?? "-"),
-             el("td", calls), cell);
+  row.append(el("td", uuid, "uuid"), el("td", null, "state"), el("td"), el("td"), cell);
   return row;
 }
 
+/// The row of `d.uuid`, made if new, its state, color and calls as `d` says.
 function showDirectory(d) {
-  const row = directoryRow(d);
-  const old = directoryRows.get(d.uuid);
-  if (old) old.replaceWith(row);
-  else $("directories").tBodies[0].append(row);
-  directoryRows.set(d.uuid, row);
+  let row = directoryRows.get(d.uuid);
+  if (!row) {
+    row = directoryRow(d.uuid);
+    directoryRows.set(d.uuid, row);
+  }
+  const calls = Object.entries(d.calls).map(([op, n]) => op + " " + n).join(", ");
+  row.cells[1].textContent = d.state;
+  row.cells[2].textContent = d.color ?? "-";
+  row.cells[3].textContent = calls;
+  return row;
 }
 
 async function loadDirectories() {
+  const asked = ++directoriesAsked;
   const part = $("directory-filter").value.trim();
   const response = await api("/__admin/directories?limit=" + DIRECTORY_LIMIT +
                              "&uuid=" + encodeURIComponent(part));
   const list = await response.json();
-  directoryRows.clear();
-  $("directories").tBodies[0].replaceChildren();
-  for (const d of list.directories) showDirectory(d);
+  // Filter keystrokes and live reloads overlap: only the newest read is shown.
+  if (asked !== directoriesAsked) return;
+  const rows = list.directories.map(showDirectory);
+  const shown = new Set(rows);
+  for (const [uuid, row] of directoryRows) if (!shown.has(row)) directoryRows.delete(uuid);
+  // Rows already in place are not moved (moving one would blur its input).
+  const body = $("directories").tBodies[0];
+  rows.forEach((row, i) => {
+    if (body.children[i] !== row) body.insertBefore(row, body.children[i] ?? null);
+  });
+  while (body.children.length > rows.length) body.lastChild.remove();
   $("directory-counts").textContent = list.directories.length + " of " + list.total + " shown";
 }
 
