@@ -25,14 +25,21 @@ constexpr size_t kMaxConnectHead = 8192;
 Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
   auto deadline = Steady::now() + timeout;
   std::string head;
-  // One byte at a time: what follows the head is the client's TLS hello,
-  // which must stay in the socket for the handshake to read.
-  while (head.find("\r\n\r\n") == std::string::npos) {
-    if (head.size() >= kMaxConnectHead) return Error{"the proxy request's head is over 8 KiB"};
-    char byte;
-    ssize_t n = ::recv(fd, &byte, 1, MSG_DONTWAIT);
-    if (n == 1) {
-      head += byte;
+  char buffer[kMaxConnectHead];
+  // What follows the head is the client's TLS hello, which must stay in the
+  // socket for the handshake: look at what has arrived, then take only what
+  // belongs to the head (all of it until its blank line is seen).
+  while (head.size() < kMaxConnectHead) {
+    ssize_t n = ::recv(fd, buffer, kMaxConnectHead - head.size(), MSG_PEEK | MSG_DONTWAIT);
+    if (n > 0) {
+      size_t before = head.size();
+      head.append(buffer, static_cast<size_t>(n));
+      size_t end = head.find("\r\n\r\n", before < 3 ? 0 : before - 3);
+      size_t take = end == std::string::npos ? static_cast<size_t>(n) : end + 4 - before;
+      if (::recv(fd, buffer, take, MSG_DONTWAIT) != static_cast<ssize_t>(take)) {
+        return Error{"the proxy request could not be read"};
+      }
+      if (end != std::string::npos) return parse_connect(head.substr(0, end + 4));
       continue;
     }
     if (n == 0) return Error{"the client closed before its proxy request was whole"};
@@ -43,7 +50,7 @@ Result<ConnectRequest> read_connect(int fd, int stop_fd, milliseconds timeout) {
       return Error{"the proxy request did not arrive in time"};
     }
   }
-  return parse_connect(head);
+  return Error{"the proxy request's head is over 8 KiB"};
 }
 
 Result<ConnectRequest> parse_connect(std::string_view head) {

@@ -2,7 +2,13 @@
 // whether drivemock answers it, tunnels it or refuses it. Whatever the
 // line says, only the names drivemock's CA issues for are answered and only
 // --proxy-pass hosts are tunnelled to.
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <future>
+#include <thread>
 
 #include "http/proxy_connect.h"
 
@@ -22,7 +28,79 @@ ConnectDecision decided(std::string_view head, const std::vector<std::string>& p
   return decide_connect(parsed(head), names, pass);
 }
 
+// A connected pair of stream sockets: the client's end and drivemock's.
+struct SocketPair {
+  int client = -1;
+  int server = -1;
+  SocketPair() {
+    int fds[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0);
+    client = fds[0];
+    server = fds[1];
+  }
+  ~SocketPair() {
+    ::close(client);
+    ::close(server);
+  }
+  void send(std::string_view bytes) const {
+    REQUIRE(::send(client, bytes.data(), bytes.size(), MSG_NOSIGNAL) == ssize_t(bytes.size()));
+  }
+  // What is left in drivemock's end once the proxy request was read.
+  std::string unread() const {
+    char buffer[256];
+    ssize_t n = ::recv(server, buffer, sizeof buffer, MSG_DONTWAIT);
+    return n > 0 ? std::string(buffer, size_t(n)) : std::string();
+  }
+  size_t queued() const {
+    int bytes = 0;
+    REQUIRE(::ioctl(server, FIONREAD, &bytes) == 0);
+    return size_t(bytes);
+  }
+};
+
+constexpr std::chrono::seconds kRead{5};
+
 }  // namespace
+
+TEST_CASE("reading a CONNECT takes its head and leaves the client's TLS hello in the socket") {
+  SocketPair pair;
+  // A client may send its hello right behind the head, without waiting for the 200.
+  pair.send(
+      "CONNECT gateway.filen.io:443 HTTP/1.1\r\nHost: gateway.filen.io\r\n\r\n\x16\x03\x01hello");
+  auto request = read_connect(pair.server, -1, kRead);
+  REQUIRE(request);
+  CHECK(request->host == "gateway.filen.io");
+  CHECK(pair.unread() == "\x16\x03\x01hello");
+}
+
+TEST_CASE("a CONNECT head that arrives in pieces is read whole, its blank line split too") {
+  SocketPair pair;
+  pair.send("CONNECT localhost:8443 HTTP/1.1\r\n\r");
+  auto reading =
+      std::async(std::launch::async, [&] { return read_connect(pair.server, -1, kRead); });
+  // Once the first piece is taken, the rest (and the hello behind it) arrives.
+  while (pair.queued() != 0) std::this_thread::yield();
+  pair.send("\nTLS");
+  auto request = reading.get();
+  REQUIRE(request);
+  CHECK(request->port == 8443);
+  CHECK(pair.unread() == "TLS");
+}
+
+TEST_CASE("a proxy request that is over 8 KiB or never whole is no request") {
+  SocketPair pair;
+  pair.send("CONNECT a:443 HTTP/1.1\r\nX: " + std::string(9000, 'x'));
+  auto big = read_connect(pair.server, -1, kRead);
+  REQUIRE_FALSE(big);
+  CHECK(big.error().message == "the proxy request's head is over 8 KiB");
+
+  SocketPair closed;
+  closed.send("CONNECT a:443 HTTP/1.1\r\n");
+  ::shutdown(closed.client, SHUT_WR);
+  auto cut = read_connect(closed.server, -1, kRead);
+  REQUIRE_FALSE(cut);
+  CHECK(cut.error().message == "the client closed before its proxy request was whole");
+}
 
 TEST_CASE("a CONNECT line gives the host in lower case and the port, 443 when none") {
   auto request = parsed("CONNECT Gateway.Filen.IO:8443 HTTP/1.1\r\nHost: x\r\n\r\n");
