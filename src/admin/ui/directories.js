@@ -64,7 +64,7 @@ async function loadDirectories() {
   rows.forEach((row, i) => {
     if (body.children[i] !== row) body.insertBefore(row, body.children[i] ?? null);
   });
-  while (body.children.length > rows.length) body.lastChild.remove();
+  while (body.children.length > rows.length) body.lastElementChild.remove();
   $("directory-counts").textContent = list.directories.length + " of " + list.total + " shown";
 }
 
