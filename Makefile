@@ -74,9 +74,11 @@ fuzz test-fuzz:
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http fuzz_connect
 	tests/fuzz/run $(FUZZ_SECONDS)
 
-## The container image, built and run here, and the Debian package (make
-## deb) installed in a fresh Debian 12 container (not part of make test; needs
-## dockerd, started when none runs; about 3 minutes, more the first time).
+## The container image, built and run here, the Debian package (make deb)
+## installed in a fresh Debian 12 container, then the README's first block on
+## a minimal debootstrapped Debian 12 (tests/docker/bare-debian). Not part of
+## make test: needs dockerd (started when none runs); a few minutes, plus
+## about a CI run's time for the last step.
 test-docker: deb
 	tests/docker/run
 
