@@ -49,12 +49,19 @@ $("token-form").addEventListener("submit", (event) => {
 /// `load`, called at most every 250 ms and only while the view is shown: what
 /// a view does when a request may have changed what it shows.
 function whileShown(view, load) {
-  let pending = null;
+  let pending = null;  // a read to come, which every touch till then joins
+  let running = null;  // the read under way
   return () => {
     if ($(view).hidden || pending) return;
     pending = setTimeout(async () => {
+      // One read at a time, each started after the touches it answers: two
+      // at once could answer out of order and leave the older one shown.
+      if (running) await running.catch(() => {});
       pending = null;
-      await load();
+      const mine = load();
+      running = mine;
+      await mine.catch(() => {});
+      if (running === mine) running = null;
     }, 250);
   };
 }
