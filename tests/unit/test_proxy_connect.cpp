@@ -102,6 +102,27 @@ TEST_CASE("a proxy request that is over 8 KiB or never whole is no request") {
   CHECK(cut.error().message == "the client closed before its proxy request was whole");
 }
 
+TEST_CASE(
+    "a proxy client that stalls mid-head is let go at its time-out, or when drivemock stops") {
+  // A hostile client cannot hold a proxy worker by never ending its head.
+  SocketPair stalled;
+  stalled.send("CONNECT a:443 HTTP/1.1\r\n");
+  auto late = read_connect(stalled.server, -1, std::chrono::milliseconds(50));
+  REQUIRE_FALSE(late);
+  CHECK(late.error().message == "the proxy request did not arrive in time");
+
+  SocketPair stopping;
+  stopping.send("CONNECT a:443 HTTP/1.1\r\n");
+  int stop[2];
+  REQUIRE(::pipe(stop) == 0);
+  REQUIRE(::write(stop[1], "x", 1) == 1);  // the server is stopping
+  auto stopped = read_connect(stopping.server, stop[0], std::chrono::hours(1));
+  ::close(stop[0]);
+  ::close(stop[1]);
+  REQUIRE_FALSE(stopped);
+  CHECK(stopped.error().message == "the proxy request did not arrive in time");
+}
+
 TEST_CASE("a CONNECT line gives the host in lower case and the port, 443 when none") {
   auto request = parsed("CONNECT Gateway.Filen.IO:8443 HTTP/1.1\r\nHost: x\r\n\r\n");
   CHECK(request.method == "CONNECT");
