@@ -4,7 +4,10 @@ export interface FilenConnection {
   readonly port: number;
   /** Requests of the SDK still running, retries included. */
   readonly pending: number;
-  /** Restores the SDK's own routing once no request of it is still running against drivemock. */
+  /**
+   * Ends the SDK's requests still waiting on drivemock (a hang, a long delay),
+   * then restores the SDK's own routing: no retry reaches the live service.
+   */
   disconnect(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -14,12 +17,18 @@ export interface ConnectOptions {
   maxRetries?: number;
   /** Milliseconds between tries (the SDK's default: 1000). Default 10. */
   retryTimeout?: number;
+  /**
+   * How long one try waits for drivemock's answer before the SDK gives it up
+   * ("Request timed out after …ms") and retries (the SDK's default: 300000).
+   * Default 2000: a `fault: hang` fails a call after maxRetries × this.
+   */
+  requestTimeoutMs?: number;
   /** A directory (or file URL) of the app, where @filen/sdk is installed; default: the working directory. */
   from?: string | { href: string };
 }
 
 /** Routes the official SDK's requests (in this process) to `mock`. */
-export declare function connectFilenSdk(mock: { port: number }, options?: ConnectOptions): FilenConnection;
+export declare function connectFilenSdk(mock: { port: number; process?: unknown }, options?: ConnectOptions): FilenConnection;
 
 /** The placeholder logged-in config `new FilenSDK(config)` needs for `sdk.cloud()`. */
 export declare function filenTestConfig<T extends Record<string, unknown>>(

@@ -6,7 +6,7 @@
 // puts there an agent of the same class (taken from the SDK's own agent, so
 // no transitive dependency is required by name) whose connection step opens
 // plain TCP to drivemock, and shortens the retry budget (the SDK retries
-// every second for an hour). The client module is the one the app loaded
+// every second for an hour) and the per-request time-out (300 s). The client module is the one the app loaded
 // (found in the CommonJS loader's cache, whose exports object is the one the
 // SDK reads), else reached by its file path under the SDK's package: that
 // works from ES modules too, where the SDK's CommonJS build is what
@@ -74,48 +74,84 @@ function sdkClientModules(from) {
   );
 }
 
-/** An agent of the SDK's own agent's class that connects to 127.0.0.1:port in plain TCP. */
+/**
+ * An agent of the SDK's own agent's class that connects to 127.0.0.1:port in
+ * plain TCP, keeps the sockets it opened, and once `end(error)` is called
+ * destroys them with that error and fails every later connection with it:
+ * the requests in flight end at once, and their retries too.
+ */
 function agentTo(sdkAgent, port) {
   const AgentClass = sdkAgent.constructor;
   const agent = new AgentClass();
+  const open = new Set();
+  let ended = null;
   // Node's agent takes a returned socket as created (and ignores the
   // callback); its errors reach the request like a TLS socket's would.
-  agent.createConnection = () => net.connect(port, "127.0.0.1");
-  return agent;
+  agent.createConnection = () => {
+    if (ended) {
+      const refused = new net.Socket();
+      process.nextTick(() => refused.destroy(ended));
+      return refused;
+    }
+    const socket = net.connect(port, "127.0.0.1");
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+    return socket;
+  };
+  const end = (error) => {
+    if (ended) return;
+    ended = error;
+    for (const socket of open) socket.destroy(error);
+  };
+  return { agent, end };
 }
 
 /**
- * Points one copy of the client module at drivemock; returns the function
- * that puts back what it changed. `track` wraps each request of the SDK.
+ * Points one copy of the client module at drivemock; returns {end, restore}:
+ * `end(error)` fails what is in flight, `restore()` puts back what it
+ * changed. `track` wraps each request of the SDK.
  */
-function route(client, port, { maxRetries, retryTimeout }, track) {
+function route(client, port, settings, track) {
   const defaults = client.APIClientDefaults;
-  const saved = { agent: client.keepAliveAgent, maxRetries: defaults.maxRetries, retryTimeout: defaults.retryTimeout };
-  const agent = agentTo(saved.agent, port);
+  const saved = { agent: client.keepAliveAgent, ...pick(defaults, Object.keys(settings)) };
+  const { agent, end } = agentTo(saved.agent, port);
   const proto = client.APIClient.prototype;
   const request = proto.request;
   const tracked = track(request);
   proto.request = tracked;
   client.keepAliveAgent = agent;
-  defaults.maxRetries = maxRetries;
-  defaults.retryTimeout = retryTimeout;
-  return () => {
+  Object.assign(defaults, settings);
+  const restore = () => {
     if (proto.request === tracked) proto.request = request;
     client.keepAliveAgent = saved.agent;
-    defaults.maxRetries = saved.maxRetries;
-    defaults.retryTimeout = saved.retryTimeout;
+    for (const key of Object.keys(settings)) defaults[key] = saved[key];
     agent.destroy();
   };
+  return { end, restore };
 }
+
+function pick(object, keys) {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
+/// connectFilenSdk's defaults: a hang fails a call after tries × time-out
+/// (6 s), a drivemock error after tries × pause (30 ms).
+const DEFAULTS = { maxRetries: 3, retryTimeout: 10, requestTimeoutMs: 2000 };
 
 /**
  * Routes the official SDK's requests to `mock` (anything with a `port`).
- * @param {{port: number}} mock
- * @param {{maxRetries?: number, retryTimeout?: number, from?: string|URL}} [options]
+ * @param {{port: number, process?: import("node:child_process").ChildProcess}} mock
+ * @param {{maxRetries?: number, retryTimeout?: number, requestTimeoutMs?: number, from?: string|URL}} [options]
  */
-function connectFilenSdk(mock, { maxRetries = 3, retryTimeout = 10, from } = {}) {
+function connectFilenSdk(mock, options = {}) {
+  const { maxRetries, retryTimeout, requestTimeoutMs, from } = { ...DEFAULTS, ...options };
   if (!mock || !Number.isInteger(mock.port)) {
     throw new DrivemockError("connectFilenSdk needs a started drivemock (with a port)", { code: "invalid_options" });
+  }
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs <= 0) {
+    throw new DrivemockError(`requestTimeoutMs must be a whole number of milliseconds above 0, not ${requestTimeoutMs}`, {
+      code: "invalid_options",
+    });
   }
   if (current) {
     throw new DrivemockError(
@@ -137,7 +173,16 @@ function connectFilenSdk(mock, { maxRetries = 3, retryTimeout = 10, from } = {})
         if (inFlight === 0) for (const done of idle.splice(0)) done();
       }
     };
-  const restores = sdkClientModules(from).map((client) => route(client, mock.port, { maxRetries, retryTimeout }, track));
+  // The SDK's per-request time-out is APIClientDefaults.gatewayTimeout (300 s).
+  const settings = { maxRetries, retryTimeout, gatewayTimeout: requestTimeoutMs };
+  const routes = sdkClientModules(from).map((client) => route(client, mock.port, settings, track));
+  const end = (error) => {
+    for (const r of routes) r.end(error);
+  };
+  // A stopped drivemock answers nothing: what waits on it fails now, and
+  // its retries with it, instead of waiting out their time-outs.
+  const onExit = () => end(new Error(`drivemock/filen: drivemock on port ${mock.port} has stopped`));
+  mock.process?.once?.("exit", onExit);
 
   let disconnected = null;
   const connection = {
@@ -146,11 +191,16 @@ function connectFilenSdk(mock, { maxRetries = 3, retryTimeout = 10, from } = {})
     get pending() {
       return inFlight;
     },
-    /** Restores the SDK's own routing once no request of it is still running against drivemock. */
+    /**
+     * Ends the requests still in flight (a hang, a long delay) and restores
+     * the SDK's own routing once none runs: no retry reaches the live service.
+     */
     disconnect() {
       if (!disconnected) {
+        end(new Error(`drivemock/filen: disconnected from drivemock on port ${mock.port}`));
         disconnected = (inFlight === 0 ? Promise.resolve() : new Promise((r) => idle.push(r))).then(() => {
-          for (const restore of restores) restore();
+          for (const r of routes) r.restore();
+          mock.process?.removeListener?.("exit", onExit);
           current = null;
         });
       }

@@ -42,7 +42,7 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Request and admin log lines on this process's standard error (default: quiet). */
   verbose?: boolean;
-  /** How long drivemock may take to listen (default 30000). */
+  /** How long drivemock may take to listen (default 8000: under Vitest's 10 s hook time-out). */
   startTimeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL (default 5000). */
   stopTimeoutMs?: number;
@@ -70,7 +70,7 @@ export interface Diagnostic {
 export declare class DrivemockError extends Error {
   /** The admin call's HTTP status; null for a start. */
   status: number | null;
-  /** drivemock's code: invalid_scenario, not_found, order_not_met, timeout, start_failed, binary_not_found… */
+  /** drivemock's code: invalid_scenario, not_found, order_not_met, timeout, start_failed, start_timeout, binary_not_found, stopped (a call after stop())… */
   code: string;
   diagnostics: Diagnostic[];
   /** The whole JSON answer, when there was one. */

@@ -244,8 +244,10 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
-    // No scenario names the uuid, or none of its rules matched (near misses).
-    if (!e->named || !e->scripting().near_misses.empty()) out.push_back(std::move(e));
+    // No scenario names the uuid (but for the client's housekeeping, whose
+    // uuids none can), or none of its rules matched (near misses).
+    bool unnamed = !e->named && !e->housekeeping;
+    if (unnamed || !e->scripting().near_misses.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "cli/drift_command.h"
+#include "cli/process_watch.h"
 #include "cli/tls_command.h"
 #include "drivemock/server.h"
 #include "drivemock/version.h"
@@ -59,6 +60,7 @@ struct Flags {
   int request_timeout_ms = 10000;
   std::optional<uint64_t> seed;
   bool exit_with_parent = false;
+  std::optional<int> exit_with_pid;
 };
 
 /// The subcommands; serving is the app itself.
@@ -132,6 +134,10 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
   app.add_flag("--exit-with-parent", flags.exit_with_parent,
                "Stop when the process that started drivemock dies, however it dies (what "
                "the JS package's startDrivemock uses)");
+  app.add_option("--exit-with-pid", flags.exit_with_pid,
+                 "Stop also when this process ends (the JS package passes the test runner's, "
+                 "when a worker of it starts drivemock)")
+      ->check(CLI::Range(1, INT32_MAX));
   app.add_flag("--quiet", flags.quiet, "No request or admin lines (warnings and errors only)");
   app.add_option("--record-from", flags.server.record_from,
                  "Proxy every mock API request to this http(s) base URL and record the answers");
@@ -275,19 +281,35 @@ bool follow_parent(pid_t parent) {
   return getppid() == parent;
 }
 
-int serve(ServerOptions options, std::optional<pid_t> parent) {
+/// The processes whose end stops drivemock: the parent
+/// (--exit-with-parent), and one more (--exit-with-pid).
+struct Lifetime {
+  std::optional<pid_t> parent;
+  std::optional<pid_t> other;
+};
+
+int serve(ServerOptions options, Lifetime lifetime) {
   if (options.scenario_paths.empty() && std::filesystem::is_directory("scenarios")) {
     options.scenario_paths.push_back("scenarios");
   }
   sigset_t signals = block_stop_signals();
-  if (parent && !follow_parent(*parent)) {
+  if (lifetime.parent && !follow_parent(*lifetime.parent)) {
     log::error("drivemock: the process that started it is gone (--exit-with-parent)");
+    log::flush(kLogFlushAtExit);
+    return kExitProblems;
+  }
+  // After the signals are blocked: the watcher's thread inherits the mask,
+  // and its SIGTERM reaches the signal thread below.
+  if (lifetime.other && exit_with_process(*lifetime.other) == Watched::gone) {
+    log::error("drivemock: process " + std::to_string(*lifetime.other) +
+               " is gone already (--exit-with-pid)");
     log::flush(kLogFlushAtExit);
     return kExitProblems;
   }
   // After the signals are blocked: the first line starts the logger's thread.
   warn_if_exposed(options);
   const bool plain_http = options.plain_http == PlainHttp::on;
+  const bool quiet = options.log == LogFormat::none;
   const std::string host = options.host;
   StartResult started = Server::start(std::move(options));
   log_diagnostics(started.diagnostics);
@@ -303,9 +325,12 @@ int serve(ServerOptions options, std::optional<pid_t> parent) {
     server.stop();
   });
   // On standard error, in one write: a run that failed by chance is
-  // replayed with this seed.
-  std::cerr << ("drivemock: random draws from seed " + std::to_string(server.seed()) +
-                " (replay with --seed " + std::to_string(server.seed()) + ")\n");
+  // replayed with this seed. --quiet leaves it out (GET /__admin/health
+  // gives the seed).
+  if (!quiet) {
+    std::cerr << ("drivemock: random draws from seed " + std::to_string(server.seed()) +
+                  " (replay with --seed " + std::to_string(server.seed()) + ")\n");
+  }
   // One line per listener, plain HTTP first: what harnesses read the port from.
   if (plain_http) std::cout << "drivemock listening on " << server.base_url() << '\n';
   if (auto tls = server.tls_base_url()) std::cout << "drivemock listening on " << *tls << '\n';
@@ -357,7 +382,8 @@ int run(int argc, char** argv) {
   }
   flags.server.admin_token = *token;
   return serve(std::move(flags.server),
-               flags.exit_with_parent ? std::optional<pid_t>(parent) : std::nullopt);
+               {flags.exit_with_parent ? std::optional<pid_t>(parent) : std::nullopt,
+                flags.exit_with_pid ? std::optional<pid_t>(*flags.exit_with_pid) : std::nullopt});
 }
 
 }  // namespace drivemock::cli

@@ -16,6 +16,10 @@ constexpr std::array<std::pair<FieldType, std::string_view>, 5> kTypes = {{
 }};
 
 const YamlKeys kDefinitionKeys = {"path", "fields", "required", "key", "answer", "on_success"};
+/// A scenario file's definition may also give the operation's protocol
+/// (rules, which the scenario loader reads itself).
+const YamlKeys kScenarioDefinitionKeys = {"path",   "fields",     "required", "key",
+                                          "answer", "on_success", "protocol"};
 
 bool has_field(const Operation& op, const std::string& name, std::optional<FieldType> type) {
   return std::any_of(op.fields.begin(), op.fields.end(),
@@ -36,11 +40,12 @@ class DefinitionReader {
     op.column = name.Mark().column + 1;
     node_.reset(node);  // not `=`, which would write into the document
     in_.set_context(node);
-    if (!in_.expect(node, YAML::NodeType::Map,
-                    "an operation (" + join_keys(kDefinitionKeys) + ")")) {
+    const YamlKeys& keys =
+        form_ == AnswerForm::read_by_caller ? kScenarioDefinitionKeys : kDefinitionKeys;
+    if (!in_.expect(node, YAML::NodeType::Map, "an operation (" + join_keys(keys) + ")")) {
       return std::nullopt;
     }
-    in_.check_keys(node, kDefinitionKeys, "operation " + op.name);
+    in_.check_keys(node, keys, "operation " + op.name);
     read_path(yaml_member(node, "path"), op);
     size_t errors_before_fields = in_.error_count();
     read_fields(yaml_member(node, "fields"), op);

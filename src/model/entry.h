@@ -147,6 +147,9 @@ struct Classification {
   std::string operation;
   std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
+  /// A call of a dialect's operation (the SDK's lock) under a uuid no
+  /// scenario names: the client made the uuid up, so it is not "unmatched".
+  bool housekeeping = false;
   std::vector<Violation> violations;
   /// Null when there is no Scripting to keep (see scripting()).
   std::shared_ptr<const Scripting> scripted;

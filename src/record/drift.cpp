@@ -1,6 +1,7 @@
 #include "record/drift.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -195,11 +196,46 @@ std::vector<DriftFinding> check_drift(const std::vector<ScriptedAnswer>& scripte
   return findings;
 }
 
-std::string drift_text(const std::vector<DriftFinding>& findings) {
-  std::string text;
+namespace {
+
+std::string position_of(const DriftFinding& f) {
+  return f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
+}
+
+}  // namespace
+
+std::vector<DriftGroup> group_findings(const std::vector<DriftFinding>& findings) {
+  std::vector<DriftGroup> groups;
+  std::map<std::string, size_t> index;  // level, kind, operation, message → group
   for (const auto& f : findings) {
-    text += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
-            level_name(f.level) + ": " + f.operation + " " + f.message + " [" + f.kind + "]\n";
+    std::string key =
+        std::string(level_name(f.level)) + '\n' + f.kind + '\n' + f.operation + '\n' + f.message;
+    auto [it, added] = index.try_emplace(std::move(key), groups.size());
+    if (added) groups.push_back({&f, {}});
+    groups[it->second].more.push_back(&f);
+  }
+  for (auto& g : groups) g.more.erase(g.more.begin());  // the first is `first`
+  return groups;
+}
+
+std::string drift_text(const std::vector<DriftFinding>& findings) {
+  constexpr size_t kPositionsShown = 3;
+  std::string text;
+  for (const auto& g : group_findings(findings)) {
+    const DriftFinding& f = *g.first;
+    text += position_of(f) + ": " + level_name(f.level) + ": " + f.operation + " " + f.message +
+            " [" + f.kind + "]";
+    if (!g.more.empty()) {
+      text += " (" + std::to_string(g.more.size() + 1) + " answers alike; also at ";
+      for (size_t i = 0; i < g.more.size() && i < kPositionsShown; ++i) {
+        text += (i ? ", " : "") + position_of(*g.more[i]);
+      }
+      if (g.more.size() > kPositionsShown) {
+        text += " and " + std::to_string(g.more.size() - kPositionsShown) + " more";
+      }
+      text += ")";
+    }
+    text += '\n';
   }
   return text;
 }
@@ -238,6 +274,15 @@ Checked<std::vector<DriftFinding>> check_drift(std::string_view recording_text,
   Checked<std::vector<DriftFinding>> result;
   auto recorded = scripted_answers(recording_text, recording_file, Definitions::skip);
   append(result.diagnostics, recorded.diagnostics);
+  // A file with no answers in it (a config, a YAML of something else) would
+  // compare nothing and pass: a drift gate pointed at the wrong file.
+  if (recorded && recorded->empty() && !has_errors(recorded.diagnostics)) {
+    result.diagnostics.push_back(
+        {Severity::error, recording_file, 1, 1,
+         "is no recording: it holds no answers of the service; expected a file drivemock "
+         "recorded (--record-to, or POST /__admin/recordings/stop), a scenario set whose "
+         "directories: or defaults: give the service's answers"});
+  }
   std::vector<ScriptedAnswer> scripted;
   for (const auto& scenario : scenarios) {
     auto answers = scripted_answers(scenario.text, scenario.file, Definitions::read);

@@ -62,7 +62,19 @@ ServiceProfiles profile_service(const std::vector<ScriptedAnswer>& recorded);
 std::vector<DriftFinding> check_drift(const std::vector<ScriptedAnswer>& scripted,
                                       const ServiceProfiles& service);
 
-/// "file:line:column: error: message [kind]", one per line.
+/// Findings that say the same (level, kind, operation, message) at other
+/// positions: a recording checked against another repeats one finding for
+/// every uuid.
+struct DriftGroup {
+  const DriftFinding* first = nullptr;
+  std::vector<const DriftFinding*> more;  ///< in order, without `first`
+};
+
+/// The findings grouped, in the order of each group's first.
+std::vector<DriftGroup> group_findings(const std::vector<DriftFinding>& findings);
+
+/// "file:line:column: error: message [kind]", one per group of alike
+/// findings, with their count and the first few other positions.
 std::string drift_text(const std::vector<DriftFinding>& findings);
 /// {"findings": [...], "errors": n, "notes": n}
 std::string drift_json(const std::vector<DriftFinding>& findings);

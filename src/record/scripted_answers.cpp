@@ -82,8 +82,12 @@ Checked<std::vector<ScriptedAnswer>> scripted_answers(std::string_view text,
     if (definitions == Definitions::read) {
       if (auto ops = yaml_member(*root, "operations"); ops && ops.IsMap()) {
         for (const auto& kv : ops) {
-          auto answer = kv.second.IsMap() ? yaml_member(kv.second, "answer") : YAML::Node();
-          if (answer && kv.first.IsScalar()) collector.collect(answer, kv.first.Scalar());
+          if (!kv.second.IsMap() || !kv.first.IsScalar()) continue;
+          // The built-in answer, and the protocol's (a lock's release).
+          for (const char* part : {"answer", "protocol"}) {
+            if (auto node = yaml_member(kv.second, part))
+              collector.collect(node, kv.first.Scalar());
+          }
         }
       }
     }

@@ -264,6 +264,7 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> giv
     if (set.unknown_uuids == UnknownUuids::reject) catalog->unknown_uuids = UnknownUuids::reject;
     check_operations_named(*catalog, set, diagnostics);
     add_defaults(*catalog, set, diagnostics);
+    for (const auto& [op, rules] : set.protocol) catalog->protocol[op] = {&set, &rules};
     add_directories(*catalog, set, diagnostics);
     add_limits(*catalog, set, envelope);
   }

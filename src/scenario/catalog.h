@@ -84,6 +84,9 @@ struct Catalog {
   std::unordered_map<std::string_view, DirectoryEntry> directories;
   /// operation → the rules of `defaults:` for any uuid no script serves
   std::map<std::string, ScriptedOperation, std::less<>> defaults;
+  /// operation → its protocol rules (ScenarioSet::protocol), from the last
+  /// set in force that gives them: the dialect's, or a file's own.
+  std::map<std::string, ScriptedOperation, std::less<>> protocol;
   std::map<std::string, Reply, std::less<>> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids

@@ -126,6 +126,10 @@ class DocumentParser {
 
   void parse_defaults(const YAML::Node& node, ScenarioSet& set);
 
+  /// The `protocol:` of each operation the set defines: rules, each naming
+  /// the calls it answers with `when:` fields.
+  void parse_protocols(const YAML::Node& root, ScenarioSet& set);
+
   void parse_limits(const YAML::Node& node, ScenarioSet& set);
 
   std::optional<Limit> parse_limit(const YAML::Node& node);

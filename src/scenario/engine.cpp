@@ -5,9 +5,10 @@
 
 #include "journal/entry_json.h"
 #include "scenario/answer_template.h"
+#include "scenario/dialect_sets.h"
 #include "scenario/draws.h"
 #include "scenario/matching.h"
-#include "util/random.h"
+#include "scenario/rule_taking.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -22,86 +23,6 @@ std::string initial_state(const Catalog& catalog, const std::string& uuid) {
 std::optional<std::string> did_you_mean(const Catalog& catalog, const std::string& uuid) {
   auto meant = catalog.did_you_mean(uuid);
   return meant ? std::optional<std::string>(*meant) : std::nullopt;
-}
-
-/// One uuid's stream of random numbers for one operation, in [0, 1), in
-/// turn. Its key and its count are found on the first draw: most calls draw
-/// nothing and pay for neither.
-class Stream {
- public:
-  Stream(uint64_t seed, const std::string& uuid, const std::string& operation,
-         std::map<std::string, uint64_t>& draws)
-      : seed_(seed), uuid_(uuid), operation_(operation), draws_(draws) {}
-
-  double next() {
-    if (!drawn_) {
-      key_ = stream_key(seed_, uuid_, operation_);
-      drawn_ = &draws_[operation_];
-    }
-    return unit_interval(stream_bits(key_, (*drawn_)++));
-  }
-
- private:
-  uint64_t seed_;
-  const std::string& uuid_;
-  const std::string& operation_;
-  std::map<std::string, uint64_t>& draws_;
-  uint64_t key_ = 0;
-  uint64_t* drawn_ = nullptr;
-};
-
-/// Notes a pick or a delay in what the decision drew.
-RandomDraw& drew(Decision& decision) {
-  if (!decision.random) decision.random.emplace();
-  return *decision.random;
-}
-
-const ScriptedOperation* find_defaults(const Catalog& catalog, const std::string& operation) {
-  auto it = catalog.defaults.find(operation);
-  return it == catalog.defaults.end() ? nullptr : &it->second;
-}
-
-/// Whether the journal names the rule that matched (a uuid's own rules) or
-/// only its set (`defaults:`, reported as "set#defaults").
-enum class RuleNumbers { named, unnamed };
-
-/// One uuid's call as the rules see it: its state and body, and where its
-/// sequences and random draws stand.
-struct CallState {
-  const std::string& state;
-  const rapidjson::Value& body;
-  std::vector<uint64_t>& positions;
-  Stream& stream;
-};
-
-/// Takes the rule's next answer and moves its sequence position on; or, for
-/// a one_of, picks one from the stream.
-const Reply& take_answer(const Rule& rule, size_t index, CallState& call, Decision& decision) {
-  if (!rule.weights.empty()) {
-    size_t pick = pick_weighted(rule.weights, call.stream.next());
-    drew(decision).pick = static_cast<int>(pick) + 1;
-    return rule.answers[pick];
-  }
-  if (call.positions.size() <= index) call.positions.resize(index + 1, 0);
-  return rule.answers[sequence_index(rule, call.positions[index]++)];
-}
-
-/// A rule that answered: the state it leaves the uuid in, if it says.
-struct RuleTaken {
-  std::optional<std::string> then;
-};
-
-/// Takes the answer of the first rule of `scripted` that matches, if any,
-/// into `decision`; none when no rule does.
-std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
-                                     CallState call, Decision& decision) {
-  auto index = select_rule(*scripted.rules, call.state, call.body);
-  if (!index) return std::nullopt;
-  const Rule& rule = (*scripted.rules)[*index];
-  decision.answer = &take_answer(rule, *index, call, decision);
-  decision.matched = Matched{scripted.set->name, std::nullopt};
-  if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
-  return RuleTaken{rule.then};
 }
 
 size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
@@ -243,6 +164,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
+  request.seen.housekeeping = decision.housekeeping;
   if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
     request.seen.scripted = std::make_shared<const Scripting>(
         Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
@@ -298,25 +220,42 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     decision.answer = &catalog.reject_answer;
     return decision;
   }
-  // The uuid's own rules, then the defaults' rules, then the built-in answer.
+  // A call of the operation's protocol (a lock's release) is answered by
+  // the scenarios' rules that say it is for such a call, else by the protocol.
   Stream stream(seed_, uuid, op.name, d.draws);
+  const ScriptedOperation* protocol = find_scripted(catalog.protocol, op.name);
+  std::optional<size_t> protocol_rule;
+  if (protocol) protocol_rule = select_rule(*protocol->rules, d.state, body);
+  const Condition* reserved = protocol_rule ? &(*protocol->rules)[*protocol_rule].when : nullptr;
+  // The uuid's own rules, then the defaults' rules, then the protocol's,
+  // then the built-in answer.
   const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
   std::optional<RuleTaken> taken;
   if (own) {
-    taken = answer_from(*own, RuleNumbers::named, {d.state, body, d.positions[op.name], stream},
-                        decision);
+    taken = answer_from(*own, RuleNumbers::named,
+                        {d.state, body, d.positions[op.name], stream, reserved}, decision);
   }
   if (own && !taken) {
     for (size_t i = 0; i < own->rules->size(); ++i) {
-      auto why = first_failure((*own->rules)[i].when, d.state, body);
+      const Condition& when = (*own->rules)[i].when;
+      if (reserved && !names_fields_of(when, *reserved)) continue;  // not meant for this call
+      auto why = first_failure(when, d.state, body);
       decision.near_misses.push_back({static_cast<int>(i) + 1, why.value_or("")});
     }
   }
-  const ScriptedOperation* defaults = find_defaults(catalog, op.name);
+  const ScriptedOperation* defaults = find_scripted(catalog.defaults, op.name);
   if (!taken && defaults) {
     taken = answer_from(*defaults, RuleNumbers::unnamed,
-                        {d.state, body, d.default_positions[op.name], stream}, decision);
+                        {d.state, body, d.default_positions[op.name], stream, reserved}, decision);
   }
+  if (!taken && protocol_rule) {
+    taken = answer_from(*protocol, RuleNumbers::unnamed,
+                        {d.state, body, d.protocol_positions[op.name], stream}, decision);
+  }
+  // The client makes up a dialect operation's uuids (a lock's are fresh and
+  // random): one no scenario names is no typo, and GET
+  // /__admin/requests/unmatched leaves the call out.
+  decision.housekeeping = !entry && from_dialect(op);
   if (!taken) decision.answer = &catalog.builtin.at(op.name);
   std::optional<std::string> then = taken ? taken->then : std::nullopt;
   if (const auto& distribution = decision.answer->random_delay) {

@@ -32,6 +32,9 @@ struct Decision {
   const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
+  /// A call of a dialect's operation (the SDK's lock) under a uuid no
+  /// scenario names: the client's housekeeping, under uuids it makes up.
+  bool housekeeping = false;
   /// What was drawn: the one_of's pick, and the delay that replaces the
   /// answer's delay_ms when it has a random one.
   std::optional<RandomDraw> random;
@@ -119,8 +122,9 @@ class Engine {
     std::string state;
     std::map<std::string, std::string> attributes;
     std::map<std::string, uint64_t> calls;
-    std::map<std::string, std::vector<uint64_t>> positions;          ///< operation → per rule
-    std::map<std::string, std::vector<uint64_t>> default_positions;  ///< the same, in defaults
+    std::map<std::string, std::vector<uint64_t>> positions;           ///< operation → per rule
+    std::map<std::string, std::vector<uint64_t>> default_positions;   ///< the same, in defaults
+    std::map<std::string, std::vector<uint64_t>> protocol_positions;  ///< and in protocols
     std::map<std::string, uint64_t> draws;  ///< operation → numbers drawn from its stream
   };
   struct Slot {

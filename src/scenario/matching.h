@@ -26,9 +26,16 @@ bool condition_holds(const Condition& condition, std::string_view state,
 std::optional<std::string> first_failure(const Condition& condition, std::string_view state,
                                          const rapidjson::Value& body);
 
-/// Index of the first rule whose condition holds, or nullopt.
+/// True when `condition` names every body field that `reserved` names: a
+/// rule answers a call of an operation's protocol (`reserved` is the
+/// protocol rule's `when`) only when it says which call it is for.
+bool names_fields_of(const Condition& condition, const Condition& reserved);
+
+/// Index of the first rule whose condition holds (and, with `reserved`,
+/// that names its fields), or nullopt.
 std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,
-                                  const rapidjson::Value& body);
+                                  const rapidjson::Value& body,
+                                  const Condition* reserved = nullptr);
 
 /// Index into `rule.answers` for the call that finds `calls_before` earlier
 /// calls answered by this rule: the last answer repeats, or with `cycle` the

@@ -84,6 +84,10 @@ struct ScenarioSet {
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   /// Operations of the API this set adds to the contract (`operations:`).
   std::vector<contract::Operation> operations;
+  /// operation name → its `protocol:` rules: the client's own calls of the
+  /// operation (the SDK's lock release and refresh), answered so unless a
+  /// scenario rule's `when` names every field the protocol rule names.
+  std::map<std::string, std::vector<Rule>> protocol;
   /// operation name → rules for any uuid that its script does not serve
   /// (one answer is one rule without conditions)
   std::map<std::string, std::vector<Rule>> defaults;

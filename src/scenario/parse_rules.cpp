@@ -1,6 +1,8 @@
 // Reading what a directory (or `defaults:`) says of an operation: one
 // answer, one rule or a list of rules; a rule's respond: a sequence or a
 // one_of with weights.
+#include <algorithm>
+
 #include "scenario/document_parser.h"
 
 namespace drivemock::scenario {
@@ -68,8 +70,21 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, const YAM
 std::optional<Rule> DocumentParser::parse_rule(const Operation& op, const YAML::Node& node) {
   if (!in_.expect(node, YAML::NodeType::Map, "a rule (mapping with respond)")) return std::nullopt;
   if (!yaml_member(node, "respond")) {
-    in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
-                        join_keys(kRuleKeys));
+    // A key that is neither a rule's nor an answer's is most often
+    // `respond` misspelt (`respnd`): name it, as a push's answer does.
+    bool misspelt = false;
+    for (const auto& kv : node) {
+      const std::string& key = kv.first.Scalar();
+      misspelt =
+          misspelt || (std::find(kRuleKeys.begin(), kRuleKeys.end(), key) == kRuleKeys.end() &&
+                       std::find(kAnswerKeys.begin(), kAnswerKeys.end(), key) == kAnswerKeys.end());
+    }
+    if (misspelt) {
+      in_.members(node, kRuleKeys, "a rule");
+    } else {
+      in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
+                          join_keys(kRuleKeys));
+    }
     return std::nullopt;
   }
   auto members = in_.members(node, kRuleKeys, "a rule");

@@ -51,6 +51,7 @@ std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
   }
   if (const auto& policy = members["unknown_uuids"]) parse_policy(policy, set);
   if (const auto& defaults = members["defaults"]) parse_defaults(defaults, set);
+  parse_protocols(root, set);
   if (const auto& limits = members["limits"]) parse_limits(limits, set);
   if (input.slices) {
     parse_directory_slices(*input.slices, set.directories, input.spread);
@@ -59,6 +60,32 @@ std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
   }
   if (in_.error_count() != errors_before) return std::nullopt;
   return set;
+}
+
+void DocumentParser::parse_protocols(const YAML::Node& root, ScenarioSet& set) {
+  auto definitions = yaml_member(root, "operations");
+  if (!definitions || !definitions.IsMap()) return;
+  for (const auto& op : set.operations) {
+    auto node = yaml_member(yaml_member(definitions, op.name), "protocol");
+    if (!node) continue;
+    if (!in_.expect(node, YAML::NodeType::Sequence,
+                    "protocol: a list of rules, each naming its calls with when: fields")) {
+      continue;
+    }
+    std::vector<Rule> rules = parse_operation(op, node);
+    if (rules.size() != node.size()) continue;  // a rule with errors, reported
+    size_t i = 0;
+    for (const auto& item : node) {
+      // Without a field, a protocol rule would take every call from the
+      // scenarios: it could never be scripted over.
+      if (rules[i++].when.fields.empty()) {
+        in_.error(item,
+                  "a protocol rule names the calls it answers with when: fields (such as "
+                  "when: {type: release}); expected at least one field");
+      }
+    }
+    set.protocol[op.name] = std::move(rules);
+  }
 }
 
 /// The operation of that name: the document's own first, then those in force.

@@ -385,3 +385,31 @@ TEST_CASE("the security flags reach the server: origins, hosts, record targets, 
   auto journal = client.Get("/__admin/requests");
   CHECK(journal->body.find(R"("X-Session":"***")") != std::string::npos);
 }
+
+TEST_CASE("quiet leaves out the seed line, which is printed without it") {
+  Process quiet({kBinary, "--port", "0", "--quiet", "--seed", "7", "--scenarios", kScenarios});
+  port_of(quiet.read_line());
+  quiet.signal(SIGTERM);
+  CHECK(quiet.wait_exit() == 0);
+  CHECK(quiet.err().find("random draws from seed") == std::string::npos);
+  Process loud({kBinary, "--port", "0", "--seed", "7", "--scenarios", kScenarios});
+  port_of(loud.read_line());
+  loud.signal(SIGTERM);
+  CHECK(loud.wait_exit() == 0);
+  CHECK(loud.err().find("random draws from seed 7 (replay with --seed 7)") != std::string::npos);
+}
+
+TEST_CASE("exit-with-pid stops drivemock when that process ends, and refuses one gone already") {
+  // The JS package passes the test runner's pid: a SIGKILLed runner's worker
+  // lives on until its test ends, and drivemock must not.
+  Process runner({"/bin/sleep", "600"});
+  Process p({kBinary, "--port", "0", "--exit-with-pid", std::to_string(runner.pid()), "--scenarios",
+             kScenarios});
+  port_of(p.read_line());
+  runner.signal(SIGKILL);
+  runner.wait_exit();
+  CHECK(p.wait_exit() == 0);  // the usual stop, as by SIGTERM
+  Process late({kBinary, "--port", "0", "--exit-with-pid", std::to_string(runner.pid())});
+  CHECK(late.wait_exit() == 1);
+  CHECK(late.err().find("is gone already (--exit-with-pid)") != std::string::npos);
+}

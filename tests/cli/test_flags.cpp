@@ -16,16 +16,21 @@ using namespace drivemock::testing;
 
 namespace {
 
-/// The binary started with `flags` (after --port 0 --quiet), serving until
-/// the test ends.
+/// Whether the binary runs with --quiet (no request lines, no seed line).
+enum class Lines { quiet, all };
+
+/// The binary started with `flags` (after --port 0, and --quiet unless
+/// `lines` says all), serving until the test ends.
 struct Binary {
-  explicit Binary(std::vector<std::string> flags, const std::string& address = "127.0.0.1")
-      : process(arguments(std::move(flags))),
+  explicit Binary(std::vector<std::string> flags, const std::string& address = "127.0.0.1",
+                  Lines lines = Lines::quiet)
+      : process(arguments(std::move(flags), lines)),
         host(address),
         port(port_of(process.read_line(), address)) {}
 
-  static std::vector<std::string> arguments(std::vector<std::string> flags) {
-    std::vector<std::string> args = {kBinary, "--port", "0", "--quiet"};
+  static std::vector<std::string> arguments(std::vector<std::string> flags, Lines lines) {
+    std::vector<std::string> args = {kBinary, "--port", "0"};
+    if (lines == Lines::quiet) args.push_back("--quiet");
     args.insert(args.end(), flags.begin(), flags.end());
     return args;
   }
@@ -162,13 +167,13 @@ TEST_CASE(
     for (int i = 0; i < 12; ++i) out += std::to_string(b.trash("u")->status) + " ";
     return out;
   };
-  Binary seeded({"--seed", "12345", "--scenarios", coin});
+  Binary seeded({"--seed", "12345", "--scenarios", coin}, "127.0.0.1", Lines::all);
   CHECK(
       seeded.process.wait_for_err("drivemock: random draws from seed 12345 (replay with --seed "
                                   "12345)\n"));
   CHECK(seeded.client().Get("/__admin/health")->body.find(R"("seed":12345,)") != std::string::npos);
 
-  Binary fresh({"--scenarios", coin});
+  Binary fresh({"--scenarios", coin}, "127.0.0.1", Lines::all);
   REQUIRE(fresh.process.wait_for_err(")\n"));
   const std::string& err = fresh.process.err();
   auto at = err.find("random draws from seed ");

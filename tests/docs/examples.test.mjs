@@ -78,3 +78,28 @@ for (const block of js) {
     assert.ok(result.ok, `${block.page}:${block.line}:\n${result.output}`);
   });
 }
+
+test("docs/javascript.md: a drivemock that never listens fails Vitest's beforeAll with drivemock's message, not 'Hook timed out'", () => {
+  // The default startTimeoutMs must stay below Vitest's hook time-out (10 s).
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".never-listens-"));
+  try {
+    const fake = path.join(dir, "drivemock");
+    fs.writeFileSync(fake, "#!/bin/sh\necho 'drivemock: loading a very big scenario' >&2\nexec sleep 60\n", { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"] } };\n');
+    fs.writeFileSync(
+      path.join(dir, "start.vitest.mjs"),
+      `import { test, beforeAll } from "vitest";
+import { startDrivemock } from "drivemock";
+beforeAll(async () => { await startDrivemock({ bin: ${JSON.stringify(fake)} }); });
+test("never reached", () => {});
+`,
+    );
+    const result = run(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], dir);
+    assert.ok(!result.ok, result.output);
+    assert.match(result.output, /drivemock did not listen within 8000 ms \(startTimeoutMs\); it said:/);
+    assert.match(result.output, /loading a very big scenario/);
+    assert.doesNotMatch(result.output, /Hook timed out/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

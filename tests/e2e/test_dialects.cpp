@@ -187,3 +187,26 @@ TEST_CASE("the official SDK against the service dialect: no dialect violation") 
   REQUIRE(mock.client().Post("/v3/dir/trash", sdk, R"({"uuid":"d"})", "application/json"));
   CHECK(mock.requests()["requests"][0]["violations"].Size() == 0);
 }
+
+TEST_CASE("in the service dialect the lock's housekeeping is not unmatched, a typo is") {
+  // A typo guard in an SDK suite: each lock takes a fresh random uuid,
+  // which no scenario can name, answered by the dialect as the service does.
+  RunningServer mock(service("directories: {folder-1: {}}"));
+  mock.post("/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"drive-write"})");
+  mock.post("/v3/user/lock", R"({"uuid":"l1","type":"refresh","resource":"drive-write"})");
+  mock.post("/v3/user/lock", R"({"uuid":"l1","type":"release","resource":"drive-write"})");
+  mock.trash("folder-1");
+  mock.trash("folder-l");
+  auto unmatched = mock.admin_json("GET", "/__admin/requests/unmatched");
+  REQUIRE(unmatched["requests"].Size() == 1);
+  CHECK(std::string(unmatched["requests"][0]["uuid"].GetString()) == "folder-l");
+}
+
+TEST_CASE("a lock a scenario scripts for a uuid it names is no housekeeping") {
+  RunningServer mock(
+      service("directories: {l2: {lock: {when: {type: acquire}, respond: {http: 503}}}}"));
+  mock.post("/v3/user/lock", R"({"uuid":"l2","type":"acquire","resource":"drive-write"})");
+  mock.post("/v3/user/lock", R"({"uuid":"l3","type":"acquire","resource":"drive-write"})");
+  // l2 is named and its rule matched; l3 is housekeeping: neither is unmatched.
+  CHECK(mock.admin_json("GET", "/__admin/requests/unmatched")["requests"].Size() == 0);
+}

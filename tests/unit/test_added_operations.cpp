@@ -26,7 +26,8 @@ directories:
     lock:
       - when: {type: acquire}
         respond: [{body: {status: true, data: {acquired: false}}}, {body: {status: true, data: {acquired: true}}}]
-      - respond: {body: {status: true, message: Released.}}
+      - when: {type: release}
+        respond: {body: {status: true, message: Released.}}
 )";
 
 std::vector<std::string> errors_of(const std::string& yaml) {
@@ -104,7 +105,7 @@ TEST_CASE("scripts of an added operation are checked against its own fields") {
   CHECK(
       errors_of(std::string(kLock) +
                 "  other:\n    lock: {when: {kind: acquire}, respond: {}}\n") ==
-      std::vector<std::string>{"s.yaml:14:19: error: unknown key 'kind' in when of lock; expected "
+      std::vector<std::string>{"s.yaml:15:19: error: unknown key 'kind' in when of lock; expected "
                                "state or a body field of lock: uuid, type, resource"});
   CHECK(errors_of("directories: {u: {lock: {http: 200}}}") ==
         std::vector<std::string>{"s.yaml:1:19: error: unknown key 'lock' in directory 'u'; "

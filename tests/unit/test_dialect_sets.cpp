@@ -2,6 +2,7 @@
 // dialect's lock, as the lowest layer of every catalog in that dialect.
 #include <catch2/catch.hpp>
 
+#include "contract/operations_reader.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/loader.h"
 #include "scenario/scenario_store.h"
@@ -29,7 +30,8 @@ TEST_CASE("the service dialect's operations are the contract's and the lock") {
   REQUIRE(lock);
   CHECK(lock->source == kServiceDialectSource);
   CHECK(from_dialect(*lock));
-  CHECK((*catalog)->defaults.count("lock") == 1);
+  CHECK((*catalog)->protocol.count("lock") == 1);
+  CHECK((*catalog)->defaults.count("lock") == 0);
 }
 
 TEST_CASE("a file of the service dialect scripts the lock without defining it") {
@@ -41,21 +43,109 @@ TEST_CASE("a file of the service dialect scripts the lock without defining it") 
   CHECK_FALSE(document);
 }
 
-TEST_CASE("a push over the dialect's lock answers takes over without a shadow warning") {
+namespace {
+
+/// The lock's answer to a call of `type`, in the engine's catalog.
+std::string lock_answer(Engine& engine, const std::string& type) {
+  rapidjson::Document body;
+  std::string text = R"({"uuid":"l","resource":"drive-write","type":")" + type + "\"}";
+  body.Parse(text.c_str());
+  // The operation lives in the catalog: hold the one it is taken from.
+  auto catalog = engine.catalog();
+  auto decision = engine.decide(*catalog->operations->by_name("lock"), "l", body);
+  return std::to_string(decision.answer->status) + " " +
+         std::string(decision.answer->body ? *decision.answer->body : "");
+}
+
+/// The catalog of one file of the service dialect.
+std::shared_ptr<const Catalog> service_catalog(const std::string& yaml) {
+  auto file = parse_scenario(yaml, "f.yaml", "f", {Dialect::service});
+  REQUIRE(file);
+  auto catalog =
+      build_catalog(std::vector<ScenarioSet>{std::move(*file)}, Envelope(Dialect::service));
+  REQUIRE(catalog);
+  return *catalog;
+}
+
+}  // namespace
+
+TEST_CASE("a push over the dialect's lock takes acquiring over, without a shadow warning") {
   Engine engine{empty_catalog(Envelope(Dialect::service))};
   ScenarioStore store{{}, {}, engine, Envelope(Dialect::service)};
   REQUIRE_FALSE(has_errors(store.load()));
   auto pushed = store.push("name: busy\ndefaults: {lock: {http: 503}}");
   REQUIRE(pushed);
   CHECK(pushed.diagnostics.empty());
-  rapidjson::Document body;
-  body.Parse(R"({"uuid":"l","type":"release","resource":"r"})");
-  // The operation lives in the catalog: hold the one it is taken from.
-  auto pushed_catalog = engine.catalog();
-  CHECK(engine.decide(*pushed_catalog->operations->by_name("lock"), "l", body).answer->status ==
-        503);
+  CHECK(lock_answer(engine, "acquire").starts_with("503"));
   store.drop_pushed();
-  auto baseline = engine.catalog();
-  CHECK(engine.decide(*baseline->operations->by_name("lock"), "l", body)
-            .answer->body->find("released") != std::string::npos);
+  CHECK_THAT(lock_answer(engine, "acquire"), Catch::Contains("lock_acquired"));
+}
+
+TEST_CASE("a lock scripted without naming type leaves release and refresh to the protocol") {
+  // The docs' "lock busy once" in a file's defaults: it replaced the
+  // dialect's defaults whole, and the SDK's release got lock_acquired.
+  Engine engine{service_catalog(R"(
+defaults:
+  lock:
+    respond:
+      - {body: {status: true, message: Lock busy., code: lock_busy, data: {acquired: false}}}
+      - {body: {status: true, message: Lock acquired., code: lock_acquired, data: {acquired: true}}}
+)")};
+  CHECK_THAT(lock_answer(engine, "acquire"), Catch::Contains("lock_busy"));
+  CHECK_THAT(lock_answer(engine, "release"), Catch::Contains("lock_released"));
+  CHECK_THAT(lock_answer(engine, "refresh"), Catch::Contains("lock_refreshed"));
+  CHECK_THAT(lock_answer(engine, "acquire"), Catch::Contains("lock_acquired"));
+}
+
+TEST_CASE("a rule that names type answers the protocol's calls it names") {
+  Engine engine{service_catalog(R"(
+defaults:
+  lock:
+    - when: {type: release}
+      respond: {http: 500}
+    - respond: {http: 503}
+)")};
+  CHECK(lock_answer(engine, "release").starts_with("500"));
+  CHECK_THAT(lock_answer(engine, "refresh"), Catch::Contains("lock_refreshed"));
+  CHECK(lock_answer(engine, "acquire").starts_with("503"));
+}
+
+TEST_CASE("a file that defines the lock again keeps the dialect's protocol unless it gives one") {
+  // As a recording does: its definition replaces the dialect's, its answers
+  // for acquire and release name `type`, and a refresh it never saw still
+  // gets the service's answer.
+  const std::string lock = R"(operations:
+  lock:
+    path: /v3/user/lock
+    fields: {uuid: string, type: string, resource: string}
+    answer: {http: 503}
+)";
+  Engine kept{service_catalog(lock)};
+  CHECK(lock_answer(kept, "acquire").starts_with("503"));
+  CHECK_THAT(lock_answer(kept, "refresh"), Catch::Contains("lock_refreshed"));
+  Engine own{
+      service_catalog(lock + "    protocol: [{when: {type: refresh}, respond: {http: 410}}]\n")};
+  CHECK(lock_answer(own, "refresh").starts_with("410"));
+  CHECK(lock_answer(own, "release").starts_with("503"));
+}
+
+TEST_CASE("a protocol rule must name its calls by a field") {
+  auto set = parse_scenario(R"(operations:
+  ping:
+    path: /v3/ping
+    fields: {uuid: string, type: string}
+    protocol:
+      - respond: {http: 204}
+)",
+                            "p.yaml", "p");
+  CHECK_FALSE(set);
+  REQUIRE(set.diagnostics.size() == 1);
+  CHECK(set.diagnostics[0].line == 6);
+  CHECK_THAT(set.diagnostics[0].message, Catch::Contains("protocol rule names the calls"));
+  auto builtin = contract::read_operations(
+      "operations: {x: {path: /v3/x, fields: {uuid: string}, answer: {message: m, code: c}, "
+      "protocol: []}}",
+      "contract.yaml");
+  REQUIRE(builtin.diagnostics.size() == 1);
+  CHECK_THAT(builtin.diagnostics[0].message, Catch::Contains("unknown key 'protocol'"));
 }

@@ -147,9 +147,44 @@ TEST_CASE(
   CHECK(format_diagnostic(aliased.diagnostics[0]).starts_with("rec.yaml:2:4: error: aliases"));
   std::string deep(5000, '[');
   CHECK_FALSE(check_drift(kRecording, "rec.yaml", {{"s.yaml", deep}}));
-  // Not a mapping, or sections of the wrong kind: nothing to check, no finding.
-  auto odd = check_drift("- 1\n- 2\n", "rec.yaml",
+  // A scenario of sections of the wrong kind: nothing to check, no finding.
+  auto odd = check_drift(kRecording, "rec.yaml",
                          {{"s.yaml", "directories: [1]\ndefaults: 3\noperations: {a: 1}\n"}});
   REQUIRE(odd);
   CHECK(odd->empty());
+  // A recording that is not a mapping holds no answers: it is no recording.
+  auto listed = check_drift("- 1\n- 2\n", "rec.yaml", {});
+  CHECK_FALSE(listed);
+}
+
+TEST_CASE("drift: findings alike at many positions print once, with their count") {
+  // A recording checked against another repeats one finding for every uuid.
+  std::string scenario = "directories:\n";
+  for (int i = 0; i < 6; ++i) {
+    scenario +=
+        "  u" + std::to_string(i) + ": {trash: {body: {status: \"success\", code: dir_trashed}}}\n";
+  }
+  auto checked = check_drift(kRecording, "rec.yaml", {{"s.yaml", scenario}});
+  REQUIRE(checked);
+  auto lines = findings_of(scenario);
+  // A string status, no message, no data: three findings, six times.
+  CHECK(checked->size() == 18);
+  REQUIRE(lines.size() == 3);
+  CHECK_THAT(lines[0], Catch::StartsWith("s.yaml:2:"));
+  CHECK_THAT(lines[0], Catch::Contains("[type_differs] (6 answers alike; also at s.yaml:3:"));
+  CHECK_THAT(lines[0], Catch::EndsWith(" and 2 more)"));
+  CHECK(has_drift_errors(*checked));
+}
+
+TEST_CASE("drift: a file with no answers of the service is no recording") {
+  for (const char* text :
+       {"name: settings\nretries: 3\n", "port = 8080\nhost = localhost\n", "{}\n"}) {
+    auto checked = check_drift(text, "wrong.ini", {{"s.yaml", "directories: {d1: {trash: {}}}"}});
+    INFO(text);
+    CHECK_FALSE(checked);
+    REQUIRE_FALSE(checked.diagnostics.empty());
+    const auto& d = checked.diagnostics.back();
+    CHECK(d.file == "wrong.ini");
+    CHECK_THAT(d.message, Catch::Contains("is no recording"));
+  }
 }

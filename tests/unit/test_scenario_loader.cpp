@@ -265,6 +265,12 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
     CHECK(only_error("directories:\n  u:\n    trash: [{when: {state: x}}]")
               .find("a rule needs `respond`") != std::string::npos);
   }
+  SECTION("a misspelt respond in a rule list names the key, as in one rule or a push") {
+    std::string error = only_error(
+        "directories:\n  u:\n    trash:\n      - when: {state: x}\n        respnd: {http: 503}");
+    CHECK(error.find("test.yaml:5:9: error: unknown key 'respnd' in a rule; expected one of: when, "
+                     "respond, then, cycle") != std::string::npos);
+  }
   SECTION("a list item that is an answer, not a rule") {
     CHECK(
         only_error("directories:\n  u:\n    trash: [{http: 503}]").find("a rule needs `respond`") !=

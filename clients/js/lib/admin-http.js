@@ -6,10 +6,15 @@ const http = require("node:http");
 const { DrivemockError } = require("./errors");
 
 class AdminHttp {
-  /** @param {string} url drivemock's base URL; @param {string} [token] the admin token */
-  constructor(url, token) {
+  /**
+   * @param {string} url drivemock's base URL
+   * @param {string} [token] the admin token
+   * @param {() => Error|null} [stopped] the error to reject with once drivemock has stopped
+   */
+  constructor(url, token, stopped = () => null) {
     this.url = url;
     this.token = token;
+    this.stopped = stopped;
     this.agent = new http.Agent({ keepAlive: true });
   }
 
@@ -26,6 +31,8 @@ class AdminHttp {
       headers["Content-Length"] = Buffer.byteLength(payload);
     }
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const before = this.stopped();
+    if (before) return Promise.reject(before);
     return new Promise((resolve, reject) => {
       const request = http.request(new URL(path, this.url), { method, headers, agent: this.agent }, (res) => {
         const chunks = [];
@@ -50,8 +57,9 @@ class AdminHttp {
           );
         });
       });
+      // A call cut off by the stop says so, not ECONNRESET.
       request.on("error", (e) =>
-        reject(new DrivemockError(`${method} ${path}: ${e.message}`, { code: "connection_failed" })),
+        reject(this.stopped() ?? new DrivemockError(`${method} ${path}: ${e.message}`, { code: "connection_failed" })),
       );
       request.end(payload);
     });

@@ -55,14 +55,29 @@ class Drivemock {
     this.tlsPort = tlsPort;
     this.caFile = caFile;
     this.process = child;
-    this._admin = new AdminHttp(url, options.adminToken);
+    this._admin = new AdminHttp(url, options.adminToken, () => this._stoppedError());
     this._stopAfterMs = options.stopTimeoutMs; // undefined: stopChild's default
     this._stopped = null;
+    /** When stop() was called, or when the process ended without it: what admin calls say after. */
+    this._end = null;
+    child.once("exit", (code, signal) => {
+      if (!this._end) this._end = { at: new Date(), how: signal ? `was killed by ${signal}` : `exited with code ${code}` };
+    });
+  }
+
+  /** The error of an admin call made after drivemock stopped; null while it runs. */
+  _stoppedError() {
+    if (!this._end) return null;
+    const pid = this.process.pid;
+    return new DrivemockError(`drivemock (pid ${pid}) ${this._end.how} at ${this._end.at.toISOString()}; it answers no more calls`, {
+      code: "stopped",
+    });
   }
 
   /** SIGTERM, then SIGKILL after a bound; resolves with the exit code. Safe to call twice. */
   stop() {
     if (!this._stopped) {
+      if (!this._end) this._end = { at: new Date(), how: "was stopped by stop()" };
       this._admin.close();
       this._stopped = stopChild(this.process, this._stopAfterMs);
     }

@@ -12,10 +12,31 @@ const CA_FILE = /drivemock CA certificate (.+) \(trust it/;
 const DIAGNOSTIC = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/;
 /// What of standard error is kept for the error of a failed start.
 const KEPT_STDERR_BYTES = 64 * 1024;
+/**
+ * How long drivemock may take to listen unless `startTimeoutMs` says: under
+ * Vitest's hook time-out (10 s), so that a drivemock that never listens
+ * fails a `beforeAll` with drivemock's message rather than the runner's
+ * "Hook timed out"; node:test sets no time-out of its own.
+ */
+const DEFAULT_START_TIMEOUT_MS = 8000;
+
+/**
+ * The process to stop with besides this one: the test runner, when this
+ * process is one of its workers (a child with an IPC channel, as Vitest's
+ * `forks` pool, Jest and mocha's parallel mode fork them, or a node:test
+ * file's process). A runner killed with SIGKILL cannot stop its workers, and
+ * a worker lives on until its test ends; drivemock then stops at once.
+ */
+function runnerPid() {
+  const worker = typeof process.send === "function" || process.env.NODE_TEST_CONTEXT !== undefined;
+  return worker && process.ppid > 1 ? process.ppid : null;
+}
 
 /** The command-line arguments for the options (see index.d.ts). */
 function argumentsFor(options) {
   const args = ["--host", "127.0.0.1", "--port", "0", "--exit-with-parent"];
+  const runner = runnerPid();
+  if (runner) args.push("--exit-with-pid", String(runner));
   const scenarios = options.scenarios === undefined ? [] : [].concat(options.scenarios);
   for (const file of scenarios) args.push("--scenarios", String(file));
   const dialect = options.dialect ?? (options.preset === "filen" ? "service" : undefined);
@@ -81,18 +102,27 @@ function spawnDrivemock(bin, options) {
   });
   return new Promise((resolve, reject) => {
     let stdout = "";
-    const timeoutMs = options.startTimeoutMs ?? 30000;
+    let settled = false;
+    const timeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      fail(`drivemock did not listen within ${timeoutMs} ms`, "start_timeout");
+      const said = stderr.trim();
+      fail(
+        `drivemock did not listen within ${timeoutMs} ms (startTimeoutMs)${said ? `; it said:\n${said}` : ""}`,
+        "start_timeout",
+      );
     }, timeoutMs);
     function fail(message, code) {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       child.stdout.removeAllListeners("data");
       reject(new DrivemockError(message, { code, diagnostics: diagnosticsIn(stderr) }));
     }
     child.once("error", (e) => fail(`drivemock could not start (${bin}): ${e.message}`, "start_failed"));
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": a child's exit can be seen before the last of its
+    // standard error is read, and that last part is the diagnostic.
+    child.once("close", (code, signal) => {
       const said = stderr.trim() || stdout.trim();
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
       fail(said ? `${said}\n(drivemock ${how} before listening)` : `drivemock ${how} before listening`, "start_failed");
@@ -101,9 +131,10 @@ function spawnDrivemock(bin, options) {
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
       const listening = listeningIn(stdout, options);
-      if (!listening) return;
+      if (!listening || settled) return;
+      settled = true;
       clearTimeout(timer);
-      child.removeAllListeners("exit");
+      child.removeAllListeners("close");
       child.removeAllListeners("error");
       child.on("error", () => {}); // a failed kill later is stop's business, not a crash
       child.stdout.removeAllListeners("data");
@@ -126,4 +157,4 @@ function stopChild(child, killAfterMs = 5000) {
   });
 }
 
-module.exports = { spawnDrivemock, stopChild, argumentsFor };
+module.exports = { spawnDrivemock, stopChild, argumentsFor, DEFAULT_START_TIMEOUT_MS };

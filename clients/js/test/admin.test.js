@@ -181,12 +181,6 @@ test("with an admin token every call sends it, and a call without it is refused"
   });
 });
 
-test("an admin call to a stopped drivemock rejects with connection_failed", async () => {
-  const short = await startDrivemock();
-  await short.stop();
-  await assert.rejects(short.health(), { code: "connection_failed" });
-});
-
 test("GET /__admin/scenarios lists what each set shadows", async () => {
   await mock.push("defaults: {trash: {http: 202}}", { name: "first" });
   await mock.push("directories: {d1: {trash: {http: 200}}}", { name: "second" });

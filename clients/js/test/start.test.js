@@ -51,6 +51,46 @@ test("a scenario error at start rejects with drivemock's message and its file:li
   });
 });
 
+test("20 starts at once of a broken scenario each reject with its file:line:column (no message lost)", async () => {
+  // The exit of a child can be seen before the end of its standard error is
+  // read; under load that lost the diagnostic of about one start in ten.
+  const file = tempFile("broken.yaml", "directories:\n  d1:\n    trash: {fault: nope}\n");
+  for (let round = 0; round < 5; round++) {
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => startDrivemock({ scenarios: file })));
+    for (const outcome of outcomes) {
+      assert.equal(outcome.status, "rejected");
+      assert.equal(outcome.reason.code, "start_failed");
+      assert.match(outcome.reason.message, /broken\.yaml:3:\d+: error: unknown fault 'nope'/);
+      assert.equal(outcome.reason.diagnostics.length, 1, outcome.reason.message);
+    }
+  }
+});
+
+test("a drivemock that never listens rejects with start_timeout, saying what it printed", async () => {
+  const fake = tempFile("never-listens", "#!/bin/sh\necho 'drivemock: still loading' >&2\nexec sleep 60\n");
+  require("node:fs").chmodSync(fake, 0o755);
+  await assert.rejects(startDrivemock({ bin: fake, startTimeoutMs: 500 }), (e) => {
+    assert.equal(e.code, "start_timeout");
+    assert.match(e.message, /did not listen within 500 ms \(startTimeoutMs\); it said:\ndrivemock: still loading/);
+    return true;
+  });
+});
+
+test("admin calls after stop() reject with code stopped, naming when", async () => {
+  const mock = await startDrivemock();
+  await mock.stop();
+  await assert.rejects(mock.health(), (e) => {
+    assert.ok(e instanceof DrivemockError);
+    assert.equal(e.code, "stopped");
+    assert.match(e.message, /^drivemock \(pid \d+\) was stopped by stop\(\) at \d{4}-\d\d-\d\dT[\d:.]+Z/);
+    return true;
+  });
+  const crashed = await startDrivemock();
+  crashed.process.kill("SIGKILL");
+  await new Promise((resolve) => crashed.process.once("exit", resolve));
+  await assert.rejects(crashed.requests(), { code: "stopped", message: /was killed by SIGKILL at / });
+});
+
 test("the binary is bin, else DRIVEMOCK_BIN, else drivemock on PATH, else a rejection saying how to get one", async () => {
   const bin = process.env.DRIVEMOCK_BIN;
   const viaBin = await startDrivemock({ bin, env: { DRIVEMOCK_BIN: "/nonexistent" } });
@@ -92,6 +132,33 @@ test("drivemock exits when the process that started it is SIGKILLed", async () =
   assert.ok(pid > 0 && !gone(pid));
   runner.kill("SIGKILL");
   assert.ok(await eventually(() => gone(pid), 30000), `drivemock ${pid} still runs 30 s after its parent died`);
+});
+
+test("drivemock exits when the test runner whose worker started it is SIGKILLed, the worker living on", async () => {
+  // As Vitest's forks pool runs a file: a runner forks a worker (with an IPC
+  // channel), the worker starts drivemock; a CI time-out kills the runner.
+  const worker = tempFile("worker.js", `
+    const { startDrivemock } = require(${JSON.stringify(require.resolve("drivemock"))});
+    startDrivemock().then((mock) => { process.send({ drivemock: mock.process.pid, worker: process.pid }); setInterval(() => {}, 1000); });
+  `);
+  const runner = spawn(process.execPath, ["-e", `
+    const { fork } = require("node:child_process");
+    const worker = fork(${JSON.stringify(worker)}, [], { stdio: "inherit" });
+    worker.on("message", (m) => console.log(JSON.stringify(m)));
+    setInterval(() => {}, 1000);
+  `], { stdio: ["ignore", "pipe", "inherit"] });
+  const pids = await new Promise((resolve) => runner.stdout.once("data", (d) => resolve(JSON.parse(String(d)))));
+  try {
+    assert.ok(!gone(pids.drivemock) && !gone(pids.worker));
+    runner.kill("SIGKILL");
+    assert.ok(await eventually(() => gone(pids.drivemock), 30000), `drivemock ${pids.drivemock} outlived its runner`);
+  } finally {
+    try {
+      process.kill(pids.worker, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
 });
 
 test("the package's version is the binary's", () => {

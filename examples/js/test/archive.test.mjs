@@ -5,13 +5,13 @@ import { startDrivemock } from "drivemock";
 import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
 import { archiveFolder } from "../src/archive.js";
 
-let mock, sdk;
+let mock, connection;
 before(async () => {
   mock = await startDrivemock({ preset: "filen" });
-  sdk = connectFilenSdk(mock);
+  connection = connectFilenSdk(mock);
 });
 after(async () => {
-  await sdk.disconnect();
+  await connection.disconnect();
   await mock.stop();
 });
 beforeEach(() => mock.reset());

@@ -4,13 +4,13 @@ import { startDrivemock } from "drivemock";
 import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
 import { archiveFolder } from "../src/archive.js";
 
-let mock, sdk;
+let mock, connection;
 beforeAll(async () => {
   mock = await startDrivemock({ preset: "filen" });
-  sdk = connectFilenSdk(mock);
+  connection = connectFilenSdk(mock);
 });
 afterAll(async () => {
-  await sdk.disconnect();
+  await connection.disconnect();
   await mock.stop();
 });
 beforeEach(() => mock.reset());

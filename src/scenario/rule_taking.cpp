@@ -1,0 +1,46 @@
+#include "scenario/rule_taking.h"
+
+#include "scenario/draws.h"
+#include "scenario/matching.h"
+
+namespace drivemock::scenario {
+namespace {
+
+/// Takes the rule's next answer and moves its sequence position on; or, for
+/// a one_of, picks one from the stream.
+const Reply& take_answer(const Rule& rule, size_t index, CallState& call, Decision& decision) {
+  if (!rule.weights.empty()) {
+    size_t pick = pick_weighted(rule.weights, call.stream.next());
+    drew(decision).pick = static_cast<int>(pick) + 1;
+    return rule.answers[pick];
+  }
+  if (call.positions.size() <= index) call.positions.resize(index + 1, 0);
+  return rule.answers[sequence_index(rule, call.positions[index]++)];
+}
+
+}  // namespace
+
+RandomDraw& drew(Decision& decision) {
+  if (!decision.random) decision.random.emplace();
+  return *decision.random;
+}
+
+const ScriptedOperation* find_scripted(
+    const std::map<std::string, ScriptedOperation, std::less<>>& scripts,
+    const std::string& operation) {
+  auto it = scripts.find(operation);
+  return it == scripts.end() ? nullptr : &it->second;
+}
+
+std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
+                                     CallState call, Decision& decision) {
+  auto index = select_rule(*scripted.rules, call.state, call.body, call.reserved);
+  if (!index) return std::nullopt;
+  const Rule& rule = (*scripted.rules)[*index];
+  decision.answer = &take_answer(rule, *index, call, decision);
+  decision.matched = Matched{scripted.set->name, std::nullopt};
+  if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
+  return RuleTaken{rule.then};
+}
+
+}  // namespace drivemock::scenario

@@ -1,0 +1,80 @@
+#pragma once
+// Taking an answer from a script for one call, under its uuid's lock (the
+// engine's decide stage): the first rule of a uuid's own rules, its
+// defaults or its operation's protocol that matches, its next answer of a
+// sequence or its pick of a one_of, and the random stream those draws come
+// from.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/catalog.h"
+#include "scenario/engine.h"
+#include "util/random.h"
+
+namespace drivemock::scenario {
+
+/// One uuid's stream of random numbers for one operation, in [0, 1), in
+/// turn. Its key and its count are found on the first draw: most calls draw
+/// nothing and pay for neither.
+class Stream {
+ public:
+  Stream(uint64_t seed, const std::string& uuid, const std::string& operation,
+         std::map<std::string, uint64_t>& draws)
+      : seed_(seed), uuid_(uuid), operation_(operation), draws_(draws) {}
+
+  double next() {
+    if (!drawn_) {
+      key_ = stream_key(seed_, uuid_, operation_);
+      drawn_ = &draws_[operation_];
+    }
+    return unit_interval(stream_bits(key_, (*drawn_)++));
+  }
+
+ private:
+  uint64_t seed_;
+  const std::string& uuid_;
+  const std::string& operation_;
+  std::map<std::string, uint64_t>& draws_;
+  uint64_t key_ = 0;
+  uint64_t* drawn_ = nullptr;
+};
+
+/// Notes a pick or a delay in what the decision drew.
+RandomDraw& drew(Decision& decision);
+
+/// The script of `operation` in one of the catalog's maps (defaults, protocol), if any.
+const ScriptedOperation* find_scripted(
+    const std::map<std::string, ScriptedOperation, std::less<>>& scripts,
+    const std::string& operation);
+
+/// Whether the journal names the rule that matched (a uuid's own rules) or
+/// only its set (`defaults:`, reported as "set#defaults").
+enum class RuleNumbers { named, unnamed };
+
+/// One uuid's call as the rules see it: its state and body, and where its
+/// sequences and random draws stand.
+struct CallState {
+  const std::string& state;
+  const rapidjson::Value& body;
+  std::vector<uint64_t>& positions;
+  Stream& stream;
+  /// The `when` of the protocol rule the call is, if any: only rules that
+  /// name its fields may answer it.
+  const Condition* reserved = nullptr;
+};
+
+/// A rule that answered: the state it leaves the uuid in, if it says.
+struct RuleTaken {
+  std::optional<std::string> then;
+};
+
+/// Takes the answer of the first rule of `scripted` that matches, if any,
+/// into `decision`; none when no rule does.
+std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
+                                     CallState call, Decision& decision);
+
+}  // namespace drivemock::scenario
