@@ -150,6 +150,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};
     request.seen.named = catalog->find(checked.uuid) != nullptr;
+    request.seen.housekeeping = !request.seen.named && from_dialect(*request.operation);
     if (!request.seen.named && contract::has_key(*request.operation) &&
         checked.uuid.size() <= kMaxRememberedUuidBytes) {
       scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);

@@ -142,6 +142,16 @@ void DocumentParser::parse_limits(const YAML::Node& node, ScenarioSet& set) {
     ++index;
     if (auto limit = parse_limit(item)) {
       limit->index = index;
+      // The one way left for a document to break the SDK's lock by accident:
+      // a limit of every operation refuses its release too, which the SDK
+      // drops, and its next write takes no lock.
+      if (!limit->operation && !limit->uuid && dialect_ == Dialect::service) {
+        in_.warning(item, "limit " + std::to_string(index) +
+                              " counts the calls of every operation and uuid, the SDK's lock "
+                              "calls among them: a "
+                              "release refused 429 is dropped by the SDK, and its next write "
+                              "takes no lock; give operation: to limit one operation");
+      }
       set.limits.push_back(std::move(*limit));
     }
   }

@@ -149,3 +149,22 @@ TEST_CASE("a protocol rule must name its calls by a field") {
   REQUIRE(builtin.diagnostics.size() == 1);
   CHECK_THAT(builtin.diagnostics[0].message, Catch::Contains("unknown key 'protocol'"));
 }
+
+TEST_CASE(
+    "a limit of every operation warns in the service dialect: it can refuse the lock's release") {
+  auto every =
+      parse_scenario("limits:\n  - {calls: 2, per_ms: 1000}\n", "l.yaml", "l", {Dialect::service});
+  REQUIRE(every);
+  REQUIRE(every.diagnostics.size() == 1);
+  CHECK(format_diagnostic(every.diagnostics[0])
+            .starts_with("l.yaml:2:5: warning: limit 1 counts the calls of every operation and "
+                         "uuid, the SDK's lock calls among them"));
+  auto one = parse_scenario("limits:\n  - {calls: 2, per_ms: 1000, operation: trash}\n", "l.yaml",
+                            "l", {Dialect::service});
+  CHECK(one.diagnostics.empty());
+  auto named = parse_scenario("limits:\n  - {calls: 2, per_ms: 1000, uuid: d1}\n", "l.yaml", "l",
+                              {Dialect::service});
+  CHECK(named.diagnostics.empty());
+  auto document = parse_scenario("limits:\n  - {calls: 2, per_ms: 1000}\n", "l.yaml", "l");
+  CHECK(document.diagnostics.empty());
+}

@@ -47,9 +47,9 @@ export async function usage(): Promise<void> {
   const captured: number = saved.captured;
   const learnt: string[] = saved.learntOperations;
   const why: string | undefined = saved.uncaptured[0]?.why;
-  const sdk = connectFilenSdk(mock, { maxRetries: 2, retryTimeout: 5 });
-  const pending: number = sdk.pending;
-  await sdk.disconnect();
+  const connection = connectFilenSdk(mock, { maxRetries: 2, retryTimeout: 5, requestTimeoutMs: 500 });
+  const pending: number = connection.pending;
+  await connection.disconnect();
   const config = filenTestConfig({ userId: 7 });
   const masterKeys: string[] = config.masterKeys;
   try {
