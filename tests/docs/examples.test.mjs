@@ -103,3 +103,65 @@ test("never reached", () => {});
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("docs/javascript.md: drivemock stops when a Vitest run is killed with SIGKILL, its worker living on", async () => {
+  // Vitest's default forks pool: drivemock's parent is the worker, which a
+  // SIGKILLed runner leaves running until its test ends.
+  const { spawn } = await import("node:child_process");
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".killed-runner-"));
+  const pids = path.join(dir, "pids");
+  let drivemock = 0;
+  try {
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"], pool: "forks" } };\n');
+    fs.writeFileSync(
+      path.join(dir, "long.vitest.mjs"),
+      `import fs from "node:fs";
+import { test, beforeAll } from "vitest";
+import { startDrivemock } from "drivemock";
+beforeAll(async () => {
+  const mock = await startDrivemock();
+  fs.writeFileSync(${JSON.stringify(pids)}, mock.process.pid + " " + process.pid);
+});
+test("a long test", () => new Promise((resolve) => setTimeout(resolve, 60000)), 70000);
+`,
+    );
+    const { NODE_TEST_CONTEXT, ...env } = process.env;
+    const runner = spawn(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], {
+      cwd: dir, env, stdio: "ignore",
+    });
+    const alive = (pid) => {
+      try {
+        process.kill(pid, 0);
+        return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].startsWith("Z");
+      } catch {
+        return false;
+      }
+    };
+    const until = async (condition, what) => {
+      for (let waited = 0; !condition(); waited += 50) {
+        assert.ok(waited < 30000, what);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until(() => fs.existsSync(pids) && fs.readFileSync(pids, "utf8").includes(" "), "the Vitest worker started drivemock");
+    const [started, worker] = fs.readFileSync(pids, "utf8").split(" ").map(Number);
+    drivemock = started;
+    assert.notEqual(worker, runner.pid, "the test runs in a worker process of its own");
+    runner.kill("SIGKILL");
+    await until(() => !alive(drivemock), `drivemock ${drivemock} outlived the killed Vitest run`);
+    try {
+      process.kill(worker, "SIGKILL");
+    } catch {
+      // the worker went with its runner
+    }
+  } finally {
+    if (drivemock) {
+      try {
+        process.kill(drivemock, "SIGKILL");
+      } catch {
+        // gone, as it should be
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
