@@ -9,6 +9,7 @@
 
 #include "cli/binary.h"
 #include "cli/process.h"
+#include "temp_dir.h"
 
 using namespace drivemock::testing;
 
@@ -56,35 +57,27 @@ TEST_CASE("drift --json gives the findings to tools") {
 }
 
 TEST_CASE("drift: a recording or scenario that cannot be read exits 2 saying where") {
-  auto dir =
-      std::filesystem::temp_directory_path() / ("drivemock-drift-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "aliased.yaml") << "a: &x {}\nb: *x\n";
-  std::ofstream(dir / "bad.yaml") << "directories:\n  u: {trsh: {}}\n";
-  Process aliased({kBinary, "drift", (dir / "aliased.yaml").string(), kScenarios});
+  TempDir dir;
+  std::ofstream(dir.file("aliased.yaml")) << "a: &x {}\nb: *x\n";
+  std::ofstream(dir.file("bad.yaml")) << "directories:\n  u: {trsh: {}}\n";
+  Process aliased({kBinary, "drift", dir.file("aliased.yaml"), kScenarios});
   CHECK(aliased.wait_exit() == 2);
-  CHECK(aliased.out().find((dir / "aliased.yaml").string() + ":2:4: error: aliases") !=
-        std::string::npos);
-  Process bad({kBinary, "drift", kRecording, (dir / "bad.yaml").string()});
+  CHECK(aliased.out().find(dir.file("aliased.yaml") + ":2:4: error: aliases") != std::string::npos);
+  Process bad({kBinary, "drift", kRecording, dir.file("bad.yaml")});
   CHECK(bad.wait_exit() == 2);
-  CHECK(bad.out().find((dir / "bad.yaml").string() + ":2:7: error: unknown key 'trsh'") !=
+  CHECK(bad.out().find(dir.file("bad.yaml") + ":2:7: error: unknown key 'trsh'") !=
         std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("drift: a file that is no recording exits 2, saying so") {
   // A CI drift gate pointed at the wrong file must fail, not pass with "ok".
-  auto dir =
-      std::filesystem::temp_directory_path() / ("drivemock-drift-no-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "settings.ini") << "port = 8080\nhost = localhost\n";
-  std::ofstream(dir / "config.yaml") << "retries: 3\ntimeout: 10\n";
+  TempDir dir;
+  std::ofstream(dir.file("settings.ini")) << "port = 8080\nhost = localhost\n";
+  std::ofstream(dir.file("config.yaml")) << "retries: 3\ntimeout: 10\n";
   for (const char* name : {"settings.ini", "config.yaml"}) {
-    Process p({kBinary, "drift", (dir / name).string(), kScenarios});
+    Process p({kBinary, "drift", dir.file(name), kScenarios});
     INFO(p.out());
     CHECK(p.wait_exit() == 2);
-    CHECK(p.out().find((dir / name).string() + ":1:1: error: is no recording") !=
-          std::string::npos);
+    CHECK(p.out().find(dir.file(name) + ":1:1: error: is no recording") != std::string::npos);
   }
-  std::filesystem::remove_all(dir);
 }
