@@ -6,11 +6,11 @@
 // puts there an agent of the same class (taken from the SDK's own agent, so
 // no transitive dependency is required by name) whose connection step opens
 // plain TCP to drivemock, and shortens the retry budget (the SDK retries
-// every second for an hour) and the per-request time-out (300 s). The client module is the one the app loaded
-// (found in the CommonJS loader's cache, whose exports object is the one the
-// SDK reads), else reached by its file path under the SDK's package: that
-// works from ES modules too, where the SDK's CommonJS build is what
-// `import` loads.
+// every second for an hour) and the per-request time-out (300 s). The
+// client module is the one the app loaded (found in the CommonJS loader's
+// cache, whose exports object is the one the SDK reads), else reached by its
+// file path under the SDK's package: that works from ES modules too, where
+// the SDK's CommonJS build is what `import` loads.
 "use strict";
 
 const net = require("node:net");

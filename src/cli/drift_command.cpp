@@ -62,14 +62,16 @@ int run_drift(const DriftFlags& flags, Dialect dialect) {
   if (flags.json) {
     std::cout << record::drift_json(*findings) << '\n';
   } else {
-    std::cout << record::drift_text(*findings);
+    auto groups = record::group_findings(*findings);
+    std::cout << record::drift_text(groups);
     size_t errors = 0;
     for (const auto& f : *findings) errors += f.level == record::DriftLevel::error;
-    size_t groups = record::group_findings(*findings).size();
     std::cout << (errors == 0 ? "ok: " : "drift: ") << errors << " error(s), "
               << findings->size() - errors << " note(s) in " << scenarios.size()
               << " scenario set(s) against " << flags.recording
-              << (groups < findings->size() ? " (" + std::to_string(groups) + " distinct)" : "")
+              << (groups.size() < findings->size()
+                      ? " (" + std::to_string(groups.size()) + " distinct)"
+                      : "")
               << '\n';
   }
   return record::has_drift_errors(*findings) ? kExitDrift : 0;

@@ -219,9 +219,13 @@ std::vector<DriftGroup> group_findings(const std::vector<DriftFinding>& findings
 }
 
 std::string drift_text(const std::vector<DriftFinding>& findings) {
+  return drift_text(group_findings(findings));
+}
+
+std::string drift_text(const std::vector<DriftGroup>& groups) {
   constexpr size_t kPositionsShown = 3;
   std::string text;
-  for (const auto& g : group_findings(findings)) {
+  for (const auto& g : groups) {
     const DriftFinding& f = *g.first;
     text += position_of(f) + ": " + level_name(f.level) + ": " + f.operation + " " + f.message +
             " [" + f.kind + "]";

@@ -75,6 +75,8 @@ std::vector<DriftGroup> group_findings(const std::vector<DriftFinding>& findings
 
 /// "file:line:column: error: message [kind]", one per group of alike
 /// findings, with their count and the first few other positions.
+std::string drift_text(const std::vector<DriftGroup>& groups);
+/// The same, grouping `findings` first.
 std::string drift_text(const std::vector<DriftFinding>& findings);
 /// {"findings": [...], "errors": n, "notes": n}
 std::string drift_json(const std::vector<DriftFinding>& findings);

@@ -25,6 +25,14 @@ std::optional<std::string> did_you_mean(const Catalog& catalog, const std::strin
   return meant ? std::optional<std::string>(*meant) : std::nullopt;
 }
 
+/// Whether the request, whose uuid the stages found named or not, is the
+/// client's housekeeping: the client makes up a dialect operation's uuids
+/// (a lock's are fresh and random), so one no scenario names is no typo, and
+/// GET /__admin/requests/unmatched leaves the call out.
+void note_housekeeping(contract::Classified& request) {
+  request.seen.housekeeping = !request.seen.named && from_dialect(*request.operation);
+}
+
 size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
   size_t bytes = 0;
   for (const auto& [name, value] : attributes) bytes += name.size() + value.size();
@@ -150,7 +158,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};
     request.seen.named = catalog->find(checked.uuid) != nullptr;
-    request.seen.housekeeping = !request.seen.named && from_dialect(*request.operation);
+    note_housekeeping(request);
     if (!request.seen.named && contract::has_key(*request.operation) &&
         checked.uuid.size() <= kMaxRememberedUuidBytes) {
       scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
@@ -165,7 +173,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
-  request.seen.housekeeping = decision.housekeeping;
+  note_housekeeping(request);
   if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
     request.seen.scripted = std::make_shared<const Scripting>(
         Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
@@ -239,7 +247,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   if (own && !taken) {
     for (size_t i = 0; i < own->rules->size(); ++i) {
       const Condition& when = (*own->rules)[i].when;
-      if (reserved && !names_fields_of(when, *reserved)) continue;  // not meant for this call
+      if (!meant_for_call(when, reserved)) continue;  // no near miss: another call's rule
       auto why = first_failure(when, d.state, body);
       decision.near_misses.push_back({static_cast<int>(i) + 1, why.value_or("")});
     }
@@ -253,10 +261,6 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     taken = answer_from(*protocol, RuleNumbers::unnamed,
                         {d.state, body, d.protocol_positions[op.name], stream}, decision);
   }
-  // The client makes up a dialect operation's uuids (a lock's are fresh and
-  // random): one no scenario names is no typo, and GET
-  // /__admin/requests/unmatched leaves the call out.
-  decision.housekeeping = !entry && from_dialect(op);
   if (!taken) decision.answer = &catalog.builtin.at(op.name);
   std::optional<std::string> then = taken ? taken->then : std::nullopt;
   if (const auto& distribution = decision.answer->random_delay) {

@@ -32,9 +32,6 @@ struct Decision {
   const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
-  /// A call of a dialect's operation (the SDK's lock) under a uuid no
-  /// scenario names: the client's housekeeping, under uuids it makes up.
-  bool housekeeping = false;
   /// What was drawn: the one_of's pick, and the delay that replaces the
   /// answer's delay_ms when it has a random one.
   std::optional<RandomDraw> random;

@@ -49,17 +49,19 @@ std::optional<std::string> first_failure(const Condition& condition, std::string
   return std::nullopt;
 }
 
-bool names_fields_of(const Condition& condition, const Condition& reserved) {
-  return std::all_of(reserved.fields.begin(), reserved.fields.end(), [&](const FieldCondition& r) {
-    return std::any_of(condition.fields.begin(), condition.fields.end(),
-                       [&](const FieldCondition& f) { return f.field == r.field; });
-  });
+bool meant_for_call(const Condition& condition, const Condition* reserved) {
+  if (!reserved) return true;
+  return std::all_of(
+      reserved->fields.begin(), reserved->fields.end(), [&](const FieldCondition& r) {
+        return std::any_of(condition.fields.begin(), condition.fields.end(),
+                           [&](const FieldCondition& f) { return f.field == r.field; });
+      });
 }
 
 std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_view state,
                                   const rapidjson::Value& body, const Condition* reserved) {
   for (size_t i = 0; i < rules.size(); ++i) {
-    if (reserved && !names_fields_of(rules[i].when, *reserved)) continue;
+    if (!meant_for_call(rules[i].when, reserved)) continue;
     if (condition_holds(rules[i].when, state, body)) return i;
   }
   return std::nullopt;

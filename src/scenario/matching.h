@@ -26,10 +26,11 @@ bool condition_holds(const Condition& condition, std::string_view state,
 std::optional<std::string> first_failure(const Condition& condition, std::string_view state,
                                          const rapidjson::Value& body);
 
-/// True when `condition` names every body field that `reserved` names: a
-/// rule answers a call of an operation's protocol (`reserved` is the
-/// protocol rule's `when`) only when it says which call it is for.
-bool names_fields_of(const Condition& condition, const Condition& reserved);
+/// True when a rule with `condition` may answer the call: any call when
+/// `reserved` is null; a call of an operation's protocol (`reserved` is the
+/// protocol rule's `when`) only when it names every body field `reserved`
+/// names, saying which call it is for.
+bool meant_for_call(const Condition& condition, const Condition* reserved);
 
 /// Index of the first rule whose condition holds (and, with `reserved`,
 /// that names its fields), or nullopt.

@@ -148,9 +148,9 @@ void DocumentParser::parse_limits(const YAML::Node& node, ScenarioSet& set) {
       if (!limit->operation && !limit->uuid && dialect_ == Dialect::service) {
         in_.warning(item, "limit " + std::to_string(index) +
                               " counts the calls of every operation and uuid, the SDK's lock "
-                              "calls among them: a "
-                              "release refused 429 is dropped by the SDK, and its next write "
-                              "takes no lock; give operation: to limit one operation");
+                              "calls among them: a release refused 429 is dropped by the SDK, "
+                              "and its next write takes no lock; give operation: to limit one "
+                              "operation");
       }
       set.limits.push_back(std::move(*limit));
     }

@@ -157,4 +157,4 @@ function stopChild(child, killAfterMs = 5000) {
   });
 }
 
-module.exports = { spawnDrivemock, stopChild, argumentsFor, DEFAULT_START_TIMEOUT_MS };
+module.exports = { spawnDrivemock, stopChild, argumentsFor };
