@@ -16,14 +16,18 @@ struct ServerParts {
       : scenarios({}, std::move(scenario_texts), engine), loaded(scenarios.load()) {}
 
   journal::Journal journal{100};
+  journal::AdminEvents events{100};
   scenario::Engine engine{scenario::empty_catalog()};
   scenario::ScenarioStore scenarios;
+  session::SessionRegistry sessions;
   Diagnostics loaded;
   record::Recorder recorder;
   std::vector<std::string> changes;  ///< the admin changes logged, in order
   admin::Context admin{journal,
                        engine,
                        scenarios,
+                       sessions,
+                       events,
                        recorder,
                        "",
                        [] {},

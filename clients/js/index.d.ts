@@ -14,6 +14,12 @@ export interface DrivemockProcess {
 }
 
 export interface StartOptions {
+  /** The port to listen on (default 0: a free one). */
+  port?: number;
+  /** The address to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Write the report of the run (one HTML file) here at stop (--report). */
+  report?: string;
   /** Scenario files or directories (--scenarios), one or several. */
   scenarios?: string | string[];
   /** "document" (the default) or "service": the official clients' `status: true/false`. */
@@ -32,7 +38,7 @@ export interface StartOptions {
   tls?: boolean | TlsOptions;
   /** The admin token: given to drivemock by its environment, sent with every admin call. */
   adminToken?: string;
-  /** More command-line flags. */
+  /** More command-line flags (not --port or --host: use the options). */
   args?: string[];
   /** The executable; else DRIVEMOCK_BIN, else `drivemock` on PATH. */
   bin?: string;
@@ -70,7 +76,7 @@ export interface Diagnostic {
 export declare class DrivemockError extends Error {
   /** The admin call's HTTP status; null for a start. */
   status: number | null;
-  /** drivemock's code: invalid_scenario, not_found, order_not_met, timeout, start_failed, start_timeout, binary_not_found, stopped (a call after stop())… */
+  /** drivemock's code: invalid_scenario, not_found, order_not_met, timeout, start_failed, start_timeout, binary_not_found, stopped (a call after stop()), detached, attach_failed, unknown_session, session_closed, too_many_sessions… */
   code: string;
   diagnostics: Diagnostic[];
   /** The whole JSON answer, when there was one. */
@@ -82,10 +88,18 @@ export interface Violation {
   message: string;
 }
 
+/** A session as entries and events name it. */
+export interface SessionTag {
+  id: string;
+  name: string;
+}
+
 export interface JournalEntry {
   id: number;
   /** ISO-8601 UTC, milliseconds. */
   loggedDate: string;
+  /** The session the request belonged to; null outside sessions. */
+  session: SessionTag | null;
   operation: string | null;
   uuid: string | null;
   request: {
@@ -121,6 +135,73 @@ export interface RequestFilter {
   uuid?: string;
   body?: Record<string, unknown>;
   bodyPatterns?: Array<{ equalToJson: unknown }>;
+  /** A session's id (a Session's methods add their own). */
+  session?: string;
+}
+
+/** An admin change: a push, a delete, a reset, a state set, a session opened, reset or closed. */
+export interface AdminEvent {
+  id: number;
+  /** The id of the last request journaled before it. */
+  afterRequest: number;
+  time: string;
+  kind: "push" | "delete" | "reset" | "reload" | "state" | "journal-emptied" | "session-opened" | "session-reset" | "session-closed" | string;
+  session: SessionTag | null;
+  message: string;
+  details: Record<string, string>;
+}
+
+/** The admin calls a test makes: on the whole drivemock (Drivemock) or one session (Session). */
+export interface ScopedAdmin {
+  push(scenario: string | Record<string, unknown>, options?: PushOptions): Promise<PushResult>;
+  pushFile(path: string, options?: PushOptions): Promise<PushResult>;
+  deleteSet(name: string): Promise<{ status: string; message: string }>;
+  /** Oldest first. */
+  requests(filter?: { uuid?: string; operation?: string; since?: string; limit?: number; session?: string }): Promise<JournalEntry[]>;
+  find(filter?: RequestFilter): Promise<JournalEntry[]>;
+  count(filter?: RequestFilter): Promise<number>;
+  /** Resolves with the matching entries once `count` match; rejects with code "timeout". */
+  waitFor(filter?: RequestFilter, options?: { count?: number; timeoutMs?: number }): Promise<JournalEntry[]>;
+  /** Rejects with code "order_not_met" (body: failedFilter, matched, failedFilterMatches). */
+  verifyOrder(filters: RequestFilter[]): Promise<{ matched: number[] }>;
+  unmatched(): Promise<JournalEntry[]>;
+  violations(): Promise<JournalEntry[]>;
+  directory(uuid: string): Promise<Directory>;
+  setState(uuid: string, state: string): Promise<Directory>;
+  /** The admin changes, oldest first (a Session's: its own). */
+  events(): Promise<AdminEvent[]>;
+}
+
+/** One test's own part of a drivemock (Drivemock#session); its admin methods are scoped to it. */
+export interface Session extends ScopedAdmin {}
+export declare class Session {
+  readonly id: string;
+  readonly name: string;
+  /** Give it to the SDK (`filenTestConfig({ apiKey })`): that SDK's calls are this session's. */
+  readonly apiKey: string;
+  /** { "X-Drivemock-Session": id }: for plain HTTP clients without a bearer. */
+  readonly headers: Record<string, string>;
+  readonly url: string;
+  /** Its sets dropped, states, sequences, windows and draws back to the start; its journal stays. */
+  reset(): Promise<SessionInfo>;
+  /** Closes it; its journal entries stay. Safe to call twice. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** An open session as GET /__admin/sessions lists it. */
+export interface SessionInfo {
+  id: string;
+  name: string;
+  apiKey: string;
+  opened: string;
+  /** The sets pushed into it. */
+  sets: string[];
+}
+
+export interface AttachOptions {
+  /** The admin token (default: DRIVEMOCK_ADMIN_TOKEN of the environment). */
+  adminToken?: string;
 }
 
 export interface PushOptions {
@@ -148,6 +229,7 @@ export interface Directory {
   [key: string]: unknown;
 }
 
+export interface Drivemock extends ScopedAdmin {}
 export declare class Drivemock {
   /** http://127.0.0.1:<port> */
   readonly url: string;
@@ -157,27 +239,22 @@ export declare class Drivemock {
   readonly tlsPort: number | null;
   /** The local CA's certificate (PEM) a client trusts (NODE_EXTRA_CA_CERTS, or https' `ca`); null without `tls` or with --tls-cert. */
   readonly caFile: string | null;
+  /** The child process (null for an AttachedDrivemock). */
   readonly process: DrivemockProcess;
-  /** SIGTERM, then SIGKILL after stopTimeoutMs; resolves with the exit code. */
+  /** Whether this object started drivemock (stop() ends it) or attached to one (stop() detaches). */
+  readonly owned: boolean;
+  /** Started: SIGTERM, then SIGKILL after stopTimeoutMs; resolves with the exit code. Attached: detaches, resolves with null. */
   stop(): Promise<number | null>;
+  /** Opens a session: one test's own sets, states, sequences, windows, draws and journal view. */
+  session(name?: string): Promise<Session>;
+  /** The open sessions. */
+  sessions(): Promise<SessionInfo[]>;
+  /** Writes the report of the run now (to --report, or `file`). */
+  report(file?: string): Promise<{ file: string; sessions: number; requests: number; bytes: number }>;
   [Symbol.asyncDispose](): Promise<void>;
 
-  push(scenario: string | Record<string, unknown>, options?: PushOptions): Promise<PushResult>;
-  pushFile(path: string, options?: PushOptions): Promise<PushResult>;
-  deleteSet(name: string): Promise<{ status: string; message: string }>;
+  /** Journal, states and sequences back to the start, pushed sets dropped; sessions keep theirs. */
   reset(options?: { seed?: number }): Promise<{ status: string; message: string }>;
-  /** Oldest first. */
-  requests(filter?: { uuid?: string; operation?: string; since?: string; limit?: number }): Promise<JournalEntry[]>;
-  find(filter?: RequestFilter): Promise<JournalEntry[]>;
-  count(filter?: RequestFilter): Promise<number>;
-  /** Resolves with the matching entries once `count` match; rejects with code "timeout". */
-  waitFor(filter?: RequestFilter, options?: { count?: number; timeoutMs?: number }): Promise<JournalEntry[]>;
-  /** Rejects with code "order_not_met" (body: failedFilter, matched, failedFilterMatches). */
-  verifyOrder(filters: RequestFilter[]): Promise<{ matched: number[] }>;
-  unmatched(): Promise<JournalEntry[]>;
-  violations(): Promise<JournalEntry[]>;
-  directory(uuid: string): Promise<Directory>;
-  setState(uuid: string, state: string): Promise<{ status: string; message: string }>;
   health(): Promise<{ status: string; version: string; dialect: "document" | "service"; seed: number; [key: string]: unknown }>;
   startRecording(target: string): Promise<{ status: string; message: string }>;
   stopRecording(): Promise<RecordingSaved>;
@@ -203,5 +280,13 @@ export interface RecordingSaved {
   uncaptured: UncapturedCalls[];
 }
 
-/** Starts drivemock on a free port and resolves once it listens. */
+/** Starts drivemock (on a free port unless `port` says) and resolves once it listens. */
 export declare function startDrivemock(options?: StartOptions): Promise<Drivemock>;
+/** A drivemock this process did not start: no process, and stop() detaches (resolves with null). */
+export interface AttachedDrivemock extends Omit<Drivemock, "process" | "owned"> {
+  readonly process: null;
+  readonly owned: false;
+}
+
+/** A Drivemock for one already running at `url`; its stop() detaches. */
+export declare function attachDrivemock(url: string, options?: AttachOptions): Promise<AttachedDrivemock>;

@@ -1,15 +1,18 @@
 // drivemock for JavaScript test suites: starts the drivemock binary as a
-// child process and speaks its admin API. See README.md and index.d.ts.
+// child process, or attaches to one already running, and speaks its admin
+// API. See README.md and index.d.ts.
 "use strict";
 
 const { findBinary } = require("./lib/binary");
 const { Drivemock } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
 const { spawnDrivemock } = require("./lib/process");
+const { Session } = require("./lib/session");
 
 /**
- * Starts drivemock on a free port of 127.0.0.1 and resolves once it listens.
- * The child stops when this process dies, however it dies.
+ * Starts drivemock (on a free port of 127.0.0.1 unless `port`/`host` say)
+ * and resolves once it listens. The child stops when this process dies,
+ * however it dies.
  * @param {import("./index").StartOptions} [options]
  * @returns {Promise<Drivemock>}
  */
@@ -21,4 +24,41 @@ async function startDrivemock(options = {}) {
   return new Drivemock(await spawnDrivemock(bin, options), options);
 }
 
-module.exports = { startDrivemock, Drivemock, DrivemockError };
+/**
+ * A Drivemock for one already running at `url` (docker compose, `make run`,
+ * a shared QA drivemock, a global set-up's): it does not own the process,
+ * and its stop() detaches. Resolves once drivemock answers its health call.
+ * @param {string} url
+ * @param {import("./index").AttachOptions} [options]
+ * @returns {Promise<Drivemock>}
+ */
+async function attachDrivemock(url, options = {}) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DrivemockError(`attachDrivemock: '${url}' is not a URL; expected e.g. http://127.0.0.1:8080`, {
+      code: "invalid_options",
+    });
+  }
+  if (parsed.protocol !== "http:") {
+    throw new DrivemockError(`attachDrivemock: '${url}' is not http://; the admin API is on drivemock's plain port`, {
+      code: "invalid_options",
+    });
+  }
+  const base = `${parsed.protocol}//${parsed.host}`;
+  const adminToken = options.adminToken ?? process.env.DRIVEMOCK_ADMIN_TOKEN;
+  const mock = new Drivemock({ child: null, url: base, port: Number(parsed.port || 80) }, { ...options, adminToken });
+  try {
+    await mock.health();
+  } catch (e) {
+    await mock.stop();
+    throw new DrivemockError(`attachDrivemock: no drivemock answers at ${base}: ${e.message}`, {
+      code: e.code === "unauthorized" ? "unauthorized" : "attach_failed",
+      status: e.status,
+    });
+  }
+  return mock;
+}
+
+module.exports = { startDrivemock, attachDrivemock, Drivemock, Session, DrivemockError };

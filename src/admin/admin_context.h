@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "journal/admin_events.h"
 #include "journal/journal.h"
 #include "journal/journal_file.h"
 #include "model/reply.h"
@@ -19,6 +20,7 @@
 #include "record/target_guard.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
+#include "session/session_registry.h"
 
 namespace drivemock::admin {
 
@@ -36,8 +38,10 @@ struct ServerHealth {
 
 struct Context {
   journal::Journal& journal;
-  scenario::Engine& engine;
-  scenario::ScenarioStore& scenarios;
+  scenario::Engine& engine;  ///< the baseline's (outside sessions)
+  scenario::ScenarioStore& scenarios;  ///< the baseline's
+  session::SessionRegistry& sessions;
+  journal::AdminEvents& events;
   record::Recorder& recorder;
   std::string record_to;                             ///< --record-to; empty for the default path
   std::function<void()> request_shutdown;            ///< stops the server soon, not now

@@ -42,6 +42,12 @@ const std::vector<Route>& routes() {
       {"POST", std::regex("/__admin/recordings/stop"), handle_stop_recording},
       {"GET", std::regex("/__admin/recordings/status"), handle_recording_status},
       {"POST", std::regex("/__admin/shutdown"), handle_shutdown},
+      {"GET", std::regex("/__admin/sessions"), handle_list_sessions},
+      {"POST", std::regex("/__admin/sessions"), handle_open_session},
+      {"GET", std::regex("/__admin/sessions/([^/]+)"), handle_get_session},
+      {"DELETE", std::regex("/__admin/sessions/([^/]+)"), handle_close_session},
+      {"POST", std::regex("/__admin/sessions/([^/]+)/reset"), handle_reset_session},
+      {"GET", std::regex("/__admin/events"), handle_list_events},
       {"GET", std::regex("/__admin/ui/?([^/]*)"), handle_ui},
   };
   return table;
@@ -64,6 +70,15 @@ Reply route(const RequestView& request, Context& context, const AdminAccess& acc
                                "unauthorized");
     denied.add_header("WWW-Authenticate", "Bearer");
     return denied;
+  }
+  // The session header is the mock API's; an admin call is scoped with
+  // ?session=ID, and one carrying the header must not act on everything.
+  if (request.header("X-Drivemock-Session")) {
+    return error_reply(400,
+                       "Admin calls take a session as the query parameter ?session=ID (or a "
+                       "filter's \"session\"), not the header X-Drivemock-Session, which "
+                       "places the mock API's requests in a session",
+                       "invalid_params");
   }
   bool path_known = false;
   for (const auto& r : routes()) {

@@ -46,4 +46,12 @@ Reply handle_list_operations(const RequestView&, Context&, const std::smatch&);
 Reply handle_put_directory_state(const RequestView&, Context&, const std::smatch&);
 Reply handle_shutdown(const RequestView&, Context&, const std::smatch&);
 
+// session_handlers.cpp
+Reply handle_open_session(const RequestView&, Context&, const std::smatch&);
+Reply handle_list_sessions(const RequestView&, Context&, const std::smatch&);
+Reply handle_get_session(const RequestView&, Context&, const std::smatch&);
+Reply handle_reset_session(const RequestView&, Context&, const std::smatch&);
+Reply handle_close_session(const RequestView&, Context&, const std::smatch&);
+Reply handle_list_events(const RequestView&, Context&, const std::smatch&);
+
 }  // namespace drivemock::admin

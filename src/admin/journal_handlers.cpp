@@ -3,6 +3,7 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "admin/session_scope.h"
 #include "journal/entry_json.h"
 #include "journal/event_stream.h"
 #include "journal/order.h"
@@ -22,11 +23,17 @@ struct ListQuery {
   std::string since;  ///< ISO-8601 UTC; entries logged at or after it
   const std::string* uuid = nullptr;
   const std::string* operation = nullptr;
+  const std::string* session = nullptr;  ///< a session's id; closed ones' entries too
 };
+
+bool in_session(const Entry& e, const std::string* session) {
+  return !session || (e.session && e.session->id == *session);
+}
 
 bool selected(const Entry& e, const ListQuery& q) {
   if (q.uuid && e.uuid() != *q.uuid) return false;
   if (q.operation && e.operation != *q.operation) return false;
+  if (!in_session(e, q.session)) return false;
   return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
 }
 
@@ -43,6 +50,7 @@ Result<ListQuery, Reply> parse_query(const RequestView& request) {
   if (const std::string* since = request.query_param("since")) q.since = *since;
   q.uuid = request.query_param("uuid");
   q.operation = request.query_param("operation");
+  q.session = request.query_param("session");
   return q;
 }
 
@@ -241,9 +249,11 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
                          " matching requests; " + std::to_string(reached) + " arrived");
 }
 
-Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_unmatched_requests(const RequestView& request, Context& context, const std::smatch&) {
+  const std::string* session = request.query_param("session");
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
+    if (!in_session(*e, session)) continue;
     // No scenario names the uuid (but for the client's housekeeping, whose
     // uuids none can), or none of its rules matched (near misses).
     bool unnamed = !e->named && !e->housekeeping;
@@ -252,17 +262,25 @@ Reply handle_unmatched_requests(const RequestView&, Context& context, const std:
   return entries_reply(out, nullptr);
 }
 
-Reply handle_violations(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_violations(const RequestView& request, Context& context, const std::smatch&) {
+  const std::string* session = request.query_param("session");
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
-    if (!e->violations.empty()) out.push_back(std::move(e));
+    if (in_session(*e, session) && !e->violations.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }
 
-Reply handle_delete_requests(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_delete_requests(const RequestView& request, Context& context, const std::smatch&) {
+  if (auto refused = refuse_session_param(
+          request, "a session's requests stay in the journal (filter them with ?session=ID)")) {
+    return std::move(*refused);
+  }
   context.journal.clear();
-  context.log_change("journal emptied");
+  journal::AdminEvent event;
+  event.kind = "journal-emptied";
+  event.message = "journal emptied";
+  note(context, std::move(event));
   return success("Journal emptied.");
 }
 

@@ -1,9 +1,11 @@
 // Scenario sets through the admin API: list, push (YAML or JSON), delete,
 // reload from disk. Load errors come back as `file:line:col` strings.
+#include <algorithm>
 #include <optional>
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "admin/session_scope.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
 
@@ -94,15 +96,41 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   write_shadows(w, "shadowedBy", set.shadowed_by);
 }
 
+journal::AdminEvent set_event(const std::string& kind, const Scope& scope,
+                              const std::string& message, const std::string& set) {
+  journal::AdminEvent event;
+  event.kind = kind;
+  event.session = scope.tag();
+  event.message = message;
+  event.details = {{"set", set}};
+  return event;
+}
+
+/// 429 for a push that would put one set too many into a session: its
+/// memory is bounded (a set of the same name replaces, and does not count).
+std::optional<Reply> refuse_over_set_cap(const Scope& scope, Context& context,
+                                         const std::optional<std::string>& name) {
+  size_t most = context.sessions.limits().max_sets;
+  if (!scope.session || scope.store->pushed_sets() < most) return std::nullopt;
+  if (name && scope.store->find(*name)) return std::nullopt;
+  return error_reply(429,
+                     "Session '" + scope.session->tag->name + "' has " + std::to_string(most) +
+                         " pushed sets, the most a session keeps; delete one, push under the "
+                         "name of one to replace it, or reset the session",
+                     "too_many_sets");
+}
+
 }  // namespace
 
-Reply handle_list_scenarios(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_list_scenarios(const RequestView& request, Context& context, const std::smatch&) {
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
   json::write_string(w, "scenarios");
   w.StartArray();
-  for (const auto& set : context.scenarios.list()) {
+  for (const auto& set : scope->store->list()) {
     w.StartObject();
     write_summary(w, set);
     w.EndObject();
@@ -116,9 +144,11 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-Reply handle_get_scenario(const RequestView&, Context& context, const std::smatch& match) {
+Reply handle_get_scenario(const RequestView& request, Context& context, const std::smatch& match) {
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
   const std::string name = match[1];
-  auto set = context.scenarios.find(name);
+  auto set = scope->store->find(name);
   if (!set) return error_reply(404, "No scenario set named '" + name + "'", "not_found");
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
@@ -156,32 +186,55 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
     }
     name = *given;
   }
-  auto pushed = context.scenarios.push(request.body, apply, name);
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
+  if (auto full = refuse_over_set_cap(*scope, context, name)) return std::move(*full);
+  auto pushed = scope->store->push(request.body, apply, name);
   if (!pushed) return load_reply(pushed.diagnostics, "");
   if (apply == scenario::Apply::dry_run) {
     return load_reply(pushed.diagnostics,
                       "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
                       *pushed);
   }
-  context.log_change("scenario set '" + *pushed + "' pushed");
+  note(context, set_event("push", *scope, "scenario set '" + *pushed + "' pushed" + scope->where(),
+                          *pushed));
   return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
 }
 
-Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {
+Reply handle_delete_scenario(const RequestView& request, Context& context,
+                             const std::smatch& match) {
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
   const std::string name = match[1];
-  auto removed = context.scenarios.remove(name);
+  auto set = scope->store->find(name);
+  auto own = scope->store->pushed_names();
+  // A session deletes its own sets; the baseline's are the baseline's.
+  if (scope->session && set && std::find(own.begin(), own.end(), name) == own.end()) {
+    return error_reply(409,
+                       "Scenario set '" + name + "' is the baseline's (" + set->source +
+                           "); a session deletes only the sets pushed into it",
+                       "not_own_set");
+  }
+  auto removed = scope->store->remove(name);
   if (!removed) return load_reply(removed.diagnostics, "");
   if (!*removed) {
-    return error_reply(404, "No scenario set named '" + name + "'", "not_found");
+    return error_reply(404, "No scenario set named '" + name + "'" + scope->where(), "not_found");
   }
-  context.log_change("scenario set '" + name + "' removed");
+  note(context,
+       set_event("delete", *scope, "scenario set '" + name + "' removed" + scope->where(), name));
   return success("Scenario set '" + name + "' removed.");
 }
 
-Reply handle_reload_scenarios(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_reload_scenarios(const RequestView& request, Context& context, const std::smatch&) {
+  if (auto refused =
+          refuse_session_param(request, "a session's sets come and go by push and delete"))
+    return std::move(*refused);
   Diagnostics diagnostics = context.scenarios.reload();
-  context.log_change(has_errors(diagnostics) ? "scenario reload failed; old sets kept"
-                                             : "scenarios reloaded");
+  journal::AdminEvent event;
+  event.kind = "reload";
+  event.message =
+      has_errors(diagnostics) ? "scenario reload failed; old sets kept" : "scenarios reloaded";
+  note(context, std::move(event));
   return load_reply(diagnostics, "Scenarios reloaded.");
 }
 

@@ -5,6 +5,7 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "admin/session_scope.h"
 #include "contract/operations.h"
 #include "util/json.h"
 #include "util/random.h"
@@ -127,6 +128,9 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
 }
 
 Reply handle_reset(const RequestView& request, Context& context, const std::smatch&) {
+  if (auto refused =
+          refuse_session_param(request, "reset a session with POST /__admin/sessions/ID/reset"))
+    return std::move(*refused);
   auto body = parse_object_body(request);
   if (!body) return body.error();
   std::optional<uint64_t> seed;
@@ -152,8 +156,12 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
   if (seed) context.engine.set_seed(*seed);
   context.engine.reset();
   std::string seeded = seed ? ", random draws from seed " + std::to_string(*seed) : "";
-  context.log_change("reset: journal emptied, states and sequences restarted, pushed sets dropped" +
-                     seeded);
+  journal::AdminEvent event;
+  event.kind = "reset";
+  event.message =
+      "reset: journal emptied, states and sequences restarted, pushed sets dropped" + seeded;
+  if (seed) event.details = {{"seed", std::to_string(*seed)}};
+  note(context, std::move(event));
   return success("Journal emptied, states and sequences back to the start, pushed sets dropped" +
                  seeded + ".");
 }
@@ -171,16 +179,19 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
     }
     limit = *number;
   }
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
+  scenario::Engine& engine = *scope->engine;
   const std::string* part = request.query_param("uuid");
-  auto [uuids, total] = context.engine.uuids(part ? *part : "", limit);
-  auto catalog = context.engine.catalog();
+  auto [uuids, total] = engine.uuids(part ? *part : "", limit);
+  auto catalog = engine.catalog();
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
   json::write_string(w, "directories");
   w.StartArray();
   for (const auto& uuid : uuids) {
-    if (auto snapshot = context.engine.directory(uuid)) {
+    if (auto snapshot = engine.directory(uuid)) {
       write_directory(w, *snapshot, *catalog->operations);
     }
   }
@@ -191,10 +202,12 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {
+Reply handle_get_directory(const RequestView& request, Context& context, const std::smatch& match) {
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
   const std::string uuid = match[1];
-  auto snapshot = context.engine.directory(uuid);
-  return snapshot ? directory_reply(*snapshot, *context.engine.catalog()->operations)
+  auto snapshot = scope->engine->directory(uuid);
+  return snapshot ? directory_reply(*snapshot, *scope->engine->catalog()->operations)
                   : unknown_directory(uuid);
 }
 
@@ -209,19 +222,30 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
     return error_reply(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
                        "invalid_params");
   }
-  if (!context.engine.directory(uuid)) return unknown_directory(uuid);
-  context.engine.set_state(uuid, state->value.GetString());
-  context.log_change("directory '" + uuid + "' set to state '" + state->value.GetString() + "'");
-  return directory_reply(*context.engine.directory(uuid), *context.engine.catalog()->operations);
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
+  scenario::Engine& engine = *scope->engine;
+  if (!engine.directory(uuid)) return unknown_directory(uuid);
+  std::string wanted = state->value.GetString();
+  engine.set_state(uuid, wanted);
+  journal::AdminEvent event;
+  event.kind = "state";
+  event.session = scope->tag();
+  event.message = "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where();
+  event.details = {{"uuid", uuid}, {"state", wanted}};
+  note(context, std::move(event));
+  return directory_reply(*engine.directory(uuid), *engine.catalog()->operations);
 }
 
-Reply handle_list_operations(const RequestView&, Context& context, const std::smatch&) {
+Reply handle_list_operations(const RequestView& request, Context& context, const std::smatch&) {
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
   json::write_string(w, "operations");
   w.StartArray();
-  auto catalog = context.engine.catalog();
+  auto catalog = scope->engine->catalog();
   for (const auto& op : catalog->operations->list) {
     w.StartObject();
     json::write_member(w, "name", op.name);

@@ -94,6 +94,10 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Journal entries kept; older ones are dropped and counted")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
+  app.add_option("--max-sessions", flags.server.max_sessions,
+                 "Sessions open at once (one per test; POST /__admin/sessions); past it, 429")
+      ->check(CLI::Range(size_t{1}, size_t{100000}))
+      ->capture_default_str();
   app.add_option("--max-body", flags.server.max_body,
                  "Largest request body in bytes; larger ones get 413 and are not kept whole")
       ->check(CLI::Range(size_t{1}, size_t{1} << 30))

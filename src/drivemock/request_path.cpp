@@ -3,6 +3,7 @@
 #include "admin/admin_router.h"
 #include "contract/classify.h"
 #include "record/proxy.h"
+#include "session/request_session.h"
 #include "util/log.h"
 
 namespace drivemock {
@@ -14,6 +15,11 @@ bool is_mock_api_path(std::string_view path, const contract::OperationSet& opera
 }
 
 }  // namespace
+
+void RequestPath::refuse_session(const std::string& why, contract::Classified& classified) const {
+  classified.early = json_reply(400, settings_.envelope.error(why, "unknown_session"));
+  classified.seen.violations.push_back({"unknown_session", why});
+}
 
 void RequestPath::check_dialect(const RequestView& request, Classification& seen) const {
   auto violation = contract::dialect_violation(request, settings_.envelope);
@@ -27,8 +33,11 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   if (admin::is_admin_path(request.path)) {  // never journaled
     return writer.send(admin::route(request, stages_.admin, settings_.admin_access));
   }
+  // A session's requests meet its own engine: its states, sets and draws.
+  session::Belonging belonging = session::session_of(request, stages_.sessions);
+  scenario::Engine& engine = belonging.session ? belonging.session->engine : stages_.engine;
   // One catalog for the whole request: it routed the request, so it answers it.
-  auto catalog = stages_.engine.catalog();
+  auto catalog = engine.catalog();
   if (settings_.cors.enabled() && is_preflight(request) &&
       is_mock_api_path(request.path, *catalog->operations)) {
     ++preflights_;
@@ -37,16 +46,19 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   contract::Classified classified =
       contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
   check_dialect(request, classified.seen);
+  if (belonging.session) classified.seen.session = belonging.session->tag;
+  if (belonging.refusal) refuse_session(*belonging.refusal, classified);
   // While recording, the upstream answers the mock API's paths, even what
   // the contract refuses; any other path is answered as without recording,
   // so that the recorder is no proxy to the rest of the upstream's host.
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
+  if (belonging.refusal) target.reset();  // refused here, never forwarded
   Reply reply =
       target ? record::forward({stages_.upstream, *target, stages_.recorder, settings_.envelope},
                                request, classified, *catalog->operations)
       : classified.early ? std::move(*classified.early)
-                         : stages_.engine.answer(classified, catalog);
+                         : engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
   // call that replaced it, which waits for requests to let go (ScenarioStore).
   std::optional<std::string_view> uuid = classified.uuid();  // asks the operation

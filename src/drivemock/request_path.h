@@ -23,6 +23,7 @@
 #include "record/recorder.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
+#include "session/session_registry.h"
 #include "util/clock.h"
 
 namespace drivemock {
@@ -30,7 +31,8 @@ namespace drivemock {
 /// What the path runs a request through; each outlives it.
 struct Stages {
   admin::Context& admin;
-  scenario::Engine& engine;
+  scenario::Engine& engine;  ///< outside sessions
+  session::SessionRegistry& sessions;
   record::Recorder& recorder;
   record::Upstream& upstream;
   journal::Journal& journal;
@@ -64,6 +66,8 @@ class RequestPath {
   /// Journals a dialect violation (contract::dialect_violation) and logs
   /// the first one of the server's life.
   void check_dialect(const RequestView& request, Classification& seen) const;
+  /// Answers a request whose session header names no open session with 400.
+  void refuse_session(const std::string& why, contract::Classified& classified) const;
 
   Stages stages_;
   PathSettings settings_;

@@ -42,6 +42,12 @@ CorsPolicy cors_policy(const ServerOptions& options) {
   return {on ? CorsPolicy::Mode::on : CorsPolicy::Mode::off, options.cors_origins};
 }
 
+session::SessionLimits session_limits(const ServerOptions& options) {
+  session::SessionLimits limits;
+  limits.max_open = options.max_sessions;
+  return limits;
+}
+
 }  // namespace
 
 Server::Impl::Impl(const ServerOptions& given)
@@ -51,6 +57,8 @@ Server::Impl::Impl(const ServerOptions& given)
       journal(given.journal_limit),
       engine(scenario::empty_catalog(envelope)),
       scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
+      sessions(envelope, session_limits(given)),
+      events(given.journal_limit),
       recorder(given.record_limit),
       target_guard({given.allow_record_targets, given.record_from}),
       upstream(given.upstream_override
@@ -60,6 +68,8 @@ Server::Impl::Impl(const ServerOptions& given)
       admin{journal,
             engine,
             scenarios,
+            sessions,
+            events,
             recorder,
             given.record_to,
             [this] { shutdown_requested.trip(); },
@@ -68,7 +78,7 @@ Server::Impl::Impl(const ServerOptions& given)
             clock.steady(),
             kVersion,
             &target_guard},
-      path({admin, engine, recorder, *upstream, journal, clock},
+      path({admin, engine, sessions, recorder, *upstream, journal, clock},
            {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers),
             cors_policy(given)}),
       http(
@@ -76,7 +86,12 @@ Server::Impl::Impl(const ServerOptions& given)
           [this](RequestView request, ReplyWriter& writer) {
             path.serve(std::move(request), writer);
           },
-          [this](const RefusedRequest& refused) { path.journal_refused(refused); }) {}
+          [this](const RefusedRequest& refused) { path.journal_refused(refused); }) {
+  // Sessions follow the baseline: every change of it is rebased under theirs.
+  scenarios.set_listener(
+      [this](const std::vector<scenario::SharedSet>& sets,
+             std::shared_ptr<const scenario::Catalog> catalog) { sessions.rebase(sets, catalog); });
+}
 
 Server::Impl::~Impl() {
   shutdown_requested.trip();

@@ -14,6 +14,7 @@
 #include "journal/outputs.h"
 #include "scenario/file_watcher.h"
 #include "scenario/scenario_store.h"
+#include "session/session_registry.h"
 
 namespace drivemock {
 
@@ -38,7 +39,9 @@ struct Server::Impl {
   const Envelope envelope;  ///< the dialect of the mock API's own answers
   journal::Journal journal;
   scenario::Engine engine;
-  scenario::ScenarioStore scenarios;
+  scenario::ScenarioStore scenarios;  ///< the baseline: files and pushes outside sessions
+  session::SessionRegistry sessions;
+  journal::AdminEvents events;  ///< the admin changes' timeline
   std::unique_ptr<journal::JournalFile> journal_file;
   record::Recorder recorder;
   record::TargetGuard target_guard;

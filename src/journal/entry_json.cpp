@@ -126,11 +126,21 @@ std::string format_utc_millis(std::chrono::system_clock::time_point time) {
   return buffer;
 }
 
+void write_session(json::Writer& w, const SessionTag* session) {
+  if (!session) return static_cast<void>(w.Null());
+  w.StartObject();
+  json::write_member(w, "id", session->id);
+  json::write_member(w, "name", session->name);
+  w.EndObject();
+}
+
 void write_entry(json::Writer& w, const Entry& entry) {
   w.StartObject();
   json::write_string(w, "id");
   w.Uint64(entry.id);
   json::write_member(w, "loggedDate", format_utc_millis(entry.logged));
+  json::write_string(w, "session");
+  write_session(w, entry.session.get());
   json::write_string(w, "request");
   write_request(w, entry.request);
   json::write_string(w, "operation");

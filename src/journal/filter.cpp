@@ -80,6 +80,7 @@ bool FilterMatcher::matches(const Entry& entry) const {
   if (f.url && *f.url != entry.request.path()) return false;
   if (f.operation && *f.operation != entry.operation) return false;
   if (f.uuid && *f.uuid != entry.uuid()) return false;
+  if (f.session && (!entry.session || *f.session != entry.session->id)) return false;
   if (!body_ && equal_to_json_.empty()) return true;
   rapidjson::Document body;
   if (!parse_json(entry.request.body(), body)) return false;
@@ -90,15 +91,15 @@ bool FilterMatcher::matches(const Entry& entry) const {
 
 Result<RequestFilter> parse_filter(const rapidjson::Value& object,
                                    const std::vector<std::string>& allowed_extra) {
-  static const std::vector<std::string> kKeys = {"method", "url",  "operation",
-                                                 "uuid",   "body", "bodyPatterns"};
+  static const std::vector<std::string> kKeys = {"method", "url",     "operation",   "uuid",
+                                                 "body",   "session", "bodyPatterns"};
   if (!object.IsObject()) return Error{"The filter must be a JSON object"};
   for (const auto& member : object.GetObject()) {
     std::string key = member.name.GetString();
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end() &&
         std::find(allowed_extra.begin(), allowed_extra.end(), key) == allowed_extra.end()) {
       return Error{"Unknown filter field '" + key +
-                   "'; expected method, url, operation, uuid, body or bodyPatterns"};
+                   "'; expected method, url, operation, uuid, session, body or bodyPatterns"};
     }
   }
   std::string error;
@@ -107,6 +108,7 @@ Result<RequestFilter> parse_filter(const rapidjson::Value& object,
   filter.url = string_member(object, "url", error);
   filter.operation = string_member(object, "operation", error);
   filter.uuid = string_member(object, "uuid", error);
+  filter.session = string_member(object, "session", error);
   if (!error.empty()) return Error{error};
   if (auto it = object.FindMember("body"); it != object.MemberEnd()) {
     if (!it->value.IsObject()) return Error{"Filter field 'body' must be a JSON object"};

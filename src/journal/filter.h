@@ -20,6 +20,8 @@ struct RequestFilter {
   std::optional<std::string> url;  ///< exact path
   std::optional<std::string> operation;
   std::optional<std::string> uuid;
+  /// A session's id: its requests only (closed sessions' too).
+  std::optional<std::string> session;
   /// JSON object text: every field given must equal the request body's.
   std::optional<std::string> body;
   /// WireMock's bodyPatterns equalToJson: the whole body equals this JSON.

@@ -53,6 +53,13 @@ struct NearMiss {
   std::string reason;
 };
 
+/// The session a request belonged to (sessions are opened through the admin
+/// API, one per test): shared by all its entries, kept after it closes.
+struct SessionTag {
+  std::string id;
+  std::string name;
+};
+
 /// What the decide stage learnt of a request beyond its rule: rare (most
 /// requests draw nothing, pass every limit and match a rule), so an entry
 /// keeps it behind a pointer that is null when there is none of it.
@@ -153,6 +160,8 @@ struct Classification {
   std::vector<Violation> violations;
   /// Null when there is no Scripting to keep (see scripting()).
   std::shared_ptr<const Scripting> scripted;
+  /// The session the request belonged to; null outside sessions.
+  std::shared_ptr<const SessionTag> session;
 
   /// What was scripted, empty when nothing was.
   const Scripting& scripting() const {

@@ -104,6 +104,10 @@ class Engine {
   /// before reset() to replay a run.
   void set_seed(uint64_t seed) { seed_ = seed; }
   uint64_t seed() const { return seed_; }
+  /// The rate-limit windows this engine counts in (RateLimiter's scope):
+  /// a session's id; "" outside sessions. Set before the first request.
+  void set_scope(std::string scope) { scope_ = std::move(scope); }
+  const std::string& scope() const { return scope_; }
   /// A uuid's simulated state; nullopt only for a uuid that no scenario
   /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
@@ -166,6 +170,7 @@ class Engine {
   /// Bytes the unnamed slots take (their uuids, kSlotBytes each, their stored fields).
   std::atomic<size_t> unnamed_bytes_{0};
   std::atomic<uint64_t> seed_{0};
+  std::string scope_;
 };
 
 }  // namespace drivemock::scenario

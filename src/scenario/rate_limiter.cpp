@@ -22,8 +22,8 @@ bool applies(const Limit& limit, std::string_view operation, std::string_view uu
 }
 
 std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitInForce>& limits,
-                                                       std::string_view operation,
-                                                       std::string_view uuid, Time now) {
+                                                       const LimitedCall& call, Time now) {
+  auto [operation, uuid, scope] = call;
   // Most calls fall under no limit (a limit on one uuid, or none at all):
   // those never take the lock. The limits are the catalog's, immutable.
   if (std::none_of(limits.begin(), limits.end(),
@@ -35,7 +35,7 @@ std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitIn
   for (size_t i = 0; i < limits.size(); ++i) {
     const Limit& limit = *limits[i].limit;
     if (!applies(limit, operation, uuid)) continue;
-    Key key{i, limit.per == Limit::Per::uuid ? std::string(uuid) : std::string()};
+    Key key{i, std::string(scope), limit.per == Limit::Per::uuid ? std::string(uuid) : ""};
     auto& admitted = windows_[key];
     // A call is in the window while it is less than per_ms old.
     while (!admitted.empty() && admitted.front() <= now - window_of(limit)) admitted.pop_front();
@@ -54,7 +54,7 @@ void RateLimiter::forget_idle_windows(Time now, const std::vector<LimitInForce>&
   admitted_since_sweep_ = 0;
   std::erase_if(windows_, [&](const auto& window) {
     const auto& [key, admitted] = window;
-    return admitted.empty() || admitted.back() <= now - window_of(*limits[key.first].limit);
+    return admitted.empty() || admitted.back() <= now - window_of(*limits[std::get<0>(key)].limit);
   });
 }
 
@@ -67,6 +67,11 @@ void RateLimiter::clear() {
   std::lock_guard lock(mutex_);
   windows_.clear();
   admitted_since_sweep_ = 0;
+}
+
+void RateLimiter::clear(std::string_view scope) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(windows_, [&](const auto& window) { return std::get<1>(window.first) == scope; });
 }
 
 }  // namespace drivemock::scenario

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,15 @@ struct LimitInForce {
   Reply refusal;
 };
 
+/// A call as the limits see it. `scope` keeps windows apart: each session
+/// (one per test) counts its calls in windows of its own, "" is outside
+/// sessions.
+struct LimitedCall {
+  std::string_view operation;
+  std::string_view uuid;
+  std::string_view scope = {};
+};
+
 class RateLimiter {
  public:
   using Time = std::chrono::steady_clock::time_point;
@@ -41,19 +51,21 @@ class RateLimiter {
     std::chrono::milliseconds retry_after{0};
   };
 
-  /// Admits a call of `operation` on `uuid` at `now`, or says which of
-  /// `limits` (the first that is full) refuses it. `limits` must be the same
-  /// list on every call (the catalog's).
-  std::optional<Refusal> admit(const std::vector<LimitInForce>& limits, std::string_view operation,
-                               std::string_view uuid, Time now);
+  /// Admits `call` at `now`, or says which of `limits` (the first that is
+  /// full) refuses it. `limits` must be the same list on every call (the
+  /// catalog's).
+  std::optional<Refusal> admit(const std::vector<LimitInForce>& limits, const LimitedCall& call,
+                               Time now);
   /// Every window empty again (a reset).
   void clear();
+  /// The windows of one scope empty again (a session's reset or close).
+  void clear(std::string_view scope);
   /// How many windows are kept (one per limit, and per uuid for per: uuid).
   size_t window_count();
 
  private:
-  /// (limit, uuid or "" for per: all) → admitted calls, oldest first
-  using Key = std::pair<size_t, std::string>;
+  /// (limit, scope, uuid or "" for per: all) → admitted calls, oldest first
+  using Key = std::tuple<size_t, std::string, std::string>;
 
   void forget_idle_windows(Time now, const std::vector<LimitInForce>& limits);
 

@@ -82,13 +82,47 @@ Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources(Priority priority)
 Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                                   std::vector<std::string> removed) {
   // Built to the side: requests go on with the catalog in force meanwhile.
-  auto catalog = build_catalog(in_force(base, pushed, removed), envelope_);
+  // The base alone has its catalog already when it was given one (rebase):
+  // a session without sets of its own shares the baseline's.
+  Checked<std::shared_ptr<const Catalog>> catalog;
+  if (base_catalog_ && pushed.empty() && removed.empty()) {
+    catalog.value = base_catalog_;
+  } else {
+    catalog = build_catalog(in_force(base, pushed, removed), envelope_);
+  }
   if (!catalog) return catalog.diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
   removed_ = std::move(removed);
-  release(engine_.replace_catalog(std::move(*catalog)));
+  if (listener_) listener_(in_force(base_, pushed_, removed_), *catalog);
+  auto old = engine_.replace_catalog(std::move(*catalog));
+  // One shared with the baseline (a session's that pushed nothing) is the
+  // baseline's to free, and other sessions hold it still.
+  if (old != base_catalog_ && old != previous_base_catalog_) release(std::move(old));
   return catalog.diagnostics;
+}
+
+Diagnostics ScenarioStore::rebase(std::vector<SharedSet> base,
+                                  std::shared_ptr<const Catalog> built) {
+  ReturnFreeMemoryOnExit trim;
+  std::lock_guard lock(mutex_);
+  previous_base_catalog_ = std::exchange(base_catalog_, std::move(built));
+  Diagnostics diagnostics = commit(std::move(base), pushed_, removed_);
+  if (has_errors(diagnostics)) base_catalog_ = previous_base_catalog_;
+  previous_base_catalog_.reset();
+  return diagnostics;
+}
+
+size_t ScenarioStore::pushed_sets() const {
+  std::lock_guard lock(mutex_);
+  return pushed_.size();
+}
+
+std::vector<std::string> ScenarioStore::pushed_names() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  for (const auto& set : pushed_) names.push_back(set->name);
+  return names;
 }
 
 Diagnostics ScenarioStore::load() {

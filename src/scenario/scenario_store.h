@@ -6,6 +6,8 @@
 // half-loaded. Directories a change touches start over from their initial
 // state.
 
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -46,6 +48,11 @@ enum class Apply { now, dry_run };
 
 class ScenarioStore {
  public:
+  /// Told of every change that took effect, with the sets then in force and
+  /// the catalog built of them, under the store's lock (so in order).
+  using Listener =
+      std::function<void(const std::vector<SharedSet>& sets, std::shared_ptr<const Catalog>)>;
+
   /// Sets are read and built in the envelope's dialect.
   ScenarioStore(std::vector<std::string> paths, std::vector<std::string> texts, Engine& engine,
                 Envelope envelope = Envelope());
@@ -73,6 +80,17 @@ class ScenarioStore {
   std::vector<SetSummary> list() const;
   /// The set in force of that name, if any (counting only its own rules).
   std::optional<SetSummary> find(const std::string& name) const;
+  /// Sets the listener (before any change).
+  void set_listener(Listener listener) { listener_ = std::move(listener); }
+  /// Makes `base` the sets under this store's own, as if loaded from files
+  /// (a session's store takes the baseline's sets in force), `built` their
+  /// catalog: in force as it is while nothing is pushed. The pushed sets
+  /// stay on top. On errors nothing changes.
+  Diagnostics rebase(std::vector<SharedSet> base, std::shared_ptr<const Catalog> built);
+  /// How many sets were pushed into this store and are in force.
+  size_t pushed_sets() const;
+  /// Their names, in push order (not those of the base, pushed or not).
+  std::vector<std::string> pushed_names() const;
   /// The files and directories that reload reads.
   const std::vector<std::string>& paths() const { return paths_; }
 
@@ -94,6 +112,9 @@ class ScenarioStore {
   std::vector<SharedSet> pushed_;     ///< through the admin API, in push order
   std::vector<std::string> removed_;  ///< base set names removed until reload
   int pushed_count_ = 0;
+  Listener listener_;
+  std::shared_ptr<const Catalog> base_catalog_;           ///< the catalog of base_ alone, if given
+  std::shared_ptr<const Catalog> previous_base_catalog_;  ///< during a rebase
 };
 
 }  // namespace drivemock::scenario

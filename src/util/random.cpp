@@ -31,6 +31,19 @@ uint64_t fresh_seed() {
   return bits & kMaxSeed;
 }
 
+std::string random_hex(size_t bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::random_device device;
+  std::string out;
+  out.reserve(bytes * 2);
+  for (size_t i = 0; i < bytes; ++i) {
+    unsigned byte = device() & 0xff;
+    out += kDigits[byte >> 4];
+    out += kDigits[byte & 0xf];
+  }
+  return out;
+}
+
 uint64_t stream_key(uint64_t seed, std::string_view uuid, std::string_view operation) {
   uint64_t hash = fnv1a(0xcbf29ce484222325ULL, uuid);
   hash = fnv1a(hash ^ 0xff, operation);  // keeps ("ab", "c") apart from ("a", "bc")

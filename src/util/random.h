@@ -20,6 +20,10 @@ std::string seed_range_error(uint64_t seed);
 /// A seed from the system's entropy source, at most kMaxSeed.
 uint64_t fresh_seed();
 
+/// `bytes` bytes from the system's entropy source, as lower-case hex: ids
+/// and keys a caller must not be able to guess.
+std::string random_hex(size_t bytes);
+
 /// The key of the stream for one uuid and operation under `seed`.
 uint64_t stream_key(uint64_t seed, std::string_view uuid, std::string_view operation);
 

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 /// folders on lower floors. Folders on one floor do not know each other.
 const std::map<std::string, int> kFloors = {
     {"util", 0},     {"model", 1},  {"tls", 1},   {"contract", 2},  {"http", 2}, {"journal", 2},
-    {"scenario", 3}, {"record", 4}, {"admin", 5}, {"drivemock", 6}, {"cli", 7},
+    {"scenario", 3}, {"record", 4}, {"session", 4}, {"admin", 5}, {"drivemock", 6}, {"cli", 7},
 };
 
 /// Files allowed to write to standard output or error.

@@ -180,7 +180,7 @@ TEST_CASE("verify-order refuses a body that is not a list of valid filters, sayi
            {R"({"filters": [{}, 3]})", "filters[1]: expected a filter (a JSON object)"},
            {R"({"filters": [{"methd": "POST"}]})",
             "filters[0]: Unknown filter field 'methd'; expected method, url, operation, uuid, "
-            "body or bodyPatterns"}}) {
+            "session, body or bodyPatterns"}}) {
     INFO(body);
     auto res = mock.admin("POST", "/__admin/requests/verify-order", body);
     REQUIRE(res);

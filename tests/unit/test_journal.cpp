@@ -79,7 +79,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
   e.total_micros = 85;
   CHECK(
       entry_to_json(e) ==
-      R"({"id":17,"loggedDate":"2026-11-22T09:14:38.390Z","request":{"method":"POST",)"
+      R"({"id":17,"loggedDate":"2026-11-22T09:14:38.390Z","session":null,"request":{"method":"POST",)"
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"

@@ -23,7 +23,7 @@ struct Limits {
     for (const auto& limit : limits) in_force.push_back({&limit, nullptr, {}});
   }
   std::optional<RateLimiter::Refusal> call(std::string_view op, std::string_view uuid, int ms) {
-    return limiter.admit(in_force, op, uuid, at(ms));
+    return limiter.admit(in_force, {op, uuid}, at(ms));
   }
   std::vector<Limit> limits;
   std::vector<LimitInForce> in_force;

@@ -22,7 +22,7 @@ class FakeUpstream final : public record::Upstream {
 
 struct Parts : testing::ServerParts {
   FakeUpstream upstream;
-  RequestPath path{{admin, engine, recorder, upstream, journal, system_clock()}, {}};
+  RequestPath path{{admin, engine, sessions, recorder, upstream, journal, system_clock()}, {}};
   StopSignal stopping;
 
   Parts()

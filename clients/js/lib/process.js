@@ -34,7 +34,21 @@ function runnerPid() {
 
 /** The command-line arguments for the options (see index.d.ts). */
 function argumentsFor(options) {
-  const args = ["--host", "127.0.0.1", "--port", "0", "--exit-with-parent"];
+  const chosen = (options.args ?? []).find((a) => /^--(port|host)(=|$)/.test(String(a)));
+  if (chosen) {
+    const option = String(chosen).replace(/^--/, "").replace(/=.*/, "");
+    throw new DrivemockError(`args: '${chosen}' is an option of startDrivemock: pass { ${option}: … } instead`, {
+      code: "invalid_options",
+    });
+  }
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new DrivemockError(`port: ${JSON.stringify(port)} is no port; expected a whole number from 0 to 65535 (0: a free one)`, {
+      code: "invalid_options",
+    });
+  }
+  const args = ["--host", String(host), "--port", String(port), "--exit-with-parent"];
   const runner = runnerPid();
   if (runner) args.push("--exit-with-pid", String(runner));
   const scenarios = options.scenarios === undefined ? [] : [].concat(options.scenarios);
@@ -43,6 +57,7 @@ function argumentsFor(options) {
   if (dialect) args.push("--dialect", dialect);
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
   if (options.strict) args.push("--strict");
+  if (options.report) args.push("--report", String(options.report));
   if (options.tls) {
     const tls = options.tls === true ? {} : options.tls;
     args.push("--tls-port", String(tls.port ?? 0));

@@ -1,7 +1,16 @@
 // A typed usage of the whole API, checked against the declarations by
 // `tsc -p test/types` (make test): a name or shape that drifts from
 // index.d.ts or filen.d.ts fails the build of this file.
-import { startDrivemock, DrivemockError, type Drivemock, type JournalEntry } from "drivemock";
+import {
+  startDrivemock,
+  attachDrivemock,
+  DrivemockError,
+  type AdminEvent,
+  type AttachedDrivemock,
+  type Drivemock,
+  type JournalEntry,
+  type Session,
+} from "drivemock";
 import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
 
 export async function usage(): Promise<void> {
@@ -60,6 +69,23 @@ export async function usage(): Promise<void> {
       void fields;
     }
   }
+  const chosen = await startDrivemock({ port: 8080, host: "0.0.0.0", report: "run.html" });
+  const session: Session = await chosen.session("suite > test");
+  const apiKey: string = session.apiKey;
+  const header: string | undefined = session.headers["X-Drivemock-Session"];
+  await session.push("directories: {}", { name: "mine" });
+  const tagged: string | undefined = (await session.requests())[0]?.session?.name;
+  await session.count({ uuid: "d1", session: session.id });
+  const events: AdminEvent[] = await session.events();
+  await session.setState("d1", "trashed");
+  await session.reset();
+  await session.close();
+  const open: string[] = (await chosen.sessions()).map((s) => s.id);
+  const reported: number = (await chosen.report()).sessions;
+  const attached: AttachedDrivemock = await attachDrivemock("http://127.0.0.1:8080", { adminToken: "t" });
+  const owned: false = attached.owned;
+  const detached: number | null = await attached.stop();
   await mock.stop();
+  void [apiKey, header, tagged, events, open, reported, owned, detached];
   void [when, url, port, tlsUrl, tlsPort, caFile, pid, warnings, body, n, state, dialect, captured, learnt, why, pending, masterKeys];
 }

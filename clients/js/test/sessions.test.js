@@ -1,0 +1,125 @@
+// Sessions from JavaScript: one drivemock shared by tests that stay apart,
+// the official SDK's calls placed in a session by its own apiKey, a
+// drivemock attached to rather than started, and the address chosen.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const net = require("node:net");
+const { FilenSDK } = require("@filen/sdk");
+const { startDrivemock, attachDrivemock, DrivemockError } = require("drivemock");
+const { connectFilenSdk, filenTestConfig } = require("drivemock/filen");
+const { post } = require("./helpers");
+
+let mock;
+let sdk;
+test.before(async () => {
+  mock = await startDrivemock({ preset: "filen" });
+  sdk = connectFilenSdk(mock);
+});
+test.after(async () => {
+  await sdk?.disconnect();
+  await mock.stop();
+});
+
+const busyOnce = (code) => `
+directories:
+  shared:
+    trash: {body: {status: false, message: Scripted., code: ${code}}}
+`;
+
+test("concurrent tests script the same uuid differently through their sessions and the SDK", async () => {
+  const run = async (code) => {
+    const session = await mock.session(`concurrent ${code}`);
+    try {
+      await session.push(busyOnce(code));
+      const filen = new FilenSDK(filenTestConfig({ apiKey: session.apiKey }));
+      const error = await filen.api(3).dir().trash({ uuid: "shared" }).catch((e) => e);
+      const entries = await session.requests({ uuid: "shared" });
+      return { code: error.code, sessions: entries.map((e) => e.session.name) };
+    } finally {
+      await session.close();
+    }
+  };
+  const [a, b] = await Promise.all([run("code_a"), run("code_b")]);
+  assert.deepEqual(a, { code: "code_a", sessions: ["concurrent code_a"] });
+  assert.deepEqual(b, { code: "code_b", sessions: ["concurrent code_b"] });
+  // Outside sessions the SDK's placeholder key is an ordinary client's.
+  await new FilenSDK(filenTestConfig()).api(3).dir().trash({ uuid: "shared" });
+  assert.equal((await mock.requests({ uuid: "shared" })).at(-1).session, null);
+});
+
+test("a session's methods are scoped to it: state, directory, counts, unmatched, reset", async () => {
+  const session = await mock.session("scoped");
+  const other = await mock.session("other");
+  await session.setState("d1", "trashed");
+  assert.equal((await session.directory("d1")).state, "trashed");
+  assert.equal((await other.directory("d1")).state, "active");
+  await post(mock, "/v3/dir/color", { uuid: "d1", color: "red" }, session.headers);
+  assert.equal(await session.count({ uuid: "d1" }), 1);
+  assert.equal(await other.count({ uuid: "d1" }), 0);
+  assert.equal((await session.waitFor({ uuid: "d1" })).length, 1);
+  assert.deepEqual((await session.verifyOrder([{ uuid: "d1" }])).matched.length, 1);
+  assert.deepEqual((await session.unmatched()).map((e) => e.uuid), ["d1"]);
+  assert.deepEqual(await other.unmatched(), []);
+  await session.reset();
+  assert.equal((await session.directory("d1")).state, "active");
+  assert.equal(await session.count(), 1, "its journal stays");
+  await session.close();
+  await session.close(); // twice is fine
+  assert.equal(await mock.count({ session: session.id }), 1, "a closed session's entries stay");
+  await assert.rejects(session.push("directories: {}"), (e) => e instanceof DrivemockError && e.status === 410);
+  await other.close();
+});
+
+test("admin events show what each session changed, in order", async () => {
+  const session = await mock.session("evented");
+  await session.push("directories: {e1: {}}", { name: "mine" });
+  await session.close();
+  const kinds = (await mock.events()).filter((e) => e.session?.id === session.id).map((e) => e.kind);
+  assert.deepEqual(kinds, ["session-opened", "push", "session-closed"]);
+});
+
+test("attachDrivemock drives a running drivemock and stop() only detaches", async () => {
+  const attached = await attachDrivemock(mock.url);
+  assert.equal(attached.owned, false);
+  const session = await attached.session("from attached");
+  assert.equal((await mock.sessions()).some((s) => s.id === session.id), true);
+  await session.close();
+  assert.equal(await attached.stop(), null);
+  await assert.rejects(attached.health(), (e) => e.code === "detached");
+  assert.equal((await mock.health()).status, "healthy", "the drivemock runs on");
+});
+
+test("attachDrivemock rejects clearly when nothing answers, or the URL is none", async () => {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  await assert.rejects(attachDrivemock(`http://127.0.0.1:${port}`), (e) => {
+    assert.equal(e.code, "attach_failed");
+    assert.match(e.message, new RegExp(`no drivemock answers at http://127.0.0.1:${port}`));
+    return true;
+  });
+  await assert.rejects(attachDrivemock("localhost:8080"), (e) => e.code === "invalid_options");
+});
+
+test("startDrivemock({ port, host }) listens where asked; args cannot pass --port", async () => {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  const chosen = await startDrivemock({ port, host: "127.0.0.1" });
+  try {
+    assert.equal(chosen.port, port);
+    assert.equal(chosen.url, `http://127.0.0.1:${port}`);
+  } finally {
+    await chosen.stop();
+  }
+  await assert.rejects(startDrivemock({ args: ["--port", "9"] }), (e) => {
+    assert.equal(e.code, "invalid_options");
+    assert.match(e.message, /pass \{ port: … \}/);
+    return true;
+  });
+  await assert.rejects(startDrivemock({ port: 70000 }), (e) => e.code === "invalid_options");
+});

@@ -1,0 +1,160 @@
+// Sessions through the admin API: open, list, reset and close them
+// (session/session_registry.h), and the timeline of admin changes.
+
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "admin/session_scope.h"
+#include "journal/entry_json.h"
+#include "util/json.h"
+#include "util/text.h"
+
+namespace drivemock::admin {
+namespace {
+
+void write_session(json::Writer& w, const session::Session& session) {
+  w.StartObject();
+  json::write_member(w, "id", session.tag->id);
+  json::write_member(w, "name", session.tag->name);
+  json::write_member(w, "apiKey", session.api_key);
+  json::write_member(w, "opened", journal::format_utc_millis(session.opened));
+  json::write_string(w, "sets");
+  w.StartArray();
+  for (const auto& name : session.store.pushed_names()) json::write_string(w, name);
+  w.EndArray();
+  w.EndObject();
+}
+
+Reply session_reply(int status, const session::Session& session) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_session(w, session);
+  return json_reply(status, {buffer.GetString(), buffer.GetSize()});
+}
+
+/// The name of a POST /__admin/sessions body, if it gives one.
+Result<std::optional<std::string>, Reply> read_name(const rapidjson::Document& doc) {
+  for (const auto& member : doc.GetObject()) {
+    if (std::string_view(member.name.GetString()) != "name") {
+      return error_reply(
+          400,
+          "Unknown key '" + std::string(member.name.GetString()) + "' in the body; expected name",
+          "invalid_params");
+    }
+  }
+  auto name = doc.FindMember("name");
+  if (name == doc.MemberEnd() || name->value.IsNull()) return std::optional<std::string>();
+  if (!name->value.IsString()) {
+    return error_reply(400, "name must be a string, found " + json::to_string(name->value),
+                       "invalid_params");
+  }
+  return std::optional<std::string>(
+      std::string(name->value.GetString(), name->value.GetStringLength()));
+}
+
+journal::AdminEvent session_event(const std::string& kind, const session::Session& session,
+                                  const std::string& message) {
+  journal::AdminEvent event;
+  event.kind = kind;
+  event.session = session.tag;
+  event.message = message;
+  return event;
+}
+
+void write_event(json::Writer& w, const journal::AdminEvent& event) {
+  w.StartObject();
+  json::write_string(w, "id");
+  w.Uint64(event.id);
+  json::write_string(w, "afterRequest");
+  w.Uint64(event.after_request);
+  json::write_member(w, "time", journal::format_utc_millis(event.at));
+  json::write_member(w, "kind", event.kind);
+  json::write_string(w, "session");
+  journal::write_session(w, event.session.get());
+  json::write_member(w, "message", event.message);
+  json::write_string(w, "details");
+  w.StartObject();
+  for (const auto& [name, value] : event.details) json::write_member(w, name, value);
+  w.EndObject();
+  w.EndObject();
+}
+
+}  // namespace
+
+Reply handle_open_session(const RequestView& request, Context& context, const std::smatch&) {
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto name = read_name(*doc);
+  if (!name) return name.error();
+  auto opened = context.sessions.open(*name, context.engine.seed());
+  if (!opened) return session_error_reply(opened.error());
+  const session::Session& session = **opened;
+  note(context,
+       session_event("session-opened", session, "session '" + session.tag->name + "' opened"));
+  return session_reply(201, session);
+}
+
+Reply handle_list_sessions(const RequestView&, Context& context, const std::smatch&) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "sessions");
+  w.StartArray();
+  for (const auto& session : context.sessions.list()) write_session(w, *session);
+  w.EndArray();
+  json::write_string(w, "limit");
+  w.Uint64(context.sessions.limits().max_open);
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+}
+
+Reply handle_get_session(const RequestView&, Context& context, const std::smatch& match) {
+  auto found = context.sessions.by_id(match[1].str());
+  if (!found) return session_error_reply(found.error());
+  return session_reply(200, **found);
+}
+
+Reply handle_reset_session(const RequestView&, Context& context, const std::smatch& match) {
+  auto reset = context.sessions.reset(match[1].str(), context.engine.seed());
+  if (!reset) return session_error_reply(reset.error());
+  const session::Session& session = **reset;
+  note(context, session_event("session-reset", session,
+                              "session '" + session.tag->name +
+                                  "' reset: its sets dropped, states and sequences restarted"));
+  return session_reply(200, session);
+}
+
+Reply handle_close_session(const RequestView&, Context& context, const std::smatch& match) {
+  auto closed = context.sessions.close(match[1].str());
+  if (!closed) return session_error_reply(closed.error());
+  const session::Session& session = **closed;
+  note(context,
+       session_event("session-closed", session, "session '" + session.tag->name + "' closed"));
+  return success("Session '" + session.tag->name + "' closed; its requests stay in the journal.");
+}
+
+Reply handle_list_events(const RequestView& request, Context& context, const std::smatch&) {
+  uint64_t after = 0;
+  if (const std::string* given = request.query_param("since_id")) {
+    auto id = whole_number(*given);
+    if (!id) {
+      return error_reply(
+          400,
+          "Query parameter since_id is '" + *given + "'; expected a whole number (an event id)",
+          "invalid_params");
+    }
+    after = *id;
+  }
+  std::optional<std::string> session;
+  if (const std::string* id = request.query_param("session")) session = *id;
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "events");
+  w.StartArray();
+  for (const auto& event : context.events.after(after, session)) write_event(w, *event);
+  w.EndArray();
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+}
+
+}  // namespace drivemock::admin

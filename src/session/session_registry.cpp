@@ -1,0 +1,155 @@
+#include "session/session_registry.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include "journal/entry_json.h"
+#include "util/log.h"
+#include "util/random.h"
+
+namespace drivemock::session {
+namespace {
+
+/// 128 bits: an id or a key must not be guessable by another client.
+constexpr size_t kIdBytes = 16;
+constexpr size_t kKeyBytes = 32;  // 64 hex digits, the length of the service's API keys
+
+}  // namespace
+
+uint64_t session_seed(uint64_t seed, std::string_view name) {
+  return stream_key(seed, name, "session") & kMaxSeed;
+}
+
+Session::Session(SessionTag given, std::string key, Envelope envelope, const SessionLimits& limits)
+    : tag(std::make_shared<const SessionTag>(std::move(given))),
+      api_key(std::move(key)),
+      engine(scenario::empty_catalog(envelope), limits.unnamed_uuids, limits.unnamed_bytes),
+      store({}, {}, engine, envelope) {
+  engine.set_scope(tag->id);
+}
+
+SessionRegistry::SessionRegistry(Envelope envelope, SessionLimits limits)
+    : envelope_(envelope), limits_(limits), base_catalog_(scenario::empty_catalog(envelope)) {}
+
+Result<SessionPtr, SessionError> SessionRegistry::open(std::optional<std::string> name,
+                                                       uint64_t seed) {
+  if (name && (name->empty() || name->size() > limits_.max_name_bytes)) {
+    return SessionError{SessionError::Kind::invalid,
+                        "A session's name must be 1 to " + std::to_string(limits_.max_name_bytes) +
+                            " bytes long; this one is " + std::to_string(name->size())};
+  }
+  std::unique_lock write(mutex_);
+  if (by_id_.size() >= limits_.max_open) {
+    return SessionError{SessionError::Kind::full,
+                        std::to_string(limits_.max_open) +
+                            " sessions are open, the most drivemock keeps; close those whose "
+                            "tests ended (DELETE /__admin/sessions/ID)"};
+  }
+  ++opened_count_;
+  SessionTag tag{random_hex(kIdBytes), name.value_or("session-" + std::to_string(opened_count_))};
+  auto session =
+      std::make_shared<Session>(std::move(tag), random_hex(kKeyBytes), envelope_, limits_);
+  session->serial = opened_count_;
+  session->engine.set_seed(session_seed(seed, session->tag->name));
+  // Under the lock: a baseline change meanwhile would miss a session not
+  // yet listed.
+  Diagnostics diagnostics = session->store.rebase(base_sets_, base_catalog_);
+  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
+  by_id_[session->tag->id] = session;
+  by_key_[session->api_key] = session;
+  open_count_ = by_id_.size();
+  return session;
+}
+
+SessionError SessionRegistry::not_open(std::string_view id) const {
+  auto closed = closed_.find(std::string(id));
+  if (closed != closed_.end()) {
+    return {SessionError::Kind::closed,
+            "Session '" + std::string(id) + "' (" + closed->second.name + ") was closed at " +
+                journal::format_utc_millis(closed->second.at) +
+                "; its requests are still in the journal, but it takes no more"};
+  }
+  return {SessionError::Kind::unknown,
+          "No open session has the id '" + std::string(id) +
+              "'; open one with POST /__admin/sessions (GET /__admin/sessions lists them)"};
+}
+
+Result<SessionPtr, SessionError> SessionRegistry::by_id(std::string_view id) const {
+  std::shared_lock read(mutex_);
+  auto it = by_id_.find(std::string(id));
+  if (it == by_id_.end()) return not_open(id);
+  return it->second;
+}
+
+SessionPtr SessionRegistry::by_key(std::string_view api_key) const {
+  std::shared_lock read(mutex_);
+  auto it = by_key_.find(std::string(api_key));
+  return it == by_key_.end() ? nullptr : it->second;
+}
+
+void SessionRegistry::remember_closed(const Session& session) {
+  closed_[session.tag->id] = {session.tag->name, std::chrono::system_clock::now()};
+  closed_order_.push_back(session.tag->id);
+  while (closed_order_.size() > limits_.closed_remembered) {
+    closed_.erase(closed_order_.front());
+    closed_order_.pop_front();
+  }
+}
+
+Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
+  SessionPtr session;
+  {
+    std::unique_lock write(mutex_);
+    auto it = by_id_.find(std::string(id));
+    if (it == by_id_.end()) return not_open(id);
+    session = it->second;
+    by_id_.erase(it);
+    by_key_.erase(session->api_key);
+    remember_closed(*session);
+    open_count_ = by_id_.size();
+  }
+  // Its windows in a limiter it shares with the baseline go with it.
+  session->engine.catalog()->limiter->clear(session->tag->id);
+  return session;
+}
+
+Result<SessionPtr, SessionError> SessionRegistry::reset(std::string_view id, uint64_t seed) {
+  auto session = by_id(id);
+  if (!session) return session;
+  Session& s = **session;
+  s.store.drop_pushed();
+  s.engine.set_seed(session_seed(seed, s.tag->name));
+  s.engine.reset();
+  return session;
+}
+
+std::vector<SessionPtr> SessionRegistry::list() const {
+  std::vector<SessionPtr> out;
+  {
+    std::shared_lock read(mutex_);
+    for (const auto& [id, session] : by_id_) out.push_back(session);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SessionPtr& a, const SessionPtr& b) { return a->serial < b->serial; });
+  return out;
+}
+
+void SessionRegistry::rebase(const std::vector<scenario::SharedSet>& sets,
+                             std::shared_ptr<const scenario::Catalog> catalog) {
+  std::vector<SessionPtr> open;
+  {
+    std::unique_lock write(mutex_);
+    base_sets_ = sets;
+    base_catalog_ = catalog;
+    for (const auto& [id, session] : by_id_) open.push_back(session);
+  }
+  for (const auto& session : open) {
+    Diagnostics diagnostics = session->store.rebase(sets, catalog);
+    if (!has_errors(diagnostics)) continue;
+    log::warning("drivemock: session '" + session->tag->name +
+                 "' keeps the baseline it had: its sets do not fit over the new one");
+    for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
+  }
+}
+
+}  // namespace drivemock::session

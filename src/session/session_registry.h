@@ -1,0 +1,125 @@
+#pragma once
+// Sessions: one per test, so that tests side by side on one drivemock do not
+// see each other. A session has its own engine (states, sequences, counts,
+// random draws seeded by its name, rate-limit windows) and its own store of
+// pushed sets layered over the baseline (the files and the pushes made
+// outside sessions), which it follows: every change of the baseline is
+// rebased under each open session's own sets.
+//
+// A request belongs to a session by the credential it already sends (the
+// SDK's `Authorization: Bearer <apiKey>`) or by `X-Drivemock-Session: <id>`
+// (request_session.h). Closing a session frees it; its journal entries keep
+// its tag.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "model/entry.h"
+#include "model/error_envelope.h"
+#include "scenario/catalog.h"
+#include "scenario/engine.h"
+#include "scenario/scenario_store.h"
+#include "util/result.h"
+
+namespace drivemock::session {
+
+/// What sessions may take. Open sessions are few at a time (a test closes
+/// its own), so the cap is on those open; a session's memory is bounded by
+/// the uuids no scenario names that it remembers and by its pushed sets.
+struct SessionLimits {
+  size_t max_open = 1000;
+  size_t max_sets = 32;  ///< pushed sets in force in one session
+  size_t max_name_bytes = 1024;
+  size_t unnamed_uuids = 2048;               ///< per session (the baseline: 100,000)
+  size_t unnamed_bytes = size_t{512} << 10;  ///< per session (the baseline: 64 MiB)
+  size_t closed_remembered = 10000;  ///< closed ids kept, to say "closed" rather than "unknown"
+};
+
+/// One open session.
+class Session {
+ public:
+  Session(SessionTag tag, std::string api_key, Envelope envelope, const SessionLimits& limits);
+
+  const std::shared_ptr<const SessionTag> tag;
+  const std::string api_key;
+  const std::chrono::system_clock::time_point opened = std::chrono::system_clock::now();
+  uint64_t serial = 0;  ///< the how-manieth opened: the order sessions are listed in
+  scenario::Engine engine;
+  scenario::ScenarioStore store;  ///< its pushed sets over the baseline's
+};
+
+using SessionPtr = std::shared_ptr<Session>;
+
+/// Why a session could not be found or opened.
+struct SessionError {
+  enum class Kind { unknown, closed, full, invalid };
+  Kind kind = Kind::unknown;
+  std::string message;
+};
+
+class SessionRegistry {
+ public:
+  explicit SessionRegistry(Envelope envelope = Envelope(), SessionLimits limits = {});
+
+  /// Opens a session named `name` (else "session-N"), whose draws derive
+  /// from `seed` and its name.
+  Result<SessionPtr, SessionError> open(std::optional<std::string> name, uint64_t seed);
+  /// The open session of that id, or why there is none (unknown, closed).
+  Result<SessionPtr, SessionError> by_id(std::string_view id) const;
+  /// The open session whose key this is; null for any other key (an
+  /// ordinary client's own credential).
+  SessionPtr by_key(std::string_view api_key) const;
+  /// Closes the session: its memory is freed once its requests in flight end.
+  Result<SessionPtr, SessionError> close(std::string_view id);
+  /// Its pushed sets dropped, states, sequences, windows and draws back to
+  /// the start (draws from `seed` and its name).
+  Result<SessionPtr, SessionError> reset(std::string_view id, uint64_t seed);
+  /// The open sessions, oldest first.
+  std::vector<SessionPtr> list() const;
+  /// Whether any session is open: a request without the session header
+  /// skips the lookup of its credential when none is.
+  bool any_open() const { return open_count_.load(std::memory_order_relaxed) > 0; }
+  const SessionLimits& limits() const { return limits_; }
+
+  /// The baseline changed (the baseline store's listener): every open
+  /// session takes it under its own sets. A session whose sets do not fit
+  /// over the new baseline keeps the old one, and the log says so.
+  void rebase(const std::vector<scenario::SharedSet>& sets,
+              std::shared_ptr<const scenario::Catalog> catalog);
+
+ private:
+  struct Closed {
+    std::string name;
+    std::chrono::system_clock::time_point at;
+  };
+  SessionError not_open(std::string_view id) const;
+  void remember_closed(const Session& session);
+
+  const Envelope envelope_;
+  const SessionLimits limits_;
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, SessionPtr> by_id_;
+  std::unordered_map<std::string, SessionPtr> by_key_;
+  std::unordered_map<std::string, Closed> closed_;
+  std::deque<std::string> closed_order_;
+  std::vector<scenario::SharedSet> base_sets_;
+  std::shared_ptr<const scenario::Catalog> base_catalog_;
+  uint64_t opened_count_ = 0;
+  std::atomic<size_t> open_count_{0};
+};
+
+/// The seed of a session's draws: the server's seed and the session's name,
+/// so that a rerun with the same seed replays each test's draws whatever
+/// ran beside it.
+uint64_t session_seed(uint64_t seed, std::string_view name);
+
+}  // namespace drivemock::session
