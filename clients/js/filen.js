@@ -75,12 +75,12 @@ function sdkClientModules(from) {
 }
 
 /**
- * An agent of the SDK's own agent's class that connects to 127.0.0.1:port in
- * plain TCP, keeps the sockets it opened, and once `end(error)` is called
+ * An agent of the SDK's own agent's class that connects to drivemock's
+ * address (`{host, port}`) in plain TCP, keeps the sockets it opened, and once `end(error)` is called
  * destroys them with that error and fails every later connection with it:
  * the requests in flight end at once, and their retries too.
  */
-function agentTo(sdkAgent, port) {
+function agentTo(sdkAgent, { host, port }) {
   const AgentClass = sdkAgent.constructor;
   const agent = new AgentClass();
   const open = new Set();
@@ -93,7 +93,7 @@ function agentTo(sdkAgent, port) {
       process.nextTick(() => refused.destroy(ended));
       return refused;
     }
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(port, host);
     open.add(socket);
     socket.once("close", () => open.delete(socket));
     return socket;
@@ -111,10 +111,10 @@ function agentTo(sdkAgent, port) {
  * `end(error)` fails what is in flight, `restore()` puts back what it
  * changed. `track` wraps each request of the SDK.
  */
-function route(client, port, settings, track) {
+function route(client, address, settings, track) {
   const defaults = client.APIClientDefaults;
   const saved = { agent: client.keepAliveAgent, ...pick(defaults, Object.keys(settings)) };
-  const { agent, end } = agentTo(saved.agent, port);
+  const { agent, end } = agentTo(saved.agent, address);
   const proto = client.APIClient.prototype;
   const request = proto.request;
   const tracked = track(request);
@@ -175,7 +175,9 @@ function connectFilenSdk(mock, options = {}) {
     };
   // The SDK's per-request time-out is APIClientDefaults.gatewayTimeout (300 s).
   const settings = { maxRetries, retryTimeout, gatewayTimeout: requestTimeoutMs };
-  const routes = sdkClientModules(from).map((client) => route(client, mock.port, settings, track));
+  // An attached drivemock may be on another host (a compose service).
+  const host = mock.url ? new URL(mock.url).hostname.replace(/^\[|\]$/g, "") : "127.0.0.1";
+  const routes = sdkClientModules(from).map((client) => route(client, { host, port: mock.port }, settings, track));
   const end = (error) => {
     for (const r of routes) r.end(error);
   };

@@ -249,8 +249,8 @@ export declare class Drivemock {
   session(name?: string): Promise<Session>;
   /** The open sessions. */
   sessions(): Promise<SessionInfo[]>;
-  /** Writes the report of the run now (to --report, or `file`). */
-  report(file?: string): Promise<{ file: string; sessions: number; requests: number; bytes: number }>;
+  /** Writes the report of the run to its `report` file now (the path is drivemock's, given at start). */
+  report(): Promise<{ file: string; sessions: number; requests: number; bytes: number }>;
   [Symbol.asyncDispose](): Promise<void>;
 
   /** Journal, states and sequences back to the start, pushed sets dropped; sessions keep theirs. */

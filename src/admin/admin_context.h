@@ -51,6 +51,9 @@ struct Context {
   std::string version;
   /// Where a recording may proxy to (record/target_guard.h); null: anywhere.
   const record::TargetGuard* target_guard = nullptr;
+  /// --report: where the report of the run is written (at stop and by
+  /// POST /__admin/report); empty: none.
+  std::string report_file = {};
 };
 
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);

@@ -48,6 +48,8 @@ const std::vector<Route>& routes() {
       {"DELETE", std::regex("/__admin/sessions/([^/]+)"), handle_close_session},
       {"POST", std::regex("/__admin/sessions/([^/]+)/reset"), handle_reset_session},
       {"GET", std::regex("/__admin/events"), handle_list_events},
+      {"GET", std::regex("/__admin/report"), handle_get_report},
+      {"POST", std::regex("/__admin/report"), handle_write_report},
       {"GET", std::regex("/__admin/ui/?([^/]*)"), handle_ui},
   };
   return table;

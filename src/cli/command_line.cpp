@@ -94,6 +94,9 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Journal entries kept; older ones are dropped and counted")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
+  app.add_option("--report", flags.server.report_file,
+                 "Write the report of the run (one HTML file: each session's calls, events, "
+                 "violations) here at stop and on POST /__admin/report");
   app.add_option("--max-sessions", flags.server.max_sessions,
                  "Sessions open at once (one per test; POST /__admin/sessions); past it, 429")
       ->check(CLI::Range(size_t{1}, size_t{100000}))

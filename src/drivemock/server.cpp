@@ -6,6 +6,7 @@
 #include "contract/operations.h"
 #include "drivemock/server_impl.h"
 #include "drivemock/version.h"
+#include "admin/report_file.h"
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
 #include "util/log.h"
@@ -77,7 +78,8 @@ Server::Impl::Impl(const ServerOptions& given)
             [this] { return health(); },
             clock.steady(),
             kVersion,
-            &target_guard},
+            &target_guard,
+            given.report_file},
       path({admin, engine, sessions, recorder, *upstream, journal, clock},
            {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers),
             cors_policy(given)}),
@@ -107,9 +109,24 @@ void Server::Impl::stop() {
     if (https) https->stop();
     if (proxy) proxy->stop();
     stop_status = record::save_on_stop(recorder, options.record_to);
+    write_report_on_stop();
     // A journal file whose reader is stuck gets a moment, not a hang.
     if (journal_file) journal_file->close(kJournalFileDrain);
   });
+}
+
+void Server::Impl::write_report_on_stop() {
+  if (options.report_file.empty()) return;
+  // After the listeners stopped: every request answered is in it.
+  auto written = admin::write_report(admin, options.report_file);
+  if (!written) {
+    log::error("drivemock: " + written.error().message);
+    if (stop_status) stop_status = written.error();
+    return;
+  }
+  log::info("drivemock: report of the run in " + options.report_file + " (" +
+            std::to_string(written->sessions) + " sessions, " +
+            std::to_string(written->requests) + " requests)");
 }
 
 admin::ServerHealth Server::Impl::health() const {
@@ -155,6 +172,11 @@ Status Server::Impl::start() {
     outputs.file = journal_file.get();
   }
   journal.set_listener([this](const Entry& e) { outputs.entry(e); });
+  if (!options.report_file.empty()) {
+    if (auto writable = admin::check_report_path(options.report_file); !writable) {
+      log::warning("drivemock: " + writable.error().message + "; the report will not be written");
+    }
+  }
   if (options.watch == FileWatch::on) {
     watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
                                                       [this] { reload_from_watch(); });

@@ -81,6 +81,9 @@ struct ServerOptions {
   size_t threads = 0;  ///< most connections served at once; 0 picks the default (1024)
   size_t journal_limit = 100000;
   size_t max_sessions = 1000;  ///< sessions open at once (session/session_registry.h)
+  /// Where the report of the run (one HTML file) is written at stop and by
+  /// POST /__admin/report; empty: none.
+  std::string report_file = {};
   size_t max_body = 1 << 20;   ///< larger request bodies get 413, unread but journaled
   /// A request's head and body must arrive this soon after its first byte (else 408).
   std::chrono::milliseconds request_timeout{10000};

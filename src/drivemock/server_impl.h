@@ -26,6 +26,8 @@ struct Server::Impl {
   /// Whether the --record-from target may be recorded from (record/target_guard.h).
   Status check_record_from() const;
   void stop();
+  /// --report: the report of the run, written once the listeners stopped.
+  void write_report_on_stop();
   admin::ServerHealth health() const;
   void reload_from_watch();
   /// Makes and starts the HTTPS listener and the proxy, those asked for

@@ -11,12 +11,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const exampleDir = path.join(root, "examples/js");
 const generated = path.join(exampleDir, ".doc-examples");
 const bin = process.env.DRIVEMOCK_BIN;
 assert.ok(bin, "DRIVEMOCK_BIN must name the drivemock executable");
+const { startDrivemock } = createRequire(path.join(exampleDir, "package.json"))("drivemock");
 
 /** The fenced blocks of a Markdown file: {lang, body, line}. */
 function blocks(file) {
@@ -37,11 +39,11 @@ const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang)
 fs.rmSync(generated, { recursive: true, force: true });
 fs.mkdirSync(generated);
 
-function run(command, args, cwd) {
+function run(command, args, cwd, extraEnv = {}) {
   // Without the runner's NODE_TEST_CONTEXT: with it, a nested node --test
   // reports to this runner and exits 0 whatever its tests did.
   const { NODE_TEST_CONTEXT, ...env } = process.env;
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000 });
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...env, ...extraEnv, NO_COLOR: "1" }, timeout: 120000 });
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -67,15 +69,24 @@ for (const block of yaml) {
 
 for (const block of js) {
   const name = `${block.page.replace(/[/.]/g, "-")}-${block.line}`;
-  test(`${block.page}:${block.line}: the JavaScript example passes`, () => {
+  test(`${block.page}:${block.line}: the JavaScript example passes`, async () => {
     const vitest = /from "vitest"/.test(block.body);
     const commonjs = /\brequire\(/.test(block.body);
     const file = path.join(generated, `${name}${vitest ? ".vitest.mjs" : commonjs ? ".test.cjs" : ".test.mjs"}`);
     fs.writeFileSync(file, block.body);
-    const result = vitest
-      ? run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", path.relative(exampleDir, file)], exampleDir)
-      : run(process.execPath, ["--test", file], exampleDir);
-    assert.ok(result.ok, `${block.page}:${block.line}:\n${result.output}`);
+    // A session per test (drivemock/vitest, drivemock/node-test) attaches to
+    // the run's drivemock, which DRIVEMOCK_URL names.
+    const sessions = /from "drivemock\/(vitest|node-test)"/.test(block.body);
+    const mock = sessions ? await startDrivemock({ bin, preset: "filen" }) : null;
+    try {
+      const env = mock ? { DRIVEMOCK_URL: mock.url } : {};
+      const result = vitest
+        ? run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", path.relative(exampleDir, file)], exampleDir, env)
+        : run(process.execPath, ["--test", file], exampleDir, env);
+      assert.ok(result.ok, `${block.page}:${block.line}:\n${result.output}`);
+    } finally {
+      await mock?.stop();
+    }
   });
 }
 

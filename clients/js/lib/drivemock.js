@@ -94,9 +94,9 @@ class Drivemock extends ScopedAdmin {
     return this._get("/__admin/health");
   }
 
-  /** Writes the report of the run now (--report, or `file`); resolves with {file, sessions, requests}. */
-  async report(file) {
-    return this._post("/__admin/report", file === undefined ? {} : { file: String(file) });
+  /** Writes the report of the run to its --report file now; resolves with {file, sessions, requests, bytes}. */
+  async report() {
+    return this._post("/__admin/report", {});
   }
 
   /** Proxies to `target` (a base URL) and records, from now on. */

@@ -2,7 +2,8 @@
 // can be scripted too) and builds every piece of the page with textContent:
 // request bodies and headers come from clients and are never read as HTML.
 // The page's scripts are plain scripts that share one global scope, loaded in
-// order by index.html: admin-api.js, journal.js, directories.js, scenarios.js,
+// order by index.html: admin-api.js, journal.js, session-groups.js,
+// sessions.js, directories.js, scenarios.js,
 // recording.js, location.js, then this one, which follows the journal and starts the page.
 "use strict";
 
@@ -10,6 +11,7 @@
 
 // What each view reads from the server when it is shown.
 const onShow = {
+  "sessions-view": () => loadSessions(),
   "directories-view": () => loadDirectories(),
   "scenarios-view": () => loadScenarios(),
   "recording-view": () => loadRecording(),
@@ -54,6 +56,7 @@ async function follow() {
       buffer = buffer.slice(start);
       if (entries.length > 0) {
         addEntries(entries);
+        sessionsTouched();
         directoryTouched();
         recordingTouched();
       }

@@ -1,0 +1,23 @@
+// Types of drivemock/node-test (node-test.js).
+import type { Drivemock, Session, StartOptions } from "./index";
+
+/** Starts drivemock, runs `node --test ...args` with DRIVEMOCK_URL, stops it; resolves with the exit code. */
+export declare function runNodeTests(options?: {
+  drivemock?: Omit<StartOptions, "report"> & { report?: string | false };
+  args?: string[];
+}): Promise<number>;
+
+export interface DrivemockSessions {
+  /** The run's drivemock (attached), or the file's own; set once the file's `before` hook ran. */
+  readonly drivemock: Drivemock | null;
+  /** The session of the test whose context `t` is. */
+  of(t: object): Session;
+}
+
+/** Gives every test of this file a session named "file > test", closed after it. */
+export declare function drivemockSessions(options?: {
+  url?: string;
+  adminToken?: string;
+  filen?: boolean;
+  start?: StartOptions;
+}): DrivemockSessions;

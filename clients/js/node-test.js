@@ -1,0 +1,84 @@
+// drivemock/node-test: one drivemock for a `node --test` run, a session per
+// test. `runNodeTests()` starts drivemock, runs `node --test` with
+// DRIVEMOCK_URL set, and stops it; in a test file, `drivemockSessions()`
+// gives every test a session named by its full name (closed after it),
+// read with `sessions.of(t)`. A file run on its own (no DRIVEMOCK_URL)
+// starts a drivemock of its own. See docs/parallel-tests.md.
+"use strict";
+
+const path = require("node:path");
+const { spawn } = require("node:child_process");
+const test = require("node:test");
+const { startDrivemock } = require("./index");
+const { connectFilenSdk } = require("./filen");
+const { URL_VARIABLE, fullName } = require("./lib/run-names");
+const names = require("./lib/run-names");
+
+/**
+ * Starts drivemock (startDrivemock's options under `drivemock`; its report
+ * by default in drivemock-report.html), runs `node --test ...args` with
+ * DRIVEMOCK_URL, stops drivemock; resolves with the run's exit code.
+ */
+async function runNodeTests({ drivemock: options = {}, args = [] } = {}) {
+  const report = options.report === false ? undefined : path.resolve(options.report ?? "drivemock-report.html");
+  const mock = await startDrivemock({ ...options, report });
+  try {
+    const child = spawn(process.execPath, ["--test", ...args], {
+      stdio: "inherit",
+      env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: options.adminToken ?? process.env.DRIVEMOCK_ADMIN_TOKEN ?? "" },
+    });
+    return await new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  } finally {
+    await mock.stop();
+    if (report) console.log(`drivemock: report of the run in ${report}`);
+  }
+}
+
+/**
+ * Registers hooks in this test file: before each test a session named
+ * "file > test", after it the session closed. `filen: true` connects the
+ * official SDK to the run's drivemock. Options of a file's own drivemock
+ * (when no DRIVEMOCK_URL names the run's) under `start`.
+ */
+function drivemockSessions({ url, adminToken, filen = false, start = {} } = {}) {
+  const file = path.basename(process.argv[1] ?? "");
+  // Keyed by the test's context: the hooks get the very object the test does.
+  const byTest = new WeakMap();
+  let own = null;
+  let connection = null;
+  const state = {
+    /** The run's drivemock (attached), or this file's own. */
+    drivemock: null,
+    /** The session of the test whose context `t` is. */
+    of(t) {
+      const session = byTest.get(t);
+      if (!session) throw new Error(`drivemock: no session for test '${t.name}'; call drivemockSessions() at the top of the file`);
+      return session;
+    },
+  };
+  test.before(async () => {
+    const where = url ?? process.env[URL_VARIABLE];
+    if (where) {
+      state.drivemock = await names.runDrivemock(where, adminToken ?? process.env.DRIVEMOCK_ADMIN_TOKEN, "");
+    } else {
+      own = await startDrivemock({ ...(filen ? { preset: "filen" } : {}), ...start });
+      state.drivemock = own;
+    }
+    if (filen) connection = connectFilenSdk(state.drivemock);
+  });
+  test.after(async () => {
+    await connection?.disconnect();
+    await own?.stop();
+  });
+  test.beforeEach(async (t) => {
+    byTest.set(t, await state.drivemock.session(fullName([file, t.fullName ?? t.name])));
+  });
+  test.afterEach(async (t) => {
+    const session = byTest.get(t);
+    byTest.delete(t);
+    await session?.close();
+  });
+  return state;
+}
+
+module.exports = { runNodeTests, drivemockSessions };

@@ -1,0 +1,33 @@
+// drivemock/vitest/setup: Vitest's global set-up, one drivemock for the
+// whole run. A file named in `globalSetup` of vitest.config is
+// `export default drivemockGlobalSetup({ ... })`. It imports nothing of
+// Vitest: a global set-up runs outside the test workers, where Vitest's
+// test API cannot load. See docs/parallel-tests.md.
+import path from "node:path";
+import drivemock from "./index.js";
+import names from "./lib/run-names.js";
+
+const { startDrivemock } = drivemock;
+const { URL_VARIABLE } = names;
+
+/** The report's path unless the options say: in the working directory, where the run was started. */
+const DEFAULT_REPORT = "drivemock-report.html";
+
+/**
+ * Vitest's global set-up: starts one drivemock for the run (startDrivemock's
+ * options; `report: false` writes none), gives its URL to every worker, and
+ * stops it when the run ends, printing where the report is.
+ */
+export function drivemockGlobalSetup(options = {}) {
+  return async function setup({ provide }) {
+    const report = options.report === false ? undefined : path.resolve(options.report ?? DEFAULT_REPORT);
+    const mock = await startDrivemock({ ...options, report });
+    provide("drivemock", { url: mock.url, adminToken: options.adminToken ?? null });
+    process.env[URL_VARIABLE] = mock.url;
+    return async () => {
+      await mock.stop();
+      if (report) console.log(`drivemock: report of the run in ${report}`);
+    };
+  };
+}
+

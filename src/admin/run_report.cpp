@@ -1,0 +1,189 @@
+#include "admin/run_report.h"
+
+#include <chrono>
+#include <unordered_map>
+
+#include "admin/ui_files.h"
+#include "journal/entry_json.h"
+#include "util/json.h"
+
+namespace drivemock::admin {
+namespace {
+
+/// Sessions numbered in the order they first appear (opened, or first called).
+class SessionIndex {
+ public:
+  int of(const SessionTag* tag) {
+    if (!tag) return -1;
+    auto [it, added] = index_.try_emplace(tag->id, static_cast<int>(tags_.size()));
+    if (added) tags_.push_back(tag);
+    return it->second;
+  }
+  const std::vector<const SessionTag*>& tags() const { return tags_; }
+
+ private:
+  std::unordered_map<std::string, int> index_;
+  std::vector<const SessionTag*> tags_;
+};
+
+/// What an answer's envelope says: its `code`, and whether its `status`
+/// says error (false in the service dialect, "error" in the document's).
+struct EnvelopeSaid {
+  std::string code;
+  bool error = false;
+};
+
+EnvelopeSaid envelope_of(std::string_view body) {
+  if (body.empty() || body.front() != '{') return {};
+  rapidjson::Document doc;
+  doc.Parse(body.data(), body.size());
+  if (doc.HasParseError() || !doc.IsObject()) return {};
+  EnvelopeSaid said;
+  auto code = doc.FindMember("code");
+  if (code != doc.MemberEnd() && code->value.IsString()) said.code = code->value.GetString();
+  auto status = doc.FindMember("status");
+  if (status != doc.MemberEnd()) {
+    said.error = (status->value.IsBool() && !status->value.GetBool()) ||
+                 (status->value.IsString() && std::string_view(status->value.GetString()) == "error");
+  }
+  return said;
+}
+
+/// [id, session, time, operation, uuid, status, code, fault, matched,
+///  folded, violations, nearMisses, didYouMean, limited, failed]: failed as
+///  the clients read it (a fault, an HTTP error, or an envelope saying so).
+void write_request(json::Writer& w, const Entry& e, int session, const ReportInput& input) {
+  w.StartArray();
+  w.Uint64(e.id);
+  w.Int(session);
+  json::write_string(w, journal::format_utc_millis(e.logged));
+  json::write_string(w, e.operation);
+  json::write_string(w, e.uuid().value_or(""));
+  w.Int(e.response.status);
+  EnvelopeSaid said = envelope_of(e.response.body_text());
+  json::write_string(w, said.code);
+  json::write_string(w, e.response.fault == Fault::none ? "" : fault_name(e.response.fault));
+  std::string matched;
+  if (e.matched) {
+    matched = e.matched->scenario + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "");
+  }
+  json::write_string(w, matched);
+  w.Int(input.folded.count(e.operation) ? 1 : 0);
+  w.StartArray();
+  for (const auto& v : e.violations) json::write_string(w, v.rule + ": " + v.message);
+  w.EndArray();
+  w.StartArray();
+  for (const auto& miss : e.scripting().near_misses) {
+    json::write_string(w, "rule " + std::to_string(miss.rule) + ": " + miss.reason);
+  }
+  w.EndArray();
+  json::write_string(w, e.scripting().did_you_mean.value_or(""));
+  const auto& limited = e.scripting().limited;
+  json::write_string(w, limited ? limited->file + " limit " + std::to_string(limited->index) : "");
+  bool failed = e.response.fault != Fault::none || e.response.status >= 400 ||
+                e.response.status == 0 || said.error;
+  w.Int(failed ? 1 : 0);
+  w.EndArray();
+}
+
+/// [id, session, afterRequest, time, kind, message]
+void write_event(json::Writer& w, const journal::AdminEvent& e, int session) {
+  w.StartArray();
+  w.Uint64(e.id);
+  w.Int(session);
+  w.Uint64(e.after_request);
+  json::write_string(w, journal::format_utc_millis(e.at));
+  json::write_string(w, e.kind);
+  json::write_string(w, e.message);
+  w.EndArray();
+}
+
+std::string_view ui_file(std::string_view name) {
+  for (const auto& f : ui_files()) {
+    if (f.name == name) return f.content;
+  }
+  return {};
+}
+
+/// Replaces the one `marker` of `page` with `text`.
+void put(std::string& page, std::string_view marker, std::string_view text) {
+  auto at = page.find(marker);
+  if (at != std::string::npos) page.replace(at, marker.size(), text);
+}
+
+/// JSON made safe inside a <script> element: no "</script>" or "<!--" can
+/// end it early, whatever a client sent.
+std::string script_safe(std::string_view json) {
+  std::string out;
+  out.reserve(json.size() + json.size() / 64);
+  for (char c : json) {
+    if (c == '<') {
+      out += "\\u003c";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string report_data(const ReportInput& input) {
+  SessionIndex sessions;
+  // Numbered first by the events (a session is opened before it calls).
+  std::vector<int> event_sessions;
+  for (const auto& e : input.events) event_sessions.push_back(sessions.of(e->session.get()));
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "version", input.version);
+  json::write_string(w, "seed");
+  w.Uint64(input.seed);
+  json::write_string(w, "dropped");
+  w.Uint64(input.dropped);
+  json::write_member(w, "generated",
+                     journal::format_utc_millis(std::chrono::system_clock::now()));
+  json::write_string(w, "requests");
+  w.StartArray();
+  for (const auto& e : input.entries) write_request(w, *e, sessions.of(e->session.get()), input);
+  w.EndArray();
+  json::write_string(w, "events");
+  w.StartArray();
+  for (size_t i = 0; i < input.events.size(); ++i) {
+    write_event(w, *input.events[i], event_sessions[i]);
+  }
+  w.EndArray();
+  json::write_string(w, "sessions");
+  w.StartArray();
+  for (const SessionTag* tag : sessions.tags()) {
+    w.StartArray();
+    json::write_string(w, tag->id);
+    json::write_string(w, tag->name);
+    w.EndArray();
+  }
+  w.EndArray();
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+RunReport build_report(const ReportInput& input) {
+  std::string data = report_data(input);
+  RunReport report;
+  report.requests = input.entries.size();
+  SessionIndex count;
+  for (const auto& e : input.entries) count.of(e->session.get());
+  for (const auto& e : input.events) count.of(e->session.get());
+  report.sessions = count.tags().size();
+  std::string page(ui_file("report-template.html"));
+  std::string style(ui_file("report.css"));
+  style += ui_file("session-groups.css");
+  put(page, "/*REPORT-STYLE*/", style);
+  std::string script(ui_file("session-groups.js"));
+  script += ui_file("report.js");
+  put(page, "/*REPORT-SCRIPT*/", script);
+  put(page, "/*REPORT-DATA*/", script_safe(data));
+  report.html = std::move(page);
+  return report;
+}
+
+}  // namespace drivemock::admin
