@@ -24,7 +24,7 @@ client-deps: $(JS_DIRS:%=%/node_modules/.package-lock.json)
 ## The README's screenshots of the dashboard (docs/), taken by its browser test.
 screenshots: build client-deps
 	SCREENSHOT_DIR=$(CURDIR)/docs DRIVEMOCK_BINARY=$(CURDIR)/build/release/src/drivemock \
-	  node --test $(BROWSER_DIR)/dashboard.test.js
+	  node --test $(BROWSER_DIR)/dashboard.test.js $(BROWSER_DIR)/report.test.js
 
 deps:
 	@./scripts/install-deps

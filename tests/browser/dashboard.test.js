@@ -260,6 +260,38 @@ test("directories show state, color and calls live, and a state set in the page 
   }
 });
 
+test("the sessions view groups calls by session live, as the report does, with events between", async () => {
+  const mock = await startDrivemock(["--dialect", "service"], SCENARIO);
+  try {
+    const open = async (name) => (await fetch(mock.url + "/__admin/sessions", { method: "POST", body: JSON.stringify({ name }) })).json();
+    const a = await open("archive.test.mjs > archives a folder");
+    const b = await open("archive.test.mjs > a gone folder fails");
+    await post(mock, "/v3/user/lock", { uuid: "l1", type: "acquire", resource: "r" }, { "X-Drivemock-Session": a.id });
+    await post(mock, "/v3/dir/trash", { uuid: "d1" }, { "X-Drivemock-Session": a.id });
+    await post(mock, "/v3/dir/color", { uuid: "d9" }, { "X-Drivemock-Session": b.id });
+    const page = await openView(mock, "sessions-view");
+    const summaries = () => page.$$eval("#session-groups details.session > summary", (s) => s.map((x) => x.textContent));
+    await page.waitForFunction(() => document.querySelectorAll("#session-groups details.session").length === 2);
+    assert.match((await summaries())[0], /archives a folder.*1 call$/);
+    assert.match((await summaries())[1], /a gone folder fails.*1 call, 1 violation$/); // color without its field
+    await page.click("#session-groups details.session:nth-of-type(1) > summary");
+    await page.waitForSelector("#session-groups details.session:nth-of-type(1) table");
+    const first = await page.$$eval("#session-groups details.session:nth-of-type(1) tbody tr", (rows) => rows.map((r) => r.textContent));
+    assert.match(first[0], /session-opened/);
+    assert.match(first[1], /trash.*d1.*\+1 lock/);
+    // Live: a call while the view is shown is counted, and the open group stays open.
+    await post(mock, "/v3/dir/color", { uuid: "d1", color: "red" }, { "X-Drivemock-Session": a.id });
+    await page.waitForFunction(() => /2 calls/.test(document.querySelector("#session-groups details.session > summary").textContent));
+    assert.equal(await page.$eval("#session-groups details.session", (d) => d.open), true);
+    assert.deepEqual(page.external, [], "the page asked another host");
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: process.env.SCREENSHOT_DIR + "/dashboard-sessions.png" });
+    }
+  } finally {
+    await mock.stop();
+  }
+});
+
 test("a view reads again one read at a time, so an older answer never replaces a newer one", async () => {
   const mock = await startDrivemock([], SCENARIO);
   try {
