@@ -9,6 +9,10 @@ local counter = 0
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json"
+-- A session's key (bench/run's S rounds): every request in that session, as
+-- the official SDK sends its apiKey.
+local bearer = os.getenv("DRIVEMOCK_BEARER")
+if bearer and bearer ~= "" then wrk.headers["Authorization"] = "Bearer " .. bearer end
 
 function request()
   counter = counter + 1

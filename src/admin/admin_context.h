@@ -38,7 +38,7 @@ struct ServerHealth {
 
 struct Context {
   journal::Journal& journal;
-  scenario::Engine& engine;  ///< the baseline's (outside sessions)
+  scenario::Engine& engine;            ///< the baseline's (outside sessions)
   scenario::ScenarioStore& scenarios;  ///< the baseline's
   session::SessionRegistry& sessions;
   journal::AdminEvents& events;

@@ -43,8 +43,9 @@ EnvelopeSaid envelope_of(std::string_view body) {
   if (code != doc.MemberEnd() && code->value.IsString()) said.code = code->value.GetString();
   auto status = doc.FindMember("status");
   if (status != doc.MemberEnd()) {
-    said.error = (status->value.IsBool() && !status->value.GetBool()) ||
-                 (status->value.IsString() && std::string_view(status->value.GetString()) == "error");
+    said.error =
+        (status->value.IsBool() && !status->value.GetBool()) ||
+        (status->value.IsString() && std::string_view(status->value.GetString()) == "error");
   }
   return said;
 }
@@ -141,8 +142,7 @@ std::string report_data(const ReportInput& input) {
   w.Uint64(input.seed);
   json::write_string(w, "dropped");
   w.Uint64(input.dropped);
-  json::write_member(w, "generated",
-                     journal::format_utc_millis(std::chrono::system_clock::now()));
+  json::write_member(w, "generated", journal::format_utc_millis(std::chrono::system_clock::now()));
   json::write_string(w, "requests");
   w.StartArray();
   for (const auto& e : input.entries) write_request(w, *e, sessions.of(e->session.get()), input);

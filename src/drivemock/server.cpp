@@ -3,10 +3,10 @@
 // (drivemock/request_path.h), whose stages are the parts; start; the
 // shutdown asked for through the admin API (done on a thread of its own,
 // since a handler cannot join the pool it runs on); and stop.
+#include "admin/report_file.h"
 #include "contract/operations.h"
 #include "drivemock/server_impl.h"
 #include "drivemock/version.h"
-#include "admin/report_file.h"
 #include "record/recording_file.h"
 #include "scenario/catalog.h"
 #include "util/log.h"
@@ -125,8 +125,8 @@ void Server::Impl::write_report_on_stop() {
     return;
   }
   log::info("drivemock: report of the run in " + options.report_file + " (" +
-            std::to_string(written->sessions) + " sessions, " +
-            std::to_string(written->requests) + " requests)");
+            std::to_string(written->sessions) + " sessions, " + std::to_string(written->requests) +
+            " requests)");
 }
 
 admin::ServerHealth Server::Impl::health() const {

@@ -84,7 +84,7 @@ struct ServerOptions {
   /// Where the report of the run (one HTML file) is written at stop and by
   /// POST /__admin/report; empty: none.
   std::string report_file = {};
-  size_t max_body = 1 << 20;   ///< larger request bodies get 413, unread but journaled
+  size_t max_body = 1 << 20;  ///< larger request bodies get 413, unread but journaled
   /// A request's head and body must arrive this soon after its first byte (else 408).
   std::chrono::milliseconds request_timeout{10000};
   /// Most requests on one kept-alive connection (its Keep-Alive header says so).

@@ -152,9 +152,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   if (!catalog) catalog = this->catalog();
   // A call over a rate limit never reaches the simulated service: no state,
   // sequence, draw or call count moves.
-  if (auto refused = catalog->limiter->admit(
-          catalog->limits, {request.operation->name, checked.uuid, scope_},
-          std::chrono::steady_clock::now())) {
+  if (auto refused =
+          catalog->limiter->admit(catalog->limits, {request.operation->name, checked.uuid, scope_},
+                                  std::chrono::steady_clock::now())) {
     const LimitInForce& limit = catalog->limits[refused->limit];
     auto scripting = std::make_shared<Scripting>();
     scripting->limited = LimitHit{limit.set->source, limit.limit->index};

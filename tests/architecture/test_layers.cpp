@@ -21,8 +21,9 @@ namespace fs = std::filesystem;
 /// Each folder's floor: a file may include from its own folder and from
 /// folders on lower floors. Folders on one floor do not know each other.
 const std::map<std::string, int> kFloors = {
-    {"util", 0},     {"model", 1},  {"tls", 1},   {"contract", 2},  {"http", 2}, {"journal", 2},
-    {"scenario", 3}, {"record", 4}, {"session", 4}, {"admin", 5}, {"drivemock", 6}, {"cli", 7},
+    {"util", 0},    {"model", 1},   {"tls", 1},       {"contract", 2},
+    {"http", 2},    {"journal", 2}, {"scenario", 3},  {"record", 4},
+    {"session", 4}, {"admin", 5},   {"drivemock", 6}, {"cli", 7},
 };
 
 /// Files allowed to write to standard output or error.

@@ -72,7 +72,8 @@ TEST_CASE("a client's text cannot end the report's data early or become markup")
   TempDir dir;
   RunningServer mock(with_report(dir.file("report.html")));
   std::string id = open_session(mock, "</script><script>alert(1)</script>");
-  call_in(mock, id, "/v3/dir/color", R"({"uuid":"</script><img src=x onerror=alert(2)>","color":"x"})");
+  call_in(mock, id, "/v3/dir/color",
+          R"({"uuid":"</script><img src=x onerror=alert(2)>","color":"x"})");
   mock.admin_json("POST", "/__admin/report");
   std::string html = read_text_file(dir.file("report.html"));
   CHECK(html.find("<script>alert(1)") == std::string::npos);

@@ -1,0 +1,185 @@
+// Sessions without a server (session/): the registry's open, lookup, reset
+// and close, its bounds, each session following the baseline under its own
+// sets, and which session a request belongs to.
+#include <catch2/catch.hpp>
+
+#include "journal/admin_events.h"
+#include "request_views.h"
+#include "scenario/loader.h"
+#include "scenario/scenario_store.h"
+#include "session/request_session.h"
+#include "session/session_registry.h"
+#include "util/random.h"
+
+using namespace drivemock;
+using namespace drivemock::session;
+
+namespace {
+
+rapidjson::Document body(const std::string& json) {
+  rapidjson::Document d;
+  d.Parse(json.c_str());
+  return d;
+}
+
+int trash_status(scenario::Engine& engine, const std::string& uuid) {
+  return engine.decide(*contract::find_by_name("trash"), uuid, body("{}")).answer->status;
+}
+
+/// A baseline store whose every change the registry follows, as a server wires them.
+struct Baseline {
+  explicit Baseline(SessionLimits limits = {}) : sessions(Envelope(), limits) {
+    store.set_listener([this](const std::vector<scenario::SharedSet>& sets,
+                              std::shared_ptr<const scenario::Catalog> catalog) {
+      sessions.rebase(sets, catalog);
+    });
+    REQUIRE_FALSE(has_errors(store.load()));
+  }
+  scenario::Engine engine{scenario::empty_catalog()};
+  scenario::ScenarioStore store{{}, {"name: base\ndirectories: {u: {trash: {http: 500}}}"}, engine};
+  SessionRegistry sessions;
+};
+
+SessionPtr open(SessionRegistry& sessions, const std::string& name) {
+  auto opened = sessions.open(name, 42);
+  REQUIRE(opened);
+  return *opened;
+}
+
+}  // namespace
+
+TEST_CASE("a session is found by its id and by its key, and no longer once closed") {
+  SessionRegistry sessions;
+  CHECK_FALSE(sessions.any_open());
+  auto s = open(sessions, "t");
+  CHECK(sessions.any_open());
+  CHECK(sessions.by_id(s->tag->id).value() == s);
+  CHECK(sessions.by_key(s->api_key) == s);
+  CHECK(sessions.by_key("any other key") == nullptr);
+  REQUIRE(sessions.close(s->tag->id));
+  CHECK_FALSE(sessions.any_open());
+  CHECK(sessions.by_key(s->api_key) == nullptr);
+  auto gone = sessions.by_id(s->tag->id);
+  REQUIRE_FALSE(gone);
+  CHECK(gone.error().kind == SessionError::Kind::closed);
+  CHECK(gone.error().message.find("(t) was closed at") != std::string::npos);
+  CHECK(sessions.by_id("never").error().kind == SessionError::Kind::unknown);
+}
+
+TEST_CASE("sessions are capped, and so are their names") {
+  SessionLimits limits;
+  limits.max_open = 2;
+  SessionRegistry sessions(Envelope(), limits);
+  auto first = open(sessions, "a");
+  open(sessions, "b");
+  auto full = sessions.open("c", 1);
+  REQUIRE_FALSE(full);
+  CHECK(full.error().kind == SessionError::Kind::full);
+  REQUIRE(sessions.close(first->tag->id));
+  CHECK(sessions.open("c", 1));
+  CHECK(sessions.open(std::string(2000, 'x'), 1).error().kind == SessionError::Kind::invalid);
+  CHECK(sessions.open(std::string(), 1).error().kind == SessionError::Kind::invalid);
+}
+
+TEST_CASE("a session remembers a bounded number of uuids that no scenario names") {
+  SessionLimits limits;
+  limits.unnamed_uuids = 3;
+  SessionRegistry sessions(Envelope(), limits);
+  auto s = open(sessions, "many uuids");
+  for (int i = 0; i < 50; ++i) trash_status(s->engine, "made-up-" + std::to_string(i));
+  CHECK(s->engine.uuids("", 100).second == 3);
+}
+
+TEST_CASE("a session follows every change of the baseline, under its own sets") {
+  Baseline base;
+  auto s = open(base.sessions, "t");
+  CHECK(trash_status(s->engine, "u") == 500);  // the baseline's file
+  REQUIRE(s->store.push("name: mine\ndirectories: {u: {trash: {http: 201}}}"));
+  REQUIRE(base.store.push("name: later\ndirectories: {u: {trash: {http: 503}}, v: {trash: {http: 202}}}"));
+  CHECK(trash_status(s->engine, "u") == 201);  // its own set wins
+  CHECK(trash_status(s->engine, "v") == 202);  // the baseline's push reaches it
+  CHECK(trash_status(base.engine, "u") == 503);
+  REQUIRE(base.sessions.reset(s->tag->id, 42));
+  CHECK(trash_status(s->engine, "u") == 503);
+  CHECK(s->store.pushed_names().empty());
+}
+
+TEST_CASE("a session whose sets do not fit over a new baseline keeps the baseline it had") {
+  Baseline base;
+  auto s = open(base.sessions, "t");
+  REQUIRE(s->store.push(
+      "name: mine\noperations: {t2: {path: /v3/dir/t2, fields: {uuid: string}}}\n"
+      "directories: {u: {trash: {http: 201}}}"));
+  // The baseline now adds an operation of the same name: the two cannot be merged.
+  REQUIRE(base.store.push(
+      "name: clash\noperations: {t2: {path: /v3/dir/other, fields: {uuid: string}}}\n"
+      "directories: {w: {trash: {http: 418}}}"));
+  CHECK(trash_status(base.engine, "w") == 418);
+  CHECK(trash_status(s->engine, "u") == 201);
+  CHECK(trash_status(s->engine, "w") == 200);  // the old baseline: no w
+}
+
+TEST_CASE("a session's draws derive from the seed and its name") {
+  CHECK(session_seed(1, "a") == session_seed(1, "a"));
+  CHECK(session_seed(1, "a") != session_seed(1, "b"));
+  CHECK(session_seed(1, "a") != session_seed(2, "a"));
+  CHECK(session_seed(7, "x") <= kMaxSeed);
+}
+
+TEST_CASE("a request's session: the header first, else the bearer that is a session's key") {
+  SessionRegistry sessions;
+  auto a = open(sessions, "a");
+  auto b = open(sessions, "b");
+  auto with = [](std::vector<Header> headers) {
+    RequestView r = testing::json_post_to("/v3/dir/trash", "{}");
+    for (auto& h : headers) r.headers.push_back(std::move(h));
+    return r;
+  };
+  CHECK(session_of(with({{"Authorization", "Bearer " + a->api_key}}), sessions).session == a);
+  CHECK(session_of(with({{"authorization", "bearer  " + a->api_key + " "}}), sessions).session == a);
+  CHECK(session_of(with({{"X-Drivemock-Session", b->tag->id},
+                         {"Authorization", "Bearer " + a->api_key}}),
+                   sessions)
+            .session == b);
+  auto stranger = session_of(with({{"Authorization", "Bearer the-apps-own-key"}}), sessions);
+  CHECK(stranger.session == nullptr);
+  CHECK_FALSE(stranger.refusal);
+  auto forged = session_of(with({{"X-Drivemock-Session", "forged"}}), sessions);
+  CHECK(forged.session == nullptr);
+  REQUIRE(forged.refusal);
+  CHECK(forged.refusal->find("'forged'") != std::string::npos);
+  CHECK_FALSE(bearer_token("Basic abc"));
+  CHECK_FALSE(bearer_token("Bearer "));
+}
+
+TEST_CASE("a closed session's rate-limit windows go, the others' stay") {
+  scenario::RateLimiter limiter;
+  scenario::Limit limit;
+  limit.calls = 1;
+  limit.per_ms = 60000;
+  std::vector<scenario::LimitInForce> limits = {{&limit, nullptr, {}}};
+  auto now = std::chrono::steady_clock::now();
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "a"}, now));
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "b"}, now));  // another scope
+  CHECK(limiter.admit(limits, {"trash", "u", "a"}, now));
+  limiter.clear("a");
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "a"}, now));
+  CHECK(limiter.admit(limits, {"trash", "u", "b"}, now));
+}
+
+TEST_CASE("admin events are kept as the journal is, and read by session") {
+  journal::AdminEvents events(3);
+  auto tag = std::make_shared<const SessionTag>(SessionTag{"s1", "t"});
+  for (int i = 0; i < 5; ++i) {
+    journal::AdminEvent e;
+    e.kind = "push";
+    if (i % 2 == 0) e.session = tag;
+    events.record(std::move(e), static_cast<uint64_t>(i));
+  }
+  auto kept = events.after(0, std::nullopt);
+  REQUIRE(kept.size() == 3);
+  CHECK(kept.front()->id == 3);
+  CHECK(kept.back()->after_request == 4);
+  CHECK(events.after(0, std::string("s1")).size() == 2);
+  CHECK(events.after(4, std::nullopt).size() == 1);
+}
