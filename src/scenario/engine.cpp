@@ -56,12 +56,14 @@ std::shared_ptr<const Catalog> Engine::catalog() const {
   return catalog_;
 }
 
-std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Catalog> catalog) {
+std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Catalog> catalog,
+                                                       Restart restarting) {
   std::shared_ptr<const Catalog> old;
   {
     std::lock_guard lock(catalog_mutex_);
     old = std::exchange(catalog_, catalog);
   }
+  if (restarting == Restart::none) return old;
   // Only uuids that were called have state: look at those, not at every uuid
   // the catalogs name (a big recording names hundreds of thousands).
   std::shared_lock read(slots_mutex_);

@@ -55,6 +55,12 @@ struct DirectorySnapshot {
   std::map<std::string, uint64_t> calls;          ///< operation → count
 };
 
+/// Which uuids start over when a catalog replaces another.
+enum class Restart {
+  named,  ///< those either catalog names: a change of what scripts them
+  none,   ///< none: a session following its baseline keeps its own states
+};
+
 class Engine {
  public:
   /// How many uuids that no scenario names keep their simulated state, and
@@ -92,10 +98,11 @@ class Engine {
 
   /// The catalog in use now.
   std::shared_ptr<const Catalog> catalog() const;
-  /// Swaps in another catalog and hands back the one it replaces. The uuids
-  /// that either catalog names start over (state, sequences, counts); the
-  /// others keep theirs.
-  std::shared_ptr<const Catalog> replace_catalog(std::shared_ptr<const Catalog> catalog);
+  /// Swaps in another catalog and hands back the one it replaces. With
+  /// Restart::named, the uuids that either catalog names start over (state,
+  /// sequences, counts); the others keep theirs.
+  std::shared_ptr<const Catalog> replace_catalog(std::shared_ptr<const Catalog> catalog,
+                                                 Restart restart = Restart::named);
   /// Every uuid back to its initial state, sequences and random streams
   /// back to the start.
   void reset();

@@ -80,7 +80,7 @@ Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources(Priority priority)
 }
 
 Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
-                                  std::vector<std::string> removed) {
+                                  std::vector<std::string> removed, Restart restart) {
   // Built to the side: requests go on with the catalog in force meanwhile.
   // The base alone has its catalog already when it was given one (rebase):
   // a session without sets of its own shares the baseline's.
@@ -95,7 +95,7 @@ Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<Share
   pushed_ = std::move(pushed);
   removed_ = std::move(removed);
   if (listener_) listener_(in_force(base_, pushed_, removed_), *catalog);
-  auto old = engine_.replace_catalog(std::move(*catalog));
+  auto old = engine_.replace_catalog(std::move(*catalog), restart);
   // One shared with the baseline (a session's that pushed nothing) is the
   // baseline's to free, and other sessions hold it still.
   if (old != base_catalog_ && old != previous_base_catalog_) release(std::move(old));
@@ -107,7 +107,7 @@ Diagnostics ScenarioStore::rebase(std::vector<SharedSet> base,
   ReturnFreeMemoryOnExit trim;
   std::lock_guard lock(mutex_);
   previous_base_catalog_ = std::exchange(base_catalog_, std::move(built));
-  Diagnostics diagnostics = commit(std::move(base), pushed_, removed_);
+  Diagnostics diagnostics = commit(std::move(base), pushed_, removed_, Restart::none);
   if (has_errors(diagnostics)) base_catalog_ = previous_base_catalog_;
   previous_base_catalog_.reset();
   return diagnostics;

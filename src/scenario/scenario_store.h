@@ -85,7 +85,8 @@ class ScenarioStore {
   /// Makes `base` the sets under this store's own, as if loaded from files
   /// (a session's store takes the baseline's sets in force), `built` their
   /// catalog: in force as it is while nothing is pushed. The pushed sets
-  /// stay on top. On errors nothing changes.
+  /// stay on top, and the states stay as they are: a session's are its own,
+  /// whatever changes the baseline. On errors nothing changes.
   Diagnostics rebase(std::vector<SharedSet> base, std::shared_ptr<const Catalog> built);
   /// How many sets were pushed into this store and are in force.
   size_t pushed_sets() const;
@@ -101,7 +102,7 @@ class ScenarioStore {
                                 const std::optional<std::string>& name);
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
-                     std::vector<std::string> removed);
+                     std::vector<std::string> removed, Restart restart = Restart::named);
 
   const std::vector<std::string> paths_;
   const std::vector<std::string> texts_;

@@ -260,6 +260,19 @@ TEST_CASE("the baseline applies under every session's own sets, and its changes 
   CHECK(code_of(mock.trash("shared")) == "baseline_answer");
 }
 
+TEST_CASE("a baseline push or a global reset leaves a session's states and positions as they are") {
+  RunningServer mock(kBaseline);
+  auto a = open_session(mock, "a");
+  CHECK(trash(mock, a, "seq")->status == 503);
+  mock.admin_json("PUT", "/__admin/directories/seq/state?session=" + a.id, R"({"state":"mine"})");
+  mock.admin_json("POST", "/__admin/scenarios", std::string("name: global\n") + answer_for("g"));
+  mock.admin_json("POST", "/__admin/reset");
+  CHECK(std::string(mock.admin_json("GET", "/__admin/directories/seq?session=" + a.id)["state"]
+                        .GetString()) == "mine");
+  CHECK(trash(mock, a, "seq")->status == 200);  // the sequence's second answer
+  CHECK(mock.trash("seq")->status == 503);      // the baseline's restarted
+}
+
 TEST_CASE("a session header naming no open session is refused with 400 and journaled") {
   RunningServer mock(kBaseline);
   auto a = open_session(mock, "closing");
