@@ -29,9 +29,16 @@ Entry entry(const char* method, const char* url, const char* operation,
   return e;
 }
 
+/// An entry of a session (sessions, issue 36).
+Entry in_session(Entry e, const char* id) {
+  e.session = std::make_shared<const drivemock::SessionTag>(drivemock::SessionTag{id, "a test"});
+  return e;
+}
+
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> all = {
       entry("POST", "/v3/dir/trash", "trash", "d1", R"({"uuid":"d1"})"),
+      in_session(entry("POST", "/v3/dir/trash", "trash", "d1", R"({"uuid":"d1"})"), "s1"),
       entry("POST", "/v3/dir/color?x=1", "color", "d2", R"({"uuid":"d2","color":"red"})"),
       entry("POST", "/v3/dir/trash", "trash", std::nullopt, "not json"),
       entry("PUT", "/other", "", std::nullopt, R"({"a":[1,2.5,"x"],"b":{"c":null},"t":true})"),
@@ -55,8 +62,11 @@ bool reference_matches(const rapidjson::Value& filter, const Entry& e) {
     return actual &&
            std::string_view(it->value.GetString(), it->value.GetStringLength()) == *actual;
   };
+  std::optional<std::string_view> session;
+  if (e.session) session = e.session->id;
   if (!text_field("method", e.request.method()) || !text_field("url", e.request.path()) ||
-      !text_field("operation", e.operation) || !text_field("uuid", e.uuid()))
+      !text_field("operation", e.operation) || !text_field("uuid", e.uuid()) ||
+      !text_field("session", session))
     return false;
   auto body_it = filter.FindMember("body");
   auto patterns_it = filter.FindMember("bodyPatterns");
