@@ -10,10 +10,11 @@ import names from "./lib/run-names.js";
 const { fullName, runDrivemock } = names;
 const SETUP_HINT = "add a global set-up with drivemockGlobalSetup (drivemock/vitest/setup) to Vitest's globalSetup (docs/parallel-tests.md)";
 
+/** "file > describe > test": the test, its suites up to the file (which names itself by path). */
 function taskName(task) {
   const parts = [];
-  for (let t = task; t; t = t.suite) parts.unshift(t.name);
-  return fullName([task.file?.name ?? "", ...parts.slice(task.file ? 1 : 0)]);
+  for (let t = task; t && t !== task.file; t = t.suite) parts.unshift(t.name);
+  return fullName([task.file?.name ?? "", ...parts]);
 }
 
 let sdkConnected = null;

@@ -176,3 +176,27 @@ test("a long test", () => new Promise((resolve) => setTimeout(resolve, 60000)), 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("docs/parallel-tests.md: drivemockTest without a global set-up or DRIVEMOCK_URL says how to get a drivemock", () => {
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".no-setup-"));
+  try {
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"] } };\n');
+    fs.writeFileSync(
+      path.join(dir, "session.vitest.mjs"),
+      `import { drivemockTest } from "drivemock/vitest";
+const test = drivemockTest();
+test("has a session", ({ session }) => { if (!session) throw new Error("none"); });
+`,
+    );
+    const { DRIVEMOCK_URL, NODE_TEST_CONTEXT, ...env } = process.env;
+    const result = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], {
+      cwd: dir, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    assert.notEqual(result.status, 0, output);
+    assert.match(output, /no drivemock for this run; add a global set-up with drivemockGlobalSetup/);
+    assert.match(output, /DRIVEMOCK_URL/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -13,6 +13,7 @@ const sessions = drivemockSessions({ filen: true, start: baseline });
 describe("archiving the same folder", { concurrency: true }, () => {
   test("succeeds where the folder is there", async (t) => {
     const session = sessions.of(t);
+    assert.match(session.name, /^archive\.test\.mjs > (archiving the same folder > )?succeeds where the folder is there$/);
     await archiveFolder(new FilenSDK(filenTestConfig({ apiKey: session.apiKey })), "shared-folder");
     assert.equal((await session.directory("shared-folder")).state, "trashed");
   });

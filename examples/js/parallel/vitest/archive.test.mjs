@@ -9,6 +9,7 @@ const test = drivemockTest({ filen: true });
 
 describe.concurrent("archiving the same folder", () => {
   test("succeeds where the folder is there", async ({ session }) => {
+    expect(session.name).toMatch(/archive\.test\.mjs > archiving the same folder > succeeds where the folder is there$/);
     await archiveFolder(new FilenSDK(filenTestConfig({ apiKey: session.apiKey })), "shared-folder");
     expect(await session.directory("shared-folder")).toMatchObject({ state: "trashed", color: "gray" });
   });
