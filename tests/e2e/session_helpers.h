@@ -59,4 +59,16 @@ inline std::string answer_for(const char* code) {
          "}}\n";
 }
 
+/// The `code` of an answer, without Catch's macros, which are not for
+/// threads: for calls made by a test's own threads ("" for no answer).
+inline std::string code_in(const httplib::Result& res) {
+  if (!res) return "";
+  rapidjson::Document doc;
+  doc.Parse(res->body.c_str());
+  if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("code") || !doc["code"].IsString()) {
+    return "";
+  }
+  return doc["code"].GetString();
+}
+
 }  // namespace drivemock::testing::sessions

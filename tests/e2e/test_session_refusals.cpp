@@ -106,7 +106,7 @@ TEST_CASE("a session closed while its request waits out a delay: the request end
   mock.admin_json("POST", "/__admin/scenarios?session=" + a.id,
                   "directories:\n  slow:\n    trash: {body: {code: slow_done}, delay_ms: 400}\n");
   std::string slow;
-  std::thread caller([&] { slow = code_of(trash(mock, a, "slow")); });
+  std::thread caller([&] { slow = code_in(trash(mock, a, "slow")); });
   // Closed while the request is inside drivemock: wait until it is (the
   // call count moves before the delay).
   for (int i = 0; i < 2000; ++i) {

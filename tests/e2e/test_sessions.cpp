@@ -36,12 +36,12 @@ TEST_CASE("two sessions script the same uuid differently and each sees only its 
   std::vector<std::string> seen_a, seen_b;
   std::thread ta([&] {
     start.arrive_and_wait();
-    for (int i = 0; i < kCalls; ++i) seen_a.push_back(code_of(trash(mock, a, "shared")));
+    for (int i = 0; i < kCalls; ++i) seen_a.push_back(code_in(trash(mock, a, "shared")));
   });
   std::thread tb([&] {
     start.arrive_and_wait();
     for (int i = 0; i < kCalls; ++i) {
-      seen_b.push_back(code_of(trash(mock, b, "shared", By::header)));
+      seen_b.push_back(code_in(trash(mock, b, "shared", By::header)));
     }
   });
   ta.join();
