@@ -35,9 +35,12 @@ struct EnvelopeSaid {
 
 EnvelopeSaid envelope_of(std::string_view body) {
   if (body.empty() || body.front() != '{') return {};
-  rapidjson::Document doc;
-  doc.Parse(body.data(), body.size());
-  if (doc.HasParseError() || !doc.IsObject()) return {};
+  rapidjson::Document parsed;
+  parsed.Parse(body.data(), body.size());
+  if (parsed.HasParseError() || !parsed.IsObject()) return {};
+  // Const iterators: clang reads a comparison of RapidJSON's non-const
+  // member iterators in C++20 as ambiguous (-Wambiguous-reversed-operator).
+  const rapidjson::Document& doc = parsed;
   EnvelopeSaid said;
   auto code = doc.FindMember("code");
   if (code != doc.MemberEnd() && code->value.IsString()) said.code = code->value.GetString();
