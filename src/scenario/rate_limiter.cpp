@@ -23,7 +23,8 @@ bool applies(const Limit& limit, std::string_view operation, std::string_view uu
 
 std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitInForce>& limits,
                                                        const LimitedCall& call, Time now) {
-  auto [operation, uuid, scope] = call;
+  // Named copies, not a structured binding: clang 14 cannot capture those in a lambda.
+  std::string_view operation = call.operation, uuid = call.uuid, scope = call.scope;
   // Most calls fall under no limit (a limit on one uuid, or none at all):
   // those never take the lock. The limits are the catalog's, immutable.
   if (std::none_of(limits.begin(), limits.end(),
