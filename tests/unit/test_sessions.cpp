@@ -95,7 +95,8 @@ TEST_CASE("a session follows every change of the baseline, under its own sets") 
   auto s = open(base.sessions, "t");
   CHECK(trash_status(s->engine, "u") == 500);  // the baseline's file
   REQUIRE(s->store.push("name: mine\ndirectories: {u: {trash: {http: 201}}}"));
-  REQUIRE(base.store.push("name: later\ndirectories: {u: {trash: {http: 503}}, v: {trash: {http: 202}}}"));
+  REQUIRE(base.store.push(
+      "name: later\ndirectories: {u: {trash: {http: 503}}, v: {trash: {http: 202}}}"));
   CHECK(trash_status(s->engine, "u") == 201);  // its own set wins
   CHECK(trash_status(s->engine, "v") == 202);  // the baseline's push reaches it
   CHECK(trash_status(base.engine, "u") == 503);
@@ -107,9 +108,9 @@ TEST_CASE("a session follows every change of the baseline, under its own sets") 
 TEST_CASE("a session whose sets do not fit over a new baseline keeps the baseline it had") {
   Baseline base;
   auto s = open(base.sessions, "t");
-  REQUIRE(s->store.push(
-      "name: mine\noperations: {t2: {path: /v3/dir/t2, fields: {uuid: string}}}\n"
-      "directories: {u: {trash: {http: 201}}}"));
+  REQUIRE(
+      s->store.push("name: mine\noperations: {t2: {path: /v3/dir/t2, fields: {uuid: string}}}\n"
+                    "directories: {u: {trash: {http: 201}}}"));
   // The baseline now adds an operation of the same name: the two cannot be merged.
   REQUIRE(base.store.push(
       "name: clash\noperations: {t2: {path: /v3/dir/other, fields: {uuid: string}}}\n"
@@ -136,10 +137,11 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
     return r;
   };
   CHECK(session_of(with({{"Authorization", "Bearer " + a->api_key}}), sessions).session == a);
-  CHECK(session_of(with({{"authorization", "bearer  " + a->api_key + " "}}), sessions).session == a);
-  CHECK(session_of(with({{"X-Drivemock-Session", b->tag->id},
-                         {"Authorization", "Bearer " + a->api_key}}),
-                   sessions)
+  CHECK(session_of(with({{"authorization", "bearer  " + a->api_key + " "}}), sessions).session ==
+        a);
+  CHECK(session_of(
+            with({{"X-Drivemock-Session", b->tag->id}, {"Authorization", "Bearer " + a->api_key}}),
+            sessions)
             .session == b);
   auto stranger = session_of(with({{"Authorization", "Bearer the-apps-own-key"}}), sessions);
   CHECK(stranger.session == nullptr);
