@@ -277,10 +277,7 @@ Reply handle_delete_requests(const RequestView& request, Context& context, const
     return std::move(*refused);
   }
   context.journal.clear();
-  journal::AdminEvent event;
-  event.kind = "journal-emptied";
-  event.message = "journal emptied";
-  note(context, std::move(event));
+  note(context, journal::admin_event("journal-emptied", "journal emptied"));
   return success("Journal emptied.");
 }
 

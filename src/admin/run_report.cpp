@@ -130,10 +130,9 @@ std::string script_safe(std::string_view json) {
   return out;
 }
 
-}  // namespace
-
-std::string report_data(const ReportInput& input) {
-  SessionIndex sessions;
+/// The run's data as the page reads it (JSON), numbering into `sessions`
+/// the sessions it names.
+std::string report_data(const ReportInput& input, SessionIndex& sessions) {
   // Numbered first by the events (a session is opened before it calls).
   std::vector<int> event_sessions;
   for (const auto& e : input.events) event_sessions.push_back(sessions.of(e->session.get()));
@@ -169,14 +168,14 @@ std::string report_data(const ReportInput& input) {
   return {buffer.GetString(), buffer.GetSize()};
 }
 
+}  // namespace
+
 RunReport build_report(const ReportInput& input) {
-  std::string data = report_data(input);
+  SessionIndex sessions;
+  std::string data = report_data(input, sessions);
   RunReport report;
   report.requests = input.entries.size();
-  SessionIndex count;
-  for (const auto& e : input.entries) count.of(e->session.get());
-  for (const auto& e : input.events) count.of(e->session.get());
-  report.sessions = count.tags().size();
+  report.sessions = sessions.tags().size();
   std::string page(ui_file("report-template.html"));
   std::string style(ui_file("report.css"));
   style += ui_file("session-groups.css");

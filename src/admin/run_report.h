@@ -36,7 +36,4 @@ struct RunReport {
 
 RunReport build_report(const ReportInput& input);
 
-/// The run's data as the page reads it (JSON), for tests.
-std::string report_data(const ReportInput& input);
-
 }  // namespace drivemock::admin

@@ -96,23 +96,16 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   write_shadows(w, "shadowedBy", set.shadowed_by);
 }
 
-journal::AdminEvent set_event(const std::string& kind, const Scope& scope,
-                              const std::string& message, const std::string& set) {
-  journal::AdminEvent event;
-  event.kind = kind;
-  event.session = scope.tag();
-  event.message = message;
-  event.details = {{"set", set}};
-  return event;
-}
-
 /// 429 for a push that would put one set too many into a session: its
-/// memory is bounded (a set of the same name replaces, and does not count).
+/// memory is bounded (a set of the name of one of its own replaces it, and
+/// does not count; one named as a baseline set is a set more).
 std::optional<Reply> refuse_over_set_cap(const Scope& scope, Context& context,
                                          const std::optional<std::string>& name) {
+  if (!scope.session) return std::nullopt;
   size_t most = context.sessions.limits().max_sets;
-  if (!scope.session || scope.store->pushed_sets() < most) return std::nullopt;
-  if (name && scope.store->find(*name)) return std::nullopt;
+  auto own = scope.store->pushed_names();
+  if (own.size() < most) return std::nullopt;
+  if (name && std::find(own.begin(), own.end(), *name) != own.end()) return std::nullopt;
   return error_reply(429,
                      "Session '" + scope.session->tag->name + "' has " + std::to_string(most) +
                          " pushed sets, the most a session keeps; delete one, push under the "
@@ -196,8 +189,9 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
                       "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
                       *pushed);
   }
-  note(context, set_event("push", *scope, "scenario set '" + *pushed + "' pushed" + scope->where(),
-                          *pushed));
+  note(context,
+       journal::admin_event("push", "scenario set '" + *pushed + "' pushed" + scope->where(),
+                            scope->tag(), {{"set", *pushed}}));
   return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
 }
 
@@ -221,7 +215,8 @@ Reply handle_delete_scenario(const RequestView& request, Context& context,
     return error_reply(404, "No scenario set named '" + name + "'" + scope->where(), "not_found");
   }
   note(context,
-       set_event("delete", *scope, "scenario set '" + name + "' removed" + scope->where(), name));
+       journal::admin_event("delete", "scenario set '" + name + "' removed" + scope->where(),
+                            scope->tag(), {{"set", name}}));
   return success("Scenario set '" + name + "' removed.");
 }
 
@@ -230,11 +225,9 @@ Reply handle_reload_scenarios(const RequestView& request, Context& context, cons
           refuse_session_param(request, "a session's sets come and go by push and delete"))
     return std::move(*refused);
   Diagnostics diagnostics = context.scenarios.reload();
-  journal::AdminEvent event;
-  event.kind = "reload";
-  event.message =
-      has_errors(diagnostics) ? "scenario reload failed; old sets kept" : "scenarios reloaded";
-  note(context, std::move(event));
+  note(context, journal::admin_event("reload", has_errors(diagnostics)
+                                                   ? "scenario reload failed; old sets kept"
+                                                   : "scenarios reloaded"));
   return load_reply(diagnostics, "Scenarios reloaded.");
 }
 

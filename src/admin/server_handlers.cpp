@@ -156,12 +156,13 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
   if (seed) context.engine.set_seed(*seed);
   context.engine.reset();
   std::string seeded = seed ? ", random draws from seed " + std::to_string(*seed) : "";
-  journal::AdminEvent event;
-  event.kind = "reset";
-  event.message =
-      "reset: journal emptied, states and sequences restarted, pushed sets dropped" + seeded;
-  if (seed) event.details = {{"seed", std::to_string(*seed)}};
-  note(context, std::move(event));
+  journal::AdminEvent::Details details;
+  if (seed) details.emplace_back("seed", std::to_string(*seed));
+  note(context,
+       journal::admin_event(
+           "reset",
+           "reset: journal emptied, states and sequences restarted, pushed sets dropped" + seeded,
+           nullptr, std::move(details)));
   return success("Journal emptied, states and sequences back to the start, pushed sets dropped" +
                  seeded + ".");
 }
@@ -228,12 +229,10 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   if (!engine.directory(uuid)) return unknown_directory(uuid);
   std::string wanted = state->value.GetString();
   engine.set_state(uuid, wanted);
-  journal::AdminEvent event;
-  event.kind = "state";
-  event.session = scope->tag();
-  event.message = "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where();
-  event.details = {{"uuid", uuid}, {"state", wanted}};
-  note(context, std::move(event));
+  note(context,
+       journal::admin_event(
+           "state", "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where(),
+           scope->tag(), {{"uuid", uuid}, {"state", wanted}}));
   return directory_reply(*engine.directory(uuid), *engine.catalog()->operations);
 }
 

@@ -51,15 +51,6 @@ Result<std::optional<std::string>, Reply> read_name(const rapidjson::Document& d
       std::string(name->value.GetString(), name->value.GetStringLength()));
 }
 
-journal::AdminEvent session_event(const std::string& kind, const session::Session& session,
-                                  const std::string& message) {
-  journal::AdminEvent event;
-  event.kind = kind;
-  event.session = session.tag;
-  event.message = message;
-  return event;
-}
-
 void write_event(json::Writer& w, const journal::AdminEvent& event) {
   w.StartObject();
   json::write_string(w, "id");
@@ -88,8 +79,8 @@ Reply handle_open_session(const RequestView& request, Context& context, const st
   auto opened = context.sessions.open(*name, context.engine.seed());
   if (!opened) return session_error_reply(opened.error());
   const session::Session& session = **opened;
-  note(context,
-       session_event("session-opened", session, "session '" + session.tag->name + "' opened"));
+  note(context, journal::admin_event("session-opened", "session '" + session.tag->name + "' opened",
+                                     session.tag));
   return session_reply(201, session);
 }
 
@@ -117,9 +108,11 @@ Reply handle_reset_session(const RequestView&, Context& context, const std::smat
   auto reset = context.sessions.reset(match[1].str(), context.engine.seed());
   if (!reset) return session_error_reply(reset.error());
   const session::Session& session = **reset;
-  note(context, session_event("session-reset", session,
-                              "session '" + session.tag->name +
-                                  "' reset: its sets dropped, states and sequences restarted"));
+  note(context,
+       journal::admin_event("session-reset",
+                            "session '" + session.tag->name +
+                                "' reset: its sets dropped, states and sequences restarted",
+                            session.tag));
   return session_reply(200, session);
 }
 
@@ -127,8 +120,8 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   auto closed = context.sessions.close(match[1].str());
   if (!closed) return session_error_reply(closed.error());
   const session::Session& session = **closed;
-  note(context,
-       session_event("session-closed", session, "session '" + session.tag->name + "' closed"));
+  note(context, journal::admin_event("session-closed", "session '" + session.tag->name + "' closed",
+                                     session.tag));
   return success("Session '" + session.tag->name + "' closed; its requests stay in the journal.");
 }
 

@@ -20,7 +20,10 @@
 
 namespace drivemock::journal {
 
+/// Recorded by the admin handlers, who give kind, message and, where they
+/// apply, session and details (admin_event); the rest is the journal's.
 struct AdminEvent {
+  using Details = std::vector<std::pair<std::string, std::string>>;
   uint64_t id = 0;             ///< assigned when recorded, rising from 1
   uint64_t after_request = 0;  ///< the newest request's id when it happened (0: none yet)
   std::chrono::system_clock::time_point at;
@@ -28,10 +31,23 @@ struct AdminEvent {
   std::string message;  ///< what changed, for a person
   std::shared_ptr<const SessionTag> session;  ///< null: outside sessions
   /// What it concerned, by name: "set", "uuid", "state", "seed", …
-  std::vector<std::pair<std::string, std::string>> details;
+  Details details;
 };
 
 using AdminEventPtr = std::shared_ptr<const AdminEvent>;
+
+/// An event of `kind` saying `message`, of `session` (null: outside
+/// sessions), concerning `details`.
+inline AdminEvent admin_event(std::string kind, std::string message,
+                              std::shared_ptr<const SessionTag> session = nullptr,
+                              AdminEvent::Details details = {}) {
+  AdminEvent event;
+  event.kind = std::move(kind);
+  event.message = std::move(message);
+  event.session = std::move(session);
+  event.details = std::move(details);
+  return event;
+}
 
 class AdminEvents {
  public:

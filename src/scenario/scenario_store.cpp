@@ -113,11 +113,6 @@ Diagnostics ScenarioStore::rebase(std::vector<SharedSet> base,
   return diagnostics;
 }
 
-size_t ScenarioStore::pushed_sets() const {
-  std::lock_guard lock(mutex_);
-  return pushed_.size();
-}
-
 std::vector<std::string> ScenarioStore::pushed_names() const {
   std::lock_guard lock(mutex_);
   std::vector<std::string> names;

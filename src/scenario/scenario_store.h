@@ -88,9 +88,8 @@ class ScenarioStore {
   /// stay on top, and the states stay as they are: a session's are its own,
   /// whatever changes the baseline. On errors nothing changes.
   Diagnostics rebase(std::vector<SharedSet> base, std::shared_ptr<const Catalog> built);
-  /// How many sets were pushed into this store and are in force.
-  size_t pushed_sets() const;
-  /// Their names, in push order (not those of the base, pushed or not).
+  /// The names of the sets pushed into this store and in force, in push order (not those of the
+  /// base, pushed or not).
   std::vector<std::string> pushed_names() const;
   /// The files and directories that reload reads.
   const std::vector<std::string>& paths() const { return paths_; }

@@ -96,6 +96,9 @@ TEST_CASE("a session's name and its pushed sets are bounded") {
   auto over =
       mock.admin("POST", "/__admin/scenarios?session=" + a.id + "&name=s32", answer_for("x"));
   CHECK(over->status == 429);
+  // A set named as a baseline set is a set more: it does not replace one of its own.
+  CHECK(mock.admin("POST", "/__admin/scenarios?session=" + a.id + "&name=baseline", answer_for("x"))
+            ->status == 429);
   // Replacing one of its sets is no new set.
   mock.admin_json("POST", "/__admin/scenarios?session=" + a.id + "&name=s0", answer_for("y"));
 }
