@@ -2,36 +2,12 @@
 // random rule: each has its own window and its own stream.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { FilenSDK } from "@filen/sdk";
-import { filenTestConfig } from "drivemock/filen";
 import { drivemockSessions } from "drivemock/node-test";
+import { colorCodes, picks } from "../calls.mjs";
 
 // Run alone (no DRIVEMOCK_URL), the file starts a drivemock of its own with this baseline.
 const baseline = { seed: 7, scenarios: new URL("../scenarios.yaml", import.meta.url).pathname };
 const sessions = drivemockSessions({ filen: true, start: baseline });
-
-async function colorCodes(apiKey, uuid, n) {
-  const sdk = new FilenSDK(filenTestConfig({ apiKey }));
-  const codes = [];
-  for (let i = 0; i < n; i += 1) {
-    codes.push(await sdk.api(3).dir().color({ uuid, color: "blue" }).then(() => "ok", (e) => e.code));
-  }
-  return codes;
-}
-
-/** The HTTP statuses of `n` calls of the random rule, placed in `session` by its header. */
-async function picks(session, n) {
-  const out = [];
-  for (let i = 0; i < n; i += 1) {
-    const res = await fetch(`${session.url}/v3/dir/color`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...session.headers },
-      body: JSON.stringify({ uuid: "flaky-folder", color: "red" }),
-    });
-    out.push(res.status);
-  }
-  return out;
-}
 
 describe("one window and one random rule, many tests", { concurrency: true }, () => {
   for (const n of [1, 2, 3]) {
