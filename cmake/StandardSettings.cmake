@@ -39,3 +39,20 @@ if(DRIVEMOCK_TSAN)
   target_compile_options(drivemock_sanitizers INTERFACE ${_tsan})
   target_link_options(drivemock_sanitizers INTERFACE ${_tsan})
 endif()
+
+# Hardening, as Debian builds its packages (dpkg-buildflags with
+# hardening=+all): a stack protector, fortified libc calls, stack clash
+# protection, control-flow protection where the target has it, and full
+# RELRO (the GOT read-only once loaded). drivemock parses hostile bytes next
+# to a developer's browser and CI secrets; tests/cli/hardening.sh reads the
+# release binary and fails when any of it is missing. Left out of sanitizer
+# and fuzz builds, whose runtimes bring their own checks.
+if(NOT DRIVEMOCK_SANITIZE AND NOT DRIVEMOCK_TSAN AND NOT DRIVEMOCK_FUZZ)
+  add_compile_options(-fstack-protector-strong -fstack-clash-protection -Wformat
+                      -Werror=format-security
+                      "$<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-D_FORTIFY_SOURCE=2>")
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+    add_compile_options(-fcf-protection)
+  endif()
+  add_link_options(-Wl,-z,relro -Wl,-z,now)
+endif()

@@ -36,8 +36,12 @@ export interface StartOptions {
    * more names to issue for (--tls-name). The admin calls stay on `url`.
    */
   tls?: boolean | TlsOptions;
-  /** The admin token: given to drivemock by its environment, sent with every admin call. */
-  adminToken?: string;
+  /**
+   * The admin token: given to drivemock by its environment, sent with every
+   * admin call. Default: a random one, so that other local users cannot use
+   * the admin API; `false` starts drivemock without one.
+   */
+  adminToken?: string | false;
   /** More command-line flags (not --port or --host: use the options). */
   args?: string[];
   /** The executable; else DRIVEMOCK_BIN, else `drivemock` on PATH. */
@@ -117,6 +121,8 @@ export interface JournalEntry {
     body: string;
     fault: string | null;
     proxied: boolean;
+    /** The answer's own headers (a scenario's, an upstream's: Retry-After, Content-Type), secrets "***". */
+    headers: Record<string, string>;
     /** The body parsed; null when it is not JSON. */
     json: any;
     [key: string]: unknown;
@@ -239,6 +245,10 @@ export declare class Drivemock {
   readonly tlsPort: number | null;
   /** The local CA's certificate (PEM) a client trusts (NODE_EXTRA_CA_CERTS, or https' `ca`); null without `tls` or with --tls-cert. */
   readonly caFile: string | null;
+  /** The admin token every admin call sends; null when drivemock has none. */
+  readonly adminToken: string | null;
+  /** The dashboard for a browser, with what it needs to log in (the token, in the URL's fragment). */
+  readonly dashboardUrl: string;
   /** The child process (null for an AttachedDrivemock). */
   readonly process: DrivemockProcess;
   /** Whether this object started drivemock (stop() ends it) or attached to one (stop() detaches). */

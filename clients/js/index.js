@@ -3,6 +3,8 @@
 // API. See README.md and index.d.ts.
 "use strict";
 
+const crypto = require("node:crypto");
+
 const { findBinary } = require("./lib/binary");
 const { Drivemock } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
@@ -21,7 +23,17 @@ async function startDrivemock(options = {}) {
     throw new DrivemockError(`unknown preset '${options.preset}'; expected "filen"`, { code: "invalid_options" });
   }
   const bin = findBinary(options.bin, { ...process.env, ...options.env });
-  return new Drivemock(await spawnDrivemock(bin, options), options);
+  // A token unless told otherwise: on a shared CI runner every local user
+  // reaches loopback, and without one could read the journal or change the
+  // scenarios of this run. `adminToken: false` starts drivemock without.
+  const adminToken = options.adminToken === false ? undefined : (options.adminToken ?? randomToken());
+  const resolved = { ...options, adminToken };
+  return new Drivemock(await spawnDrivemock(bin, resolved), resolved);
+}
+
+/** A token no other local user can guess: 192 random bits, URL-safe. */
+function randomToken() {
+  return crypto.randomBytes(24).toString("base64url");
 }
 
 /**
@@ -53,8 +65,12 @@ async function attachDrivemock(url, options = {}) {
     await mock.health();
   } catch (e) {
     await mock.stop();
-    throw new DrivemockError(`attachDrivemock: no drivemock answers at ${base}: ${e.message}`, {
-      code: e.code === "unauthorized" ? "unauthorized" : "attach_failed",
+    const unauthorized = e.code === "unauthorized";
+    const why = unauthorized
+      ? `the drivemock at ${base} has an admin token, and ${adminToken ? "this one is not it" : "none was given"}: pass { adminToken } or set DRIVEMOCK_ADMIN_TOKEN (a drivemock the JS package starts has a random one: mock.adminToken)`
+      : `no drivemock answers at ${base}: ${e.message}`;
+    throw new DrivemockError(`attachDrivemock: ${why}`, {
+      code: unauthorized ? "unauthorized" : "attach_failed",
       status: e.status,
     });
   }

@@ -25,8 +25,9 @@ async function runNodeTests({ drivemock: options = {}, args = [] } = {}) {
   try {
     const child = spawn(process.execPath, ["--test", ...args], {
       stdio: "inherit",
-      env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: options.adminToken ?? process.env.DRIVEMOCK_ADMIN_TOKEN ?? "" },
+      env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken ?? "" },
     });
+    console.log(`drivemock: dashboard of the run at ${mock.dashboardUrl}`);
     return await new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   } finally {
     await mock.stop();

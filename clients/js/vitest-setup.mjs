@@ -22,8 +22,9 @@ export function drivemockGlobalSetup(options = {}) {
   return async function setup({ provide }) {
     const report = options.report === false ? undefined : path.resolve(options.report ?? DEFAULT_REPORT);
     const mock = await startDrivemock({ ...options, report });
-    provide("drivemock", { url: mock.url, adminToken: options.adminToken ?? null });
+    provide("drivemock", { url: mock.url, adminToken: mock.adminToken });
     process.env[URL_VARIABLE] = mock.url;
+    console.log(`drivemock: dashboard of the run at ${mock.dashboardUrl}`);
     return async () => {
       await mock.stop();
       if (report) console.log(`drivemock: report of the run in ${report}`);

@@ -34,8 +34,17 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
                            "/__admin/recordings/stop to write it before starting another",
                        "unsaved_recording");
   }
-  if (!context.recorder.start(url)) {
-    return error_reply(409, "A recording is already running; stop it first", "already_recording");
+  const char* running = "A recording is already running; stop it first";
+  if (context.recorder.state().status == record::RecordingStatus::recording) {
+    return error_reply(409, running, "already_recording");
+  }
+  // Each captured call goes to disk as it comes: a kill loses none.
+  auto log = record::open_capture_log(context.record_to, url);
+  if (!log) {
+    return error_reply(500, "Cannot record: " + log.error().message, "capture_log_failed");
+  }
+  if (!context.recorder.start(url, std::move(log).value())) {
+    return error_reply(409, running, "already_recording");
   }
   context.log_change("recording started, proxying to " + url);
   return success("Recording: requests are proxied to " + url + ".");

@@ -15,11 +15,15 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/admin_token.h"
 #include "cli/drift_command.h"
+#include "cli/open_files.h"
 #include "cli/process_watch.h"
+#include "cli/recover_command.h"
 #include "cli/tls_command.h"
 #include "drivemock/server.h"
 #include "drivemock/version.h"
+#include "http/http_server.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
 #include "util/log.h"
@@ -50,6 +54,7 @@ struct Flags {
   std::vector<std::string> validate_paths;
   DriftFlags drift;
   CaFlags ca;
+  RecoverFlags recover;
   bool watch = false;
   bool quiet = false;
   std::string log = "text";
@@ -68,6 +73,7 @@ struct Subcommands {
   CLI::App* validate = nullptr;
   CLI::App* drift = nullptr;
   CLI::App* ca = nullptr;
+  CLI::App* recover = nullptr;
 };
 
 Subcommands define_flags(CLI::App& app, Flags& flags) {
@@ -94,6 +100,11 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Journal entries kept; older ones are dropped and counted")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
+  app.add_option("--journal-bytes", flags.server.journal_bytes,
+                 "Most bytes the journal's entries hold (256MiB; KiB, MiB, GiB or KB, MB, GB "
+                 "read as powers of 1024); past it the oldest are dropped and counted")
+      ->transform(CLI::AsSizeValue(false))
+      ->check(CLI::Range(size_t{1} << 20, size_t{1} << 40));
   app.add_option("--report", flags.server.report_file,
                  "Write the report of the run (one HTML file: each session's calls, events, "
                  "violations) here at stop and on POST /__admin/report");
@@ -117,8 +128,9 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                "Answer browsers' CORS preflights and name the origin allowed on the mock API in "
                "the document dialect too (the service dialect always does; never the admin API)");
   app.add_option("--cors-origin", flags.server.cors_origins,
-                 "Allow only this origin (scheme://host[:port]) in the mock API's CORS answers "
-                 "(repeatable; default: any)");
+                 "Also allow this origin (scheme://host[:port]) in the mock API's CORS answers, "
+                 "beside this machine's own pages (localhost, 127.0.0.1, [::1], any port); '*' "
+                 "allows any site, with a warning (repeatable)");
   app.add_option("--allow-origin", flags.server.allow_origins,
                  "Without a token, let web pages of this origin (scheme://host[:port]) call the "
                  "admin API (repeatable; loopback origins always may)");
@@ -180,33 +192,12 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
       ->capture_default_str();
   add_tls_flags(app, flags.server.tls);
   sub.ca = add_ca_command(app, flags.ca);
+  sub.recover = add_recover_command(app, flags.recover);
   sub.drift = add_drift_command(app, flags.drift);
   sub.drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
   return sub;
-}
-
-/// The admin token from --admin-token, else --admin-token-file, else the
-/// environment's DRIVEMOCK_ADMIN_TOKEN; an error for a file that cannot be
-/// read or holds none.
-Result<std::optional<std::string>> admin_token(const Flags& flags) {
-  if (!flags.admin_token.empty()) return std::optional<std::string>(flags.admin_token);
-  if (!flags.admin_token_file.empty()) {
-    std::ifstream file(flags.admin_token_file);
-    std::string token;
-    if (!file || !std::getline(file, token)) {
-      return Error{"--admin-token-file " + flags.admin_token_file +
-                   ": cannot read a token from it"};
-    }
-    while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back())))
-      token.pop_back();
-    if (token.empty()) return Error{"--admin-token-file " + flags.admin_token_file + " is empty"};
-    return std::optional<std::string>(token);
-  }
-  const char* env = std::getenv("DRIVEMOCK_ADMIN_TOKEN");
-  if (env && *env) return std::optional<std::string>(env);
-  return std::optional<std::string>();
 }
 
 /// Moves the flags that need a conversion into the server options.
@@ -315,6 +306,12 @@ int serve(ServerOptions options, Lifetime lifetime) {
   }
   // After the signals are blocked: the first line starts the logger's thread.
   warn_if_exposed(options);
+  size_t listeners = (options.plain_http == PlainHttp::on) + options.tls.port.has_value() +
+                     options.tls.proxy_port.has_value();
+  OpenFiles files = fit_open_files(
+      options.threads == 0 ? HttpServer::default_threads() : options.threads, listeners);
+  options.threads = files.threads;
+  if (!files.warning.empty()) log::warning(files.warning);
   const bool plain_http = options.plain_http == PlainHttp::on;
   const bool quiet = options.log == LogFormat::none;
   const std::string host = options.host;
@@ -377,12 +374,13 @@ int run(int argc, char** argv) {
                     dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   if (sub.ca->parsed()) return run_ca(flags.ca);
+  if (sub.recover->parsed()) return run_recover(flags.recover);
   if (sub.drift->parsed()) {
     return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }
   apply_flags(flags);
   apply_tls_flags(app, flags.server);
-  auto token = admin_token(flags);
+  auto token = admin_token(flags.admin_token, flags.admin_token_file);
   if (!token) {
     std::cerr << "drivemock: error: " << token.error().message << "\n";
     return kExitUsage;

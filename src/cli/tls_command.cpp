@@ -42,12 +42,21 @@ CLI::App* add_ca_command(CLI::App& app, CaFlags& flags) {
   CLI::App* ca = app.add_subcommand(
       "ca", "Make drivemock's local CA if there is none; print where it is and how to trust it");
   ca->add_option("--tls-dir", flags.dir, "Where the local CA lives");
+  ca->add_option("--tls-name", flags.names,
+                 "A name (or *.domain, or IP) a new CA may sign for, beside loopback and the "
+                 "service's gateway names (repeatable)")
+      ->check([](const std::string& name) { return tls::tls_name_problem(name); });
+  ca->add_flag("--new", flags.renew,
+               "Make a new CA in place of the one there (when the names it may sign for "
+               "change); trust the new one again");
   ca->add_flag("--pem", flags.pem, "Print the CA certificate (PEM) only");
   return ca;
 }
 
 int run_ca(const CaFlags& flags) {
-  auto ca = tls::LocalCa::open(flags.dir.empty() ? tls::default_tls_dir() : flags.dir);
+  auto ca = tls::LocalCa::open(flags.dir.empty() ? tls::default_tls_dir() : flags.dir,
+                               local_ca_names(flags.names),
+                               flags.renew ? tls::Renew::now : tls::Renew::when_needed);
   if (!ca) {
     std::cerr << "drivemock: error: the local CA: " << ca.error().message << "\n";
     return 1;
@@ -59,7 +68,12 @@ int run_ca(const CaFlags& flags) {
   }
   const std::string& cert = local.cert_path();
   std::cout << "drivemock's local CA: " << cert << "\n"
-            << "(its key, readable by you alone: " << local.key_path() << ")\n\n"
+            << "(its key, readable by you alone: " << local.key_path() << ")\n"
+            << "It may sign for: ";
+  tls::TlsNames allowed = local_ca_names(flags.names);
+  const auto& names = allowed.names();
+  for (size_t i = 0; i < names.size(); ++i) std::cout << (i ? ", " : "") << names[i];
+  std::cout << "\n\n"
             << "It signs the certificates drivemock serves with --tls-port. Trust it once:\n"
             << "  Node.js:           NODE_EXTRA_CA_CERTS=" << cert << "\n"
             << "  Debian (system):   cp " << cert

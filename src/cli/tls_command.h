@@ -18,7 +18,10 @@ void apply_tls_flags(const CLI::App& app, ServerOptions& options);
 
 struct CaFlags {
   std::string dir;
+  std::vector<std::string>
+      names;  ///< --tls-name: what a new CA is constrained to, beside the defaults
   bool pem = false;
+  bool renew = false;  ///< --new: replace the CA (names changed)
 };
 
 /// Adds the `ca` subcommand to `app`; its flags go to `flags`.

@@ -54,11 +54,11 @@ void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
   if (belonging.refusal) target.reset();  // refused here, never forwarded
-  Reply reply =
-      target ? record::forward({stages_.upstream, *target, stages_.recorder, settings_.envelope},
-                               request, classified, *catalog->operations)
-      : classified.early ? std::move(*classified.early)
-                         : engine.answer(classified, catalog);
+  Reply reply = target             ? record::forward({stages_.upstream, *target, stages_.recorder,
+                                                      settings_.envelope, settings_.redaction},
+                                                     request, classified, *catalog->operations)
+                : classified.early ? std::move(*classified.early)
+                                   : engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
   // call that replaced it, which waits for requests to let go (ScenarioStore).
   std::optional<std::string_view> uuid = classified.uuid();  // asks the operation

@@ -55,7 +55,7 @@ Server::Impl::Impl(const ServerOptions& given)
     : options(given),
       clock(given.clock ? *given.clock : system_clock()),
       envelope(given.dialect),
-      journal(given.journal_limit),
+      journal(given.journal_limit, given.journal_bytes),
       engine(scenario::empty_catalog(envelope)),
       scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
       sessions(envelope, session_limits(given)),
@@ -172,6 +172,12 @@ Status Server::Impl::start() {
     outputs.file = journal_file.get();
   }
   journal.set_listener([this](const Entry& e) { outputs.entry(e); });
+  if (cors_policy(options).enabled() && cors_policy(options).any_origin()) {
+    log::warning(
+        "drivemock: --cors-origin '*': a page of any site the browser visits can call "
+        "the mock API and read its answers, recorded and proxied ones too; name the "
+        "origins instead (pages of this machine are allowed without it)");
+  }
   if (!options.report_file.empty()) {
     if (auto writable = admin::check_report_path(options.report_file); !writable) {
       log::warning("drivemock: " + writable.error().message + "; the report will not be written");
@@ -188,14 +194,24 @@ Status Server::Impl::start() {
                    "'"};
     }
     if (auto allowed = check_record_from(); !allowed) return allowed;
-    recorder.start(options.record_from);
+  }
+  // A recording a killed run left (its capture log) becomes its scenario
+  // file before anything records over it.
+  record::recover_left_recordings(options.record_to);
+  if (!options.record_from.empty()) {
+    auto log = record::open_capture_log(options.record_to, options.record_from);
+    if (!log) return log.error();
+    recorder.start(options.record_from, std::move(log).value());
   }
   // HTTPS and the proxy first: once plain HTTP serves, admin calls read
   // `https` (health).
   if (auto serving = start_tls_listeners(); !serving) return serving;
+  // Every listener of its own is a loop for the recorder, TLS and proxy too.
+  if (https) target_guard.add_own_port(https->port());
+  if (proxy) target_guard.add_own_port(proxy->port());
   if (options.plain_http == PlainHttp::on) {
     if (auto serving = http.start(); !serving) return serving;
-    target_guard.set_own_port(http.port());
+    target_guard.add_own_port(http.port());
   }
   // Only now is the port known: a --record-from of drivemock itself.
   if (!options.record_from.empty()) {

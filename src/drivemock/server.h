@@ -29,6 +29,7 @@
 #include "record/recorder.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
+#include "tls/tls_names.h"
 #include "util/clock.h"
 #include "util/diagnostic.h"
 #include "util/result.h"
@@ -65,6 +66,10 @@ struct TlsOptions {
   std::vector<std::string> proxy_pass = {};
 };
 
+/// The names drivemock's local CA issues for, and is constrained to:
+/// loopback, the service's gateway hosts and `tls_names` (--tls-name).
+tls::TlsNames local_ca_names(const std::vector<std::string>& tls_names);
+
 /// Every member has a default, so designated initializers may name any few.
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -80,6 +85,9 @@ struct ServerOptions {
   Dialect dialect = Dialect::document;
   size_t threads = 0;  ///< most connections served at once; 0 picks the default (1024)
   size_t journal_limit = 100000;
+  /// Most bytes the kept entries may hold (requests, answers, headers);
+  /// past it the oldest are dropped and counted, as past journal_limit.
+  size_t journal_bytes = journal::kDefaultJournalBytes;
   size_t max_sessions = 1000;  ///< sessions open at once (session/session_registry.h)
   /// Where the report of the run (one HTML file) is written at stop and by
   /// POST /__admin/report; empty: none.

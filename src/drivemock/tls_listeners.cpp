@@ -25,13 +25,6 @@ tls::RefusedName refused_name_logger() {
   };
 }
 
-/// Loopback (TlsNames adds it), the gateway hosts, --tls-name.
-tls::TlsNames allowed_names(const TlsOptions& given) {
-  std::vector<std::string> names = contract::gateway_hosts();
-  names.insert(names.end(), given.names.begin(), given.names.end());
-  return tls::TlsNames(std::move(names));
-}
-
 /// The TLS context the listeners share, and the local CA's certificate file
 /// when its leaves are served for `names` (not with --tls-cert).
 struct TlsSetup {
@@ -48,7 +41,7 @@ Result<TlsSetup> tls_setup(const TlsOptions& given, const tls::TlsNames& names) 
     if (!context) return context.error();
     return TlsSetup{std::move(context).value(), std::nullopt};
   }
-  auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir);
+  auto ca = tls::LocalCa::open(given.dir.empty() ? tls::default_tls_dir() : given.dir, names);
   if (!ca) return Error{"the local CA: " + ca.error().message};
   std::string ca_file = (*ca)->cert_path();
   auto context = tls::TlsContext::from_ca(std::move(ca).value(), names, refused_name_logger());
@@ -58,11 +51,17 @@ Result<TlsSetup> tls_setup(const TlsOptions& given, const tls::TlsNames& names) 
 
 }  // namespace
 
+tls::TlsNames local_ca_names(const std::vector<std::string>& tls_names) {
+  std::vector<std::string> names = contract::gateway_hosts();  // TlsNames adds loopback
+  names.insert(names.end(), tls_names.begin(), tls_names.end());
+  return tls::TlsNames(std::move(names));
+}
+
 Status Server::Impl::start_tls_listeners() {
   const TlsOptions& given = options.tls;
   if (!given.port && !given.proxy_port) return done();
   // One list of names for the certificates and the proxy's CONNECT check.
-  auto names = std::make_shared<const tls::TlsNames>(allowed_names(given));
+  auto names = std::make_shared<const tls::TlsNames>(local_ca_names(given.names));
   auto setup = tls_setup(given, *names);
   if (!setup) return setup.error();
   std::shared_ptr<const tls::TlsContext> shared = setup->context;

@@ -1,26 +1,46 @@
 #include "http/cors.h"
 
 #include <algorithm>
+#include <string_view>
+
+#include "util/net_address.h"
 
 namespace drivemock {
 namespace {
 
-/// The value Access-Control-Allow-Origin names for `request`: "*" when any
-/// origin may call, the request's own origin when it is one of those
-/// allowed, else none.
+/// True for "http(s)://" and a loopback host, any port: a page served from
+/// this machine (a dev server on http://localhost:5173, a test runner's
+/// page on http://127.0.0.1:PORT), which may read the mock API's answers.
+bool is_loopback_origin(std::string_view origin) {
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (!origin.starts_with(scheme)) continue;
+    std::string_view authority = origin.substr(scheme.size());
+    if (authority.empty() || authority.find_first_of("/?#@") != std::string_view::npos) {
+      return false;
+    }
+    std::string host = authority_host(authority);
+    return !host.empty() && is_loopback_host(host);
+  }
+  return false;
+}
+
+/// The value Access-Control-Allow-Origin names for `request`: "*" when
+/// `--cors-origin '*'` was given, the request's own origin when it is a
+/// loopback origin or one listed, else none: an answer (a recorded or
+/// proxied one among them) is never readable by a page of another site.
 std::optional<std::string> allowed_origin(const RequestView& request, const CorsPolicy& policy) {
-  if (policy.origins.empty()) return std::string("*");
+  if (policy.any_origin()) return std::string("*");
   const std::string* origin = request.header("Origin");
   if (!origin) return std::nullopt;
   bool listed =
       std::find(policy.origins.begin(), policy.origins.end(), *origin) != policy.origins.end();
-  return listed ? std::optional<std::string>(*origin) : std::nullopt;
+  return listed || is_loopback_origin(*origin) ? std::optional<std::string>(*origin) : std::nullopt;
 }
 
 void add_allow_origin(const CorsPolicy& policy, const std::string& origin, Reply& reply) {
   reply.add_header("Access-Control-Allow-Origin", origin);
-  // A narrowed answer differs by origin: caches must not give it to another.
-  if (!policy.origins.empty()) reply.add_header("Vary", "Origin");
+  // An answer naming its origin differs by origin: caches must not give it to another.
+  if (!policy.any_origin()) reply.add_header("Vary", "Origin");
 }
 
 }  // namespace
@@ -36,7 +56,8 @@ Reply preflight_reply(const RequestView& request, const CorsPolicy& policy,
     const std::string* asked = request.header("Origin");
     return error_reply(envelope, 403,
                        "Origin " + (asked ? *asked : std::string("(none)")) +
-                           " may not call the mock API; allowed with --cors-origin",
+                           " may not call the mock API: pages of this machine (localhost, "
+                           "127.0.0.1, [::1], any port) may, others with --cors-origin",
                        "cors_origin_refused");
   }
   Reply reply;

@@ -3,7 +3,10 @@
 // calls the service with fetch/XHR from its own origin, sending
 // `Authorization`, `Checksum` and `Content-Type`, so every call is
 // preflighted (OPTIONS with Access-Control-Request-Method) and every answer
-// must name the page's origin as allowed. The admin API never answers CORS:
+// must name the page's origin as allowed. Allowed by default: pages of this
+// machine (a dev server on http://localhost:5173); another site's page gets
+// no answer it can read, recorded and proxied answers included, unless
+// --cors-origin names it. The admin API never answers CORS:
 // that is what keeps web pages from reading the journal or changing
 // scenarios (docs/security.md).
 
@@ -20,11 +23,22 @@ namespace drivemock {
 struct CorsPolicy {
   enum class Mode { off, on };
   Mode mode = Mode::off;
-  /// --cors-origin: the origins allowed ("https://app.example"); empty: any.
+  /// --cors-origin: origins allowed beside this machine's own (loopback
+  /// hosts, any port, http or https): "https://app.example"; "*" allows any.
   std::vector<std::string> origins = {};
 
   bool enabled() const { return mode == Mode::on; }
+  /// True when "*" is among the origins: asked for explicitly, never the default.
+  bool any_origin() const {
+    for (const auto& origin : origins) {
+      if (origin == "*") return true;
+    }
+    return false;
+  }
 };
+
+/// True for an origin of this machine: http(s), a loopback host, any port.
+bool is_loopback_origin(std::string_view origin);
 
 /// The request headers the official SDK sends, allowed by every preflight.
 inline constexpr const char* kCorsAllowedHeaders = "Authorization, Checksum, Content-Type";

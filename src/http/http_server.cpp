@@ -202,6 +202,11 @@ void HttpServer::refuse(Refusal refusal, RequestView request, httplib::Response&
 }
 
 void HttpServer::serve_connection(int fd) {
+  if (WorkerPool::shedding()) {  // every worker busy, as many waiting: closed unserved
+    ++connections_shed_;
+    ::close(fd);
+    return;
+  }
   int yes = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
   ConnectionLimits limits;

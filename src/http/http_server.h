@@ -91,6 +91,8 @@ class HttpServer {
 
   /// Connections accepted but waiting for a worker: `threads` are busy.
   size_t connections_queued() const { return connections_queued_; }
+  /// Connections closed unserved: `threads` busy and as many waiting.
+  uint64_t connections_shed() const { return connections_shed_; }
 
   /// The connection limit used when the options say 0.
   static size_t default_threads();
@@ -123,6 +125,7 @@ class HttpServer {
   std::atomic<uint64_t> connections_without_request_{0};
   std::atomic<uint64_t> tls_handshakes_failed_{0};
   std::atomic<size_t> connections_queued_{0};
+  std::atomic<uint64_t> connections_shed_{0};
 };
 
 }  // namespace drivemock

@@ -78,10 +78,15 @@ Result<ConnectRequest> parse_connect(std::string_view head) {
 
 ConnectDecision decide_connect(const ConnectRequest& request, const tls::TlsNames& names,
                                const std::vector<std::string>& pass) {
-  if (request.method != "CONNECT" || request.port == 0) return ConnectDecision::refuse;
+  if (request.method != "CONNECT" || request.port == 0 || request.host.empty()) {
+    return ConnectDecision::refuse;
+  }
+  // "host" lets port 443 through, as HTTPS_PROXY clients mean it; any other
+  // port must be listed ("host:8443"): a bare name must not open every port
+  // of that host (ssh, databases) to whoever reaches the proxy.
   bool listed = std::any_of(pass.begin(), pass.end(), [&](const std::string& given) {
-    std::string allowed = ascii_lowercase(given);
-    return allowed == request.host || allowed == request.host + ":" + std::to_string(request.port);
+    return authority_host(given) == request.host &&
+           authority_port(given).value_or(443) == request.port;
   });
   if (listed) return ConnectDecision::pass;
   return names.allows(request.host) ? ConnectDecision::serve : ConnectDecision::refuse;

@@ -32,7 +32,7 @@ enum class ConnectDecision { serve, pass, refuse };
 Result<ConnectRequest> parse_connect(std::string_view head);
 
 /// Whom a proxy request goes to: a CONNECT to a host listed in `pass`
-/// ("host" or "host:port") is tunnelled there, even a name drivemock could
+/// ("host", meaning port 443, or "host:port") is tunnelled there, even a name drivemock could
 /// answer; one to a name in `names` is answered by drivemock; anything else
 /// is refused.
 ConnectDecision decide_connect(const ConnectRequest& request, const tls::TlsNames& names,

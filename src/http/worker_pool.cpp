@@ -2,12 +2,32 @@
 
 namespace drivemock {
 
+namespace {
+thread_local bool shed_now = false;
+}  // namespace
+
+bool WorkerPool::shedding() {
+  return shed_now;
+}
+
 void WorkerPool::enqueue(std::function<void()> task) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
+  // Workers started but not yet running a task will take one each: only
+  // what waits beyond them counts against the bound.
+  size_t free_workers = threads_.size() - running_;
+  if (threads_.size() >= max_workers_ && tasks_.size() >= free_workers + max_workers_) {
+    // Full: the task runs here, at once, knowing it is shed (its
+    // connection is closed unserved), rather than holding a descriptor.
+    lock.unlock();
+    shed_now = true;
+    task();
+    shed_now = false;
+    return;
+  }
   tasks_.push_back(std::move(task));
   queued_ = tasks_.size();
   // Idle workers each take one queued task; start one for any left over.
-  if (tasks_.size() > idle_ && threads_.size() < max_workers_) {
+  if (tasks_.size() > threads_.size() - running_ && threads_.size() < max_workers_) {
     threads_.emplace_back([this] { work(); });
   }
   wake_.notify_one();
@@ -39,9 +59,11 @@ void WorkerPool::work() {
     auto task = std::move(tasks_.front());
     tasks_.pop_front();
     queued_ = tasks_.size();
+    ++running_;
     lock.unlock();
     task();
     lock.lock();
+    --running_;
   }
 }
 

@@ -5,7 +5,11 @@
 // connection arrives and no worker is free, up to `max_workers`, and keeps
 // it for later connections: threads follow the most connections ever open at
 // once, and only beyond max_workers do connections queue (counted in
-// `queued`, which the caller owns and which outlives the pool).
+// `queued`, which the caller owns and which outlives the pool). At most
+// max_workers connections queue: one more is run at once on the accepting
+// thread with shedding() true, and closed unserved (http_server), so that
+// idle clients of one listener hold a bounded number of descriptors and
+// cannot starve another listener of them.
 
 #include <httplib.h>
 
@@ -32,6 +36,9 @@ class WorkerPool final : public httplib::TaskQueue {
   void shutdown() override;
   /// Threads started so far.
   size_t workers() const;
+  /// True on the thread running a task the pool sheds: every worker busy
+  /// and max_workers connections already waiting.
+  static bool shedding();
 
  private:
   void work();
@@ -43,6 +50,7 @@ class WorkerPool final : public httplib::TaskQueue {
   std::deque<std::function<void()>> tasks_;
   std::vector<std::thread> threads_;
   size_t idle_ = 0;
+  size_t running_ = 0;  ///< workers running a task now
   bool stopping_ = false;
 };
 

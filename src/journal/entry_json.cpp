@@ -98,6 +98,13 @@ void write_response(json::Writer& w, const ResponseRecord& response) {
   }
   json::write_string(w, "proxied");
   w.Bool(response.proxied);
+  // As the request's: an object of name to value, secrets already "***".
+  json::write_string(w, "headers");
+  w.StartObject();
+  if (response.headers) {
+    for (const auto& h : *response.headers) json::write_member(w, h.name, h.value);
+  }
+  w.EndObject();
   w.EndObject();
 }
 

@@ -4,16 +4,30 @@
 
 namespace drivemock::journal {
 
-Journal::Journal(size_t limit) : limit_(limit == 0 ? 1 : limit) {}
+size_t entry_bytes(const Entry& entry) {
+  size_t bytes = sizeof(Entry) + entry.request.bytes() + entry.response.body_text().size() +
+                 entry.operation.size();
+  if (entry.response.headers) {
+    for (const auto& h : *entry.response.headers) bytes += h.name.size() + h.value.size();
+  }
+  for (const auto& v : entry.violations) bytes += v.rule.size() + v.message.size();
+  return bytes;
+}
+
+Journal::Journal(size_t limit, size_t byte_limit)
+    : limit_(limit == 0 ? 1 : limit), byte_limit_(byte_limit) {}
 
 uint64_t Journal::record(Entry entry) {
   auto stored = std::make_shared<Entry>(std::move(entry));  // allocated outside the lock
+  size_t size = entry_bytes(*stored);
   uint64_t id = 0;
   {
     std::lock_guard lock(mutex_);
     stored->id = id = next_id_++;
     entries_.push_back(stored);
-    while (entries_.size() > limit_) {
+    bytes_ += size;
+    while (entries_.size() > limit_ || (bytes_ > byte_limit_ && entries_.size() > 1)) {
+      bytes_ -= entry_bytes(*entries_.front());
       entries_.pop_front();
       ++dropped_;
     }
@@ -117,6 +131,11 @@ size_t Journal::size() const {
   return entries_.size();
 }
 
+size_t Journal::bytes() const {
+  std::lock_guard lock(mutex_);
+  return bytes_;
+}
+
 uint64_t Journal::dropped() const {
   std::lock_guard lock(mutex_);
   return dropped_;
@@ -126,6 +145,7 @@ void Journal::clear() {
   {
     std::lock_guard lock(mutex_);
     entries_.clear();
+    bytes_ = 0;
     dropped_ = 0;
     ++generation_;
   }

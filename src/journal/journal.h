@@ -18,13 +18,24 @@
 
 namespace drivemock::journal {
 
+/// Most bytes the kept entries hold unless --journal-bytes says: what a
+/// laptop spares a test tool (100,000 entries of 1 MiB bodies would be 100 GB).
+inline constexpr size_t kDefaultJournalBytes = size_t{256} << 20;
+
+/// The bytes an entry holds, as the journal's bound counts them: its request
+/// (method, url, headers, body), its answer's body and headers, and its own
+/// size. A body shared with a scenario is counted in each entry that sent it
+/// (a bound that errs on the safe side).
+size_t entry_bytes(const Entry& entry);
+
 class Journal {
  public:
   /// Receives every entry once recorded, outside the journal's lock.
   using Listener = std::function<void(const Entry&)>;
 
-  /// `limit`: how many entries are kept before the oldest are dropped.
-  explicit Journal(size_t limit);
+  /// `limit`: how many entries are kept, `byte_limit`: how many bytes they
+  /// may hold, before the oldest are dropped (the newest is always kept).
+  explicit Journal(size_t limit, size_t byte_limit = kDefaultJournalBytes);
 
   /// Sets the listener (before any request is served).
   void set_listener(Listener listener) { listener_ = std::move(listener); }
@@ -68,6 +79,8 @@ class Journal {
 
   /// How many entries are kept now.
   size_t size() const;
+  /// How many bytes they hold (entry_bytes).
+  size_t bytes() const;
 
   /// How many entries were dropped off the ring since the last clear.
   uint64_t dropped() const;
@@ -77,6 +90,7 @@ class Journal {
 
  private:
   const size_t limit_;
+  const size_t byte_limit_;
   Listener listener_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
@@ -84,6 +98,7 @@ class Journal {
   std::deque<EntryPtr> entries_;
   uint64_t next_id_ = 1;
   uint64_t dropped_ = 0;
+  size_t bytes_ = 0;         ///< entry_bytes of the kept entries
   uint64_t generation_ = 0;  ///< bumped on every change, for waiters
   bool released_ = false;
   mutable size_t waiters_ = 0;

@@ -34,6 +34,25 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   if (uuid) data_.append(*uuid);
 }
 
+namespace {
+
+/// The reply's headers with secrets written as "***": the reply's own list
+/// when it has none (a scenario's answer shares it with every entry).
+std::shared_ptr<const std::vector<Header>> redacted_headers(const Reply& reply,
+                                                            const Redaction& redaction) {
+  if (!reply.headers || reply.headers->empty()) return nullptr;
+  bool secret = false;
+  for (const auto& h : *reply.headers) secret = secret || redaction.secret_header(h.name);
+  if (!secret) return reply.headers;
+  auto copy = std::make_shared<std::vector<Header>>(*reply.headers);
+  for (auto& h : *copy) {
+    if (redaction.secret_header(h.name)) h.value = std::string(kRedacted);
+  }
+  return copy;
+}
+
+}  // namespace
+
 Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
                  const Redaction& redaction) {
   Entry entry;
@@ -42,7 +61,7 @@ Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
   const Reply& reply = handled.reply;
   bool faulted = reply.fault != Fault::none;
   entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
-                    handled.origin == Origin::upstream};
+                    handled.origin == Origin::upstream, redacted_headers(reply, redaction)};
   entry.logged = clock.wall();
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(clock.steady() - started).count();

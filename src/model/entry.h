@@ -98,6 +98,8 @@ class RecordedRequest {
     if (!has_uuid_) return std::nullopt;
     return slice(uuid_, static_cast<uint32_t>(data_.size()));
   }
+  /// The bytes it holds, all parts together.
+  size_t bytes() const { return data_.size(); }
 
   /// Calls `fn(name, value)` for each header, in the order received.
   template <typename Fn>
@@ -142,6 +144,10 @@ struct ResponseRecord {
   std::shared_ptr<const std::string> body;  ///< null when nothing was sent
   Fault fault = Fault::none;
   bool proxied = false;
+  /// The answer's own headers (a scenario's, an upstream's), secrets
+  /// redacted; shared with the answer when none is a secret. Null: none.
+  /// What the HTTP layer adds (Content-Length, CORS) is not among them.
+  std::shared_ptr<const std::vector<Header>> headers = {};
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
 };

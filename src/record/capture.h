@@ -34,6 +34,9 @@ struct Capture {
   std::string body;
   std::string content_type;  ///< empty or application/json: not written
   std::string path = {};     ///< the request's path, for learning
+  /// The answer's other headers a replay gives back (Retry-After, the
+  /// service's own; record/proxy.h replayed_headers), secrets "***".
+  std::vector<Header> headers = {};
 };
 
 /// Proxied calls that could not be captured, alike in method, path and why.

@@ -1,7 +1,10 @@
 #include "record/proxy.h"
 
+#include <algorithm>
+
 #include "contract/operations.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::record {
 namespace {
@@ -52,7 +55,7 @@ std::vector<CapturedField> fields_of(const rapidjson::Value& body, const contrac
 Reply forward(const ProxyRoute& route, const RequestView& request, contract::Classified& classified,
               const contract::OperationSet& in_force) {
   UpstreamAnswer answer = route.upstream.forward(route.target, request);
-  auto capture = capture_of(request, classified, answer);
+  auto capture = capture_of(request, classified, answer, route.redaction);
   std::optional<std::string> why_not;
   if (capture) {
     why_not = route.recorder.capture(std::move(capture).value(), classified.operation, in_force);
@@ -80,9 +83,43 @@ Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
   return *answer;
 }
 
+std::vector<Header> replayed_headers(const Reply& answer, const Redaction& redaction) {
+  // The browser-safety headers too: a replay sends drivemock's own sandbox
+  // policy, which an upstream's would replace.
+  static constexpr std::string_view kLeftOut[] = {"Content-Type",
+                                                  "Date",
+                                                  "Server",
+                                                  "Via",
+                                                  "Alt-Svc",
+                                                  "Strict-Transport-Security",
+                                                  "NEL",
+                                                  "Report-To",
+                                                  "Expect-CT",
+                                                  "Content-Security-Policy",
+                                                  "X-Content-Type-Options",
+                                                  "Keep-Alive"};
+  std::vector<Header> kept;
+  for (const auto& h : answer.header_list()) {
+    bool left_out = false;
+    for (auto name : kLeftOut) left_out = left_out || iequals(name, h.name);
+    if (left_out) continue;
+    std::string value = redaction.secret_header(h.name) ? std::string(kRedacted) : h.value;
+    // One name once (a scenario's headers are a mapping): repeated fields
+    // joined as RFC 9110 §5.3 allows.
+    auto same = std::find_if(kept.begin(), kept.end(),
+                             [&](const Header& k) { return iequals(k.name, h.name); });
+    if (same == kept.end()) {
+      kept.push_back({h.name, std::move(value)});
+    } else if (same->value != value) {
+      same->value += ", " + value;
+    }
+  }
+  return kept;
+}
+
 Result<Capture, std::string> capture_of(const RequestView& request,
                                         const contract::Classified& classified,
-                                        const UpstreamAnswer& answer) {
+                                        const UpstreamAnswer& answer, const Redaction& redaction) {
   using Captured = Result<Capture, std::string>;
   if (!answer) return Captured("the upstream gave no answer (" + answer.error().code + ")");
   if (request.method != contract::kMethod) {
@@ -116,7 +153,8 @@ Result<Capture, std::string> capture_of(const RequestView& request,
                   answer->status,
                   std::string(answer->body_text()),
                   content_type_of(*answer),
-                  request.path};
+                  request.path,
+                  replayed_headers(*answer, redaction)};
   return Captured(std::move(capture));
 }
 

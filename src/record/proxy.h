@@ -8,6 +8,7 @@
 #include <string>
 
 #include "contract/classify.h"
+#include "model/entry.h"
 #include "model/reply.h"
 #include "record/capture.h"
 #include "record/recorder.h"
@@ -21,7 +22,8 @@ struct ProxyRoute {
   Upstream& upstream;
   const std::string& target;  ///< the upstream's base URL
   Recorder& recorder;
-  const Envelope& envelope;  ///< for drivemock's own 502
+  const Envelope& envelope;                          ///< for drivemock's own 502
+  const Redaction& redaction = default_redaction();  ///< what a capture keeps of secret headers
 };
 
 /// Forwards `request` (routed among `in_force`) along `route` and captures
@@ -42,6 +44,16 @@ Reply proxied_reply(const UpstreamAnswer& answer, const std::string& target,
 /// or the body lacks the operation's key.
 Result<Capture, std::string> capture_of(const RequestView& request,
                                         const contract::Classified& classified,
-                                        const UpstreamAnswer& answer);
+                                        const UpstreamAnswer& answer,
+                                        const Redaction& redaction = default_redaction());
+
+/// The answer's headers a replay gives back: those a client acts on
+/// (Retry-After, the service's own), without Content-Type (kept apart),
+/// the date and what describes the upstream's server or connection (Date,
+/// Server, Via, Alt-Svc, Strict-Transport-Security, NEL, Report-To) and the
+/// browser-safety headers drivemock sets itself (Content-Security-Policy,
+/// X-Content-Type-Options), secrets
+/// as "***". Hop-by-hop and CORS headers never reach here (record/upstream).
+std::vector<Header> replayed_headers(const Reply& answer, const Redaction& redaction);
 
 }  // namespace drivemock::record

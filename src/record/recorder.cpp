@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "record/learning.h"
+#include "util/log.h"
 
 namespace drivemock::record {
 
@@ -16,14 +17,37 @@ const char* status_name(RecordingStatus status) {
   return "NeverStarted";
 }
 
-bool Recorder::start(const std::string& target) {
+bool Recorder::start(const std::string& target, std::unique_ptr<CaptureLogFile> log) {
   std::lock_guard lock(mutex_);
-  if (status_ == RecordingStatus::recording || unsaved_) return false;
+  if (status_ == RecordingStatus::recording || unsaved_) {
+    if (log) log->remove();  // made for a recording that does not start
+    return false;
+  }
   status_ = RecordingStatus::recording;
   recording_ = true;
-  current_ = Recording{target, std::chrono::system_clock::now(), {}, {}};
+  auto started = log ? log->started() : std::chrono::system_clock::now();
+  current_ = Recording{target, started, {}, {}};
   taken_.clear();
+  log_ = std::move(log);
   return true;
+}
+
+void Recorder::saved() {
+  std::lock_guard lock(mutex_);
+  if (log_ && status_ != RecordingStatus::recording) {
+    log_->remove();
+    log_.reset();
+  }
+}
+
+void Recorder::stream(const std::string& line) {
+  if (!log_) return;
+  if (auto written = log_->append(line); !written) {
+    log::error("drivemock: " + written.error().message +
+               "; the recording's calls are no longer streamed to disk (they are kept in memory "
+               "and written at stop)");
+    log_.reset();  // what it holds stays on disk, to recover if this run dies
+  }
 }
 
 std::optional<std::string> Recorder::target() const {
@@ -43,19 +67,26 @@ std::optional<std::string> Recorder::capture(Capture capture, const contract::Op
     list_uncaptured(contract::kMethod, capture.path, why);
     return why;
   }
+  if (log_) stream(capture_line(capture));
   current_.captures.push_back(std::move(capture));
   if (!op) {
+    std::vector<std::string> added;
     for (const auto& known : in_force.list) {
       if (std::find(taken_.begin(), taken_.end(), known.name) == taken_.end()) {
         taken_.push_back(known.name);
+        added.push_back(known.name);
       }
     }
+    if (log_ && !added.empty()) stream(taken_line(added));
   }
   auto& ops = current_.operations;
   if (!op || !contract::is_added(*op)) return std::nullopt;
   bool known = std::any_of(ops.begin(), ops.end(),
                            [&](const contract::Operation& o) { return o.name == op->name; });
-  if (!known) ops.push_back(*op);
+  if (!known) {
+    ops.push_back(*op);
+    if (log_) stream(operation_line(*op));
+  }
   return std::nullopt;
 }
 
@@ -71,6 +102,7 @@ void Recorder::list_uncaptured(std::string_view method, std::string_view path,
   auto same = std::find_if(listed.begin(), listed.end(), [&](const Uncaptured& u) {
     return u.method == method && u.path == path && u.why == why;
   });
+  if (log_) stream(uncaptured_line(method, path, why));
   if (same != listed.end()) {
     ++same->calls;
   } else if (listed.size() < kMaxUncapturedKinds) {

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "record/capture.h"
+#include "record/capture_log.h"
+#include "record/capture_log_file.h"
 
 namespace drivemock::record {
 
@@ -39,8 +41,12 @@ class Recorder {
   explicit Recorder(size_t limit = kDefaultRecordLimit) : limit_(limit) {}
 
   /// Starts proxying to `target`; false if already recording, or while a
-  /// stopped recording waits to be written (starting would lose it).
-  bool start(const std::string& target);
+  /// stopped recording waits to be written (starting would lose it). With
+  /// `log`, every capture is also appended to it as it comes
+  /// (record/capture_log.h), and the recording starts when the log did.
+  bool start(const std::string& target, std::unique_ptr<CaptureLogFile> log = nullptr);
+  /// The recording handed out by stop() was written: its capture log goes.
+  void saved();
   /// The target while recording, else nullopt.
   std::optional<std::string> target() const;
   /// Adds one answered call of `op`, or of a path no operation defines when
@@ -65,6 +71,9 @@ class Recorder {
  private:
   /// skip() with the lock held.
   void list_uncaptured(std::string_view method, std::string_view path, std::string_view why);
+  /// Appends `line` to the capture log, if any, with the lock held; a log
+  /// that fails is closed (the calls stay in memory) and said once.
+  void stream(const std::string& line);
 
   const size_t limit_;
   mutable std::mutex mutex_;
@@ -75,6 +84,8 @@ class Recorder {
   Recording current_;
   std::vector<std::string> taken_;  ///< names in force when a learnt call came
   std::optional<Recording> unsaved_;
+  /// The running recording's capture log; kept after stop until saved().
+  std::unique_ptr<CaptureLogFile> log_;
 };
 
 }  // namespace drivemock::record

@@ -8,7 +8,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include "record/learning.h"
 #include "util/log.h"
+#include "util/private_file.h"
 
 namespace drivemock::record {
 
@@ -52,7 +54,9 @@ Status write_atomically(const std::string& path, const std::string& text) {
   int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0)
     return Error{"cannot create a temporary file beside " + path + ": " + std::strerror(errno)};
-  ::fchmod(fd, 0644);  // as a recording is read by others: mkostemp makes it 0600
+  // mkostemp makes it 0600; a recording (or report) gets what any new file
+  // of the user gets, by the umask, as the journal file does.
+  ::fchmod(fd, new_file_mode());
   int error = write_and_sync(fd, text);
   if (::close(fd) != 0 && error == 0) error = errno;
   // A full disk leaves neither a half file at the target nor the temporary.
@@ -74,7 +78,10 @@ std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(
   auto recording = recorder.stop();
   if (!recording) return std::nullopt;
   auto saved = save_recording(*recording, record_to);
-  if (saved) return Result<SavedRecording, UnsavedRecording>(std::move(saved).value());
+  if (saved) {
+    recorder.saved();  // its capture log is no longer needed
+    return Result<SavedRecording, UnsavedRecording>(std::move(saved).value());
+  }
   UnsavedRecording unsaved{saved.error().message, recording->captures.size()};
   recorder.unsaved(std::move(*recording));
   return Result<SavedRecording, UnsavedRecording>(std::move(unsaved));
@@ -119,6 +126,68 @@ Result<SavedRecording> save_recording(const Recording& recording, const std::str
                        recording.uncaptured_calls()};
   if (auto written = write_atomically(saved.file, saved.yaml); !written) return written.error();
   return saved;
+}
+
+}  // namespace drivemock::record
+
+namespace drivemock::record {
+
+Result<std::unique_ptr<CaptureLogFile>> open_capture_log(const std::string& record_to,
+                                                         const std::string& target) {
+  auto started = std::chrono::system_clock::now();
+  std::string file =
+      record_to.empty() ? default_recording_path(recording_name(started)) : record_to;
+  std::filesystem::path parent = std::filesystem::path(file).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  if (ec) return Error{"cannot create " + parent.string() + ": " + ec.message()};
+  return CaptureLogFile::create(capture_log_path(file), target, started);
+}
+
+Result<RecoveredRecording> recover_recording(const std::string& log, const std::string& to) {
+  auto text = take_capture_log(log);
+  if (!text) return text.error();
+  auto logged = read_capture_log(*text);
+  if (!logged) return Error{"cannot recover " + log + ": " + logged.error().message};
+  // Learnt operations take no name that was in force, as at a stop.
+  std::vector<std::string> taken = std::move(logged->taken);
+  for (const auto& op : contract::operations()) taken.push_back(op.name);
+  learn_operations(logged->recording, taken);
+  auto saved = save_recording(logged->recording, to.empty() ? scenario_file_of(log) : to);
+  if (!saved) return saved.error();
+  std::error_code ec;
+  std::filesystem::remove(log, ec);
+  return RecoveredRecording{std::move(saved).value(), log, logged->unreadable};
+}
+
+void recover_left_recordings(const std::string& record_to) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> logs;
+  std::error_code ec;
+  if (!record_to.empty()) {
+    if (fs::exists(fs::symlink_status(capture_log_path(record_to), ec))) {
+      logs.push_back(capture_log_path(record_to));
+    }
+  } else {
+    for (const auto& entry : fs::directory_iterator("recordings", ec)) {
+      std::string name = entry.path().string();
+      if (name.ends_with(kCaptureLogSuffix)) logs.push_back(name);
+    }
+  }
+  for (const auto& log : logs) {
+    auto recovered = recover_recording(log, record_to);
+    if (!recovered) {
+      log::warning("drivemock: a recording cut short is left in " + log + ": " +
+                   recovered.error().message);
+      continue;
+    }
+    const SavedRecording& file = recovered->saved;
+    log::info("drivemock: a recording cut short was recovered: " + std::to_string(file.captured) +
+              " calls from " + log + " written to " + file.file + saved_details(file) +
+              (recovered->unreadable
+                   ? "; " + std::to_string(recovered->unreadable) + " torn line(s) left out"
+                   : std::string()));
+  }
 }
 
 }  // namespace drivemock::record

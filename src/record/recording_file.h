@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "record/capture_log.h"
+#include "record/capture_log_file.h"
 #include "record/recorder.h"
 #include "record/recording_yaml.h"
 #include "util/result.h"
@@ -45,6 +47,29 @@ struct UnsavedRecording {
 /// fails; nullopt when there was nothing to write.
 std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(Recorder& recorder,
                                                                       const std::string& record_to);
+
+/// The capture log of a recording of `target` that starts now, bound for
+/// `record_to` (the default path when empty; its directory made), or why
+/// it cannot be made (the recording must not start unguarded).
+Result<std::unique_ptr<CaptureLogFile>> open_capture_log(const std::string& record_to,
+                                                         const std::string& target);
+
+/// A recording recovered from a capture log: where it went and what it held.
+struct RecoveredRecording {
+  SavedRecording saved;
+  std::string log;        ///< the capture log it came from (now removed)
+  size_t unreadable = 0;  ///< lines left out (a torn last line)
+};
+
+/// Turns the capture log at `log` into its scenario file, `to` or the file
+/// the log is named for, learning operations as a stop does; removes the
+/// log once the file is written.
+Result<RecoveredRecording> recover_recording(const std::string& log, const std::string& to);
+
+/// At start: the capture logs a run that was cut short left for
+/// `record_to` (or, without one, in recordings/), each made into its
+/// scenario file and logged; one that cannot be is left and warned about.
+void recover_left_recordings(const std::string& record_to);
 
 /// "; learnt from the traffic: dir-rename; 2 proxied calls could not be
 /// recorded …", or nothing: what a log line adds to where a recording went.

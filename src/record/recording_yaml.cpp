@@ -10,6 +10,7 @@
 
 #include "scenario/yaml_json.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::record {
 namespace {
@@ -67,14 +68,34 @@ bool survives_as_mapping(std::string_view body, const rapidjson::Document& doc) 
   }
 }
 
+/// The headers an answer is written with: a Content-Type that is not JSON's
+/// (which is the default), then `others`.
+std::vector<Header> written_headers(std::string_view content_type,
+                                    const std::vector<Header>& others) {
+  std::vector<Header> out;
+  if (!content_type.empty() && content_type != "application/json") {
+    out.push_back({"Content-Type", std::string(content_type)});
+  }
+  for (const auto& h : others) {
+    if (!iequals(h.name, "Content-Type")) out.push_back(h);
+  }
+  return out;
+}
+
 /// One answer as a flow mapping: {http, headers, body or raw}.
 void emit_answer(YAML::Emitter& out, int status, std::string_view body,
-                 std::string_view content_type) {
+                 const std::vector<Header>& headers) {
   out << YAML::Flow << YAML::BeginMap;
   if (status != 200) out << YAML::Key << "http" << YAML::Value << status;
-  if (!content_type.empty() && content_type != "application/json") {
-    out << YAML::Key << "headers" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key
-        << "Content-Type" << YAML::Value << std::string(content_type) << YAML::EndMap;
+  if (!headers.empty()) {
+    out << YAML::Key << "headers" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& h : headers) {
+      out << YAML::Key << h.name << YAML::Value;
+      // Quoted beside Content-Type: "1" stays the text a client reads.
+      if (!iequals(h.name, "Content-Type")) out << YAML::DoubleQuoted;
+      out << h.value;
+    }
+    out << YAML::EndMap;
   }
   auto doc = json::parse_untrusted(body);
   if (doc && survives_as_mapping(body, *doc)) {
@@ -87,7 +108,7 @@ void emit_answer(YAML::Emitter& out, int status, std::string_view body,
 }
 
 void emit_answer(YAML::Emitter& out, const Capture& c) {
-  emit_answer(out, c.status, c.body, c.content_type);
+  emit_answer(out, c.status, c.body, written_headers(c.content_type, c.headers));
 }
 
 void emit_respond(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
@@ -240,7 +261,8 @@ void emit_definition(YAML::Emitter& out, const contract::Operation& op,
   if (const auto& answer = op.builtin_answer) {
     const std::string* type = find_header(answer->header_list(), "Content-Type");
     out << YAML::Key << "answer" << YAML::Value;
-    emit_answer(out, answer->status, answer->body_text(), type ? *type : std::string_view());
+    emit_answer(out, answer->status, answer->body_text(),
+                written_headers(type ? *type : std::string_view(), answer->header_list()));
   } else if (const Capture* learnt = first_success(recording, op.name);
              learnt && op.source == kLearntSource) {
     out << YAML::Key << "answer" << YAML::Value;

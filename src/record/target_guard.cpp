@@ -39,6 +39,18 @@ bool TargetGuard::listed(const TargetUrl& target) const {
   });
 }
 
+void TargetGuard::add_own_port(int port) {
+  for (auto& slot : own_ports_) {
+    int empty = 0;
+    if (slot.compare_exchange_strong(empty, port) || empty == port) return;
+  }
+}
+
+bool TargetGuard::own_port(int port) const {
+  return std::any_of(own_ports_.begin(), own_ports_.end(),
+                     [&](const std::atomic<int>& own) { return own != 0 && own == port; });
+}
+
 Result<NetAddress> TargetGuard::check(std::string_view url) const {
   auto target = parse_target_url(url);
   if (!target) {
@@ -60,8 +72,7 @@ Result<NetAddress> TargetGuard::check(std::string_view url) const {
                    ", a link-local or cloud metadata address, where credentials of this machine "
                    "may be served"};
     }
-    if (target->port == own_port_ &&
-        (is_loopback_address(address) || is_local_interface(address))) {
+    if (own_port(target->port) && (is_loopback_address(address) || is_local_interface(address))) {
       return Error{"recording from " + where + " is refused: it resolves to " + address.text +
                    ", drivemock itself, which would forward each call to itself for ever"};
     }

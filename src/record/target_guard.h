@@ -3,12 +3,14 @@
 // open proxy into the user's network: to the cloud's metadata service
 // (169.254.169.254, fd00:ec2::254) with the instance's credentials behind
 // it, or back to drivemock itself, where one call becomes a loop that holds
-// every worker. So a target's host is resolved and each address checked,
+// every worker (through any of its listeners: plain, TLS or proxy). So a
+// target's host is resolved and each address checked,
 // when a recording starts and again on every call (a name may resolve
 // elsewhere by then: DNS rebinding), and the call goes to the address that
 // was checked. With --allow-record-target, only the hosts listed (and the
 // --record-from target) may be recorded from at all.
 
+#include <array>
 #include <atomic>
 #include <optional>
 #include <string>
@@ -44,8 +46,10 @@ class TargetGuard {
   explicit TargetGuard(TargetRules rules)
       : rules_(std::move(rules)), record_from_(parse_target_url(rules_.record_from)) {}
 
-  /// drivemock's own port, once it listens: a target there is a loop.
-  void set_own_port(int port) { own_port_ = port; }
+  /// A port of drivemock's own (plain, TLS, proxy), once it listens: a
+  /// target there on this machine is a loop, whatever name it is given
+  /// (127.0.0.1, localhost, a gateway name mapped to this machine).
+  void add_own_port(int port);
 
   /// The address to connect to for `url`, or why it may not be reached:
   /// not allowed, unresolvable, link-local or metadata, or drivemock itself.
@@ -56,7 +60,10 @@ class TargetGuard {
 
   TargetRules rules_;
   std::optional<TargetUrl> record_from_;  ///< rules_.record_from, parsed once
-  std::atomic<int> own_port_{0};
+  bool own_port(int port) const;
+
+  /// The listeners' ports, 0 where none: set once each, read on every call.
+  std::array<std::atomic<int>, 3> own_ports_{};
 };
 
 }  // namespace drivemock::record

@@ -85,7 +85,11 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
   Reply answer = json_reply(result->status, std::move(body));
   auto headers = std::make_shared<std::vector<Header>>();
   for (const auto& [name, value] : result->headers) {
-    if (!is_hop_by_hop(name)) headers->push_back({name, value});
+    // The upstream's own CORS answer (often "*") would let any page read
+    // what it sent through drivemock: drivemock's CORS policy decides.
+    if (!is_hop_by_hop(name) && !iequals(std::string_view(name).substr(0, 15), "Access-Control-")) {
+      headers->push_back({name, value});
+    }
   }
   answer.headers = std::move(headers);
   return answer;

@@ -17,13 +17,21 @@
 #include <filesystem>
 
 #include "util/file_text.h"
+#include "util/log.h"
 #include "util/net_address.h"
+#include "util/private_file.h"
 
 namespace drivemock::tls {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::system_clock;
+
+/// A kept CA's key and certificate as read.
+struct LocalCaFiles {
+  KeyPtr key;
+  CertPtr cert;
+};
 
 /// The last OpenSSL error as text, for messages.
 std::string openssl_error() {
@@ -77,13 +85,15 @@ CertPtr new_certificate(EVP_PKEY* subject_key, const std::string& name,
   return ok ? std::move(cert) : nullptr;
 }
 
-Result<CertPtr> new_ca_certificate(EVP_PKEY* key) {
+Result<CertPtr> new_ca_certificate(EVP_PKEY* key, const TlsNames& names) {
   CertPtr cert = new_certificate(key, std::string(kCaName), kCaValidity);
+  std::string constraints = name_constraints(names);
   bool ok =
       cert && X509_set_issuer_name(cert.get(), X509_get_subject_name(cert.get())) == 1 &&
       add_extension(cert.get(), cert.get(), NID_basic_constraints, "critical,CA:TRUE,pathlen:0") &&
       add_extension(cert.get(), cert.get(), NID_key_usage, "critical,keyCertSign,cRLSign") &&
       add_extension(cert.get(), cert.get(), NID_subject_key_identifier, "hash") &&
+      add_extension(cert.get(), cert.get(), NID_name_constraints, constraints.c_str()) &&
       X509_sign(cert.get(), key, EVP_sha256()) > 0;
   if (!ok) return Error{"cannot make the CA certificate: " + openssl_error()};
   return cert;
@@ -136,40 +146,102 @@ std::string default_tls_dir() {
   return base + "/.local/share/drivemock";
 }
 
-Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir) {
+std::string name_constraints(const TlsNames& names) {
+  std::string out = "critical";
+  for (const auto& name : names.names()) {
+    std::string entry;
+    if (name.starts_with("*.")) {
+      entry = "DNS:" + name.substr(2);  // the domain and every name under it
+    } else if (!is_ip_literal(name)) {
+      entry = "DNS:" + name;
+    } else if (name.find(':') != std::string::npos) {
+      entry = "IP:" + name + "/ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff";
+    } else {
+      entry = "IP:" + name + "/255.255.255.255";
+    }
+    out += ",permitted;" + entry;
+  }
+  return out;
+}
+
+namespace {
+
+/// The kept CA's key and certificate, when both read and belong together;
+/// an error when what is there may not be used (anyone else's, or loose).
+Result<bool> read_kept(LocalCaFiles& files, const std::string& key_path,
+                       const std::string& cert_path) {
+  struct stat st {};
+  if (::lstat(key_path.c_str(), &st) != 0) return false;  // none yet
+  auto key_pem = read_private_file(key_path, Owner::me);
+  if (!key_pem) {
+    std::string message = key_pem.error().message;
+    // Loose: say how to mend it, or start over.
+    if (message.find("can be read by others") != std::string::npos) {
+      message += ", or delete it and ca.pem for a new CA";
+    }
+    return Error{message};
+  }
+  if (::lstat(cert_path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    return Error{cert_path + " is a symbolic link; expected the file itself"};
+  }
+  std::string cert_pem = read_file_text(cert_path).value_or("");
+  BioPtr key_bio(BIO_new_mem_buf(key_pem->data(), static_cast<int>(key_pem->size())));
+  BioPtr cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())));
+  files.key.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
+  files.cert.reset(PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr));
+  ERR_clear_error();
+  return files.key && files.cert && X509_check_private_key(files.cert.get(), files.key.get()) == 1;
+}
+
+/// A name of `names` the kept CA may not sign for (its constraints leave it
+/// out), or empty: each is tried with a leaf, as a client would check it.
+std::string first_uncovered(LocalCa& ca, const TlsNames& names) {
+  for (const auto& name : names.names()) {
+    std::string sample = name.starts_with("*.") ? "drivemock-check" + name.substr(1) : name;
+    auto leaf = ca.leaf_for(name);
+    if (!leaf || !verify_leaf(ca.cert(), (*leaf)->cert.get(), sample)) return name;
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir, const TlsNames& names,
+                                               Renew renew) {
   std::shared_ptr<LocalCa> ca(new LocalCa());
   fs::path base(dir);
   ca->cert_path_ = (base / "ca.pem").string();
   ca->key_path_ = (base / "ca-key.pem").string();
-  std::error_code ec;
-  fs::create_directories(base, ec);
-  if (ec) return Error{"cannot create " + dir + ": " + ec.message()};
-  ::chmod(dir.c_str(), 0700);
-  struct stat key_stat {};
-  if (::stat(ca->key_path_.c_str(), &key_stat) == 0) {
-    // A key others can read is a key others can sign with.
-    if ((key_stat.st_mode & 077) != 0) {
-      char mode[8];
-      std::snprintf(mode, sizeof mode, "%03o", static_cast<unsigned>(key_stat.st_mode & 0777));
-      return Error{ca->key_path_ + " can be read by others (mode " + mode +
-                   "); expected 600: chmod 600 it, or delete it and ca.pem for a new CA"};
+  // Another user's directory (or a link of theirs on the way) would be
+  // theirs to read the key from or to swap the CA in, which root trusts.
+  if (auto made = make_private_dir(dir); !made) return made.error();
+  LocalCaFiles kept;
+  auto read = read_kept(kept, ca->key_path_, ca->cert_path_);
+  if (!read) return read.error();
+  if (*read && renew == Renew::when_needed &&
+      not_after(kept.cert.get()) > Clock::now() + kCaRenewBefore) {
+    ca->key_ = std::move(kept.key);
+    ca->cert_ = std::move(kept.cert);
+    if (!ca->constrained()) {
+      log::warning("drivemock: the local CA " + ca->cert_path_ +
+                   " has no name constraints (made by an older drivemock): its key could sign "
+                   "for any site. Make a constrained one with `drivemock ca --new` and trust it "
+                   "instead");
+      return ca;
     }
-    std::string key_pem = read_file_text(ca->key_path_).value_or("");
-    std::string cert_pem = read_file_text(ca->cert_path_).value_or("");
-    BioPtr key_bio(BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())));
-    BioPtr cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())));
-    ca->key_.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
-    ca->cert_.reset(PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr));
-    ERR_clear_error();
-    bool usable = ca->key_ && ca->cert_ &&
-                  X509_check_private_key(ca->cert_.get(), ca->key_.get()) == 1 &&
-                  not_after(ca->cert_.get()) > Clock::now() + kCaRenewBefore;
-    if (usable) return ca;
+    if (std::string missing = first_uncovered(*ca, names); !missing.empty()) {
+      return Error{"the local CA " + ca->cert_path_ +
+                   " was made for other names and may not sign "
+                   "for '" +
+                   missing + "'; make a new one with `drivemock ca --new --tls-dir " + dir +
+                   "` and the --tls-name options you use, then trust it again"};
+    }
+    return ca;
   }
-  // None yet, unreadable, or about to expire: a new one.
+  // None yet, unreadable, about to expire, or asked for: a new one.
   ca->key_ = new_key();
   if (!ca->key_) return Error{"cannot make the CA key: " + openssl_error()};
-  auto cert = new_ca_certificate(ca->key_.get());
+  auto cert = new_ca_certificate(ca->key_.get(), names);
   if (!cert) return cert.error();
   ca->cert_ = std::move(cert).value();
   std::string key_pem = pem_of([&](BIO* b) {
@@ -180,24 +252,53 @@ Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir) {
   return ca;
 }
 
+bool LocalCa::constrained() const {
+  return X509_get_ext_by_NID(cert_.get(), NID_name_constraints, -1) >= 0;
+}
+
+size_t LocalCa::leaves_kept() const {
+  std::lock_guard lock(mutex_);
+  return leaves_.size();
+}
+
 std::string LocalCa::pem() const {
   return pem_of([&](BIO* b) { return PEM_write_bio_X509(b, cert_.get()) == 1; });
 }
 
 Result<std::shared_ptr<const Leaf>> LocalCa::leaf_for(const std::string& name) {
   std::lock_guard lock(mutex_);
-  auto now = Clock::now();
-  for (const auto& [issued_for, leaf] : leaves_) {
-    if (issued_for == name && leaf->not_after > now + std::chrono::hours(1)) return leaf;
+  if (auto found = by_name_.find(name); found != by_name_.end()) {
+    if (found->second->second->not_after > Clock::now() + std::chrono::hours(1)) {
+      leaves_.splice(leaves_.begin(), leaves_, found->second);  // most recently used
+      return found->second->second;
+    }
+    leaves_.erase(found->second);
+    by_name_.erase(found);
   }
+  auto leaf = issue(name);
+  if (!leaf) return leaf;
+  leaves_.emplace_front(name, *leaf);
+  by_name_[name] = leaves_.begin();
+  if (leaves_.size() > kMaxLeaves) {
+    by_name_.erase(leaves_.back().first);
+    leaves_.pop_back();
+  }
+  return leaf;
+}
+
+Result<std::shared_ptr<const Leaf>> LocalCa::issue(const std::string& name) {
   if (!leaf_key_) {
     leaf_key_ = std::shared_ptr<EVP_PKEY>(new_key().release(), EVP_PKEY_free);
     if (!leaf_key_) return Error{"cannot make a leaf key: " + openssl_error()};
   }
   auto leaf = std::make_shared<Leaf>();
   leaf->key = leaf_key_;
-  leaf->cert = new_certificate(leaf_key_.get(), name, kLeafValidity);
-  std::string san = is_ip_literal(name) ? "IP:" + name : "DNS:" + name;
+  bool ip = is_ip_literal(name);
+  // An IP leaf's common name is no host name: a verifier would else check
+  // it against the CA's DNS constraints (a CN is read as a name when a
+  // certificate has no DNS subjectAltName).
+  leaf->cert = new_certificate(leaf_key_.get(), ip ? "drivemock " + name : name, kLeafValidity);
+  std::string san = ip ? "IP:" + name : "DNS:" + name;
   if (name == "localhost") san += ",IP:127.0.0.1,IP:::1";
   bool ok =
       leaf->cert &&
@@ -210,8 +311,6 @@ Result<std::shared_ptr<const Leaf>> LocalCa::leaf_for(const std::string& name) {
       X509_sign(leaf->cert.get(), key_.get(), EVP_sha256()) > 0;
   if (!ok) return Error{"cannot issue a certificate for " + name + ": " + openssl_error()};
   leaf->not_after = not_after(leaf->cert.get());
-  std::erase_if(leaves_, [&](const auto& entry) { return entry.first == name; });
-  leaves_.emplace_back(name, leaf);
   return std::shared_ptr<const Leaf>(std::move(leaf));
 }
 

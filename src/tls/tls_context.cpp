@@ -74,7 +74,9 @@ int TlsContext::on_server_name(SSL* ssl, int* alert, void* self) {
     *alert = SSL_AD_UNRECOGNIZED_NAME;
     return SSL_TLSEXT_ERR_ALERT_FATAL;
   }
-  auto leaf = tls->ca_->leaf_for(name);
+  // One leaf per allowed entry: the 6,000 case spellings of a gateway name,
+  // or every name under a wildcard --tls-name, share one.
+  auto leaf = tls->ca_->leaf_for(tls->names_->leaf_name(name));
   if (!leaf || SSL_use_certificate(ssl, (*leaf)->cert.get()) != 1 ||
       SSL_use_PrivateKey(ssl, (*leaf)->key.get()) != 1) {
     *alert = SSL_AD_INTERNAL_ERROR;

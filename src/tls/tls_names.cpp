@@ -13,20 +13,36 @@ TlsNames::TlsNames(std::vector<std::string> allowed) {
   for (const auto& name : allowed) names_.push_back(ascii_lowercase(name));
 }
 
+namespace {
+
+/// True when the allowed entry `allowed` covers the lower-case `name`.
+bool covers(const std::string& allowed, std::string_view name) {
+  if (allowed == name) return true;
+  if (!allowed.starts_with("*.")) return false;
+  // "*.example.com": one label, then ".example.com".
+  std::string_view suffix = std::string_view(allowed).substr(1);
+  if (name.size() <= suffix.size() || !name.ends_with(suffix)) return false;
+  std::string_view label = name.substr(0, name.size() - suffix.size());
+  return label.find('.') == std::string_view::npos;
+}
+
+}  // namespace
+
 bool TlsNames::allows(std::string_view asked) const {
   std::string name = ascii_lowercase(asked);
   // Only a host name or an IP address is issued for: never a wildcard, nor
   // a label that no DNS name has ("a b", "x/y") under an allowed "*.".
   if (name.starts_with("*.") || !tls_name_problem(name).empty()) return false;
-  return std::any_of(names_.begin(), names_.end(), [&](const std::string& allowed) {
-    if (allowed == name) return true;
-    if (!allowed.starts_with("*.")) return false;
-    // "*.example.com": one label, then ".example.com".
-    std::string_view suffix = std::string_view(allowed).substr(1);
-    if (name.size() <= suffix.size() || !name.ends_with(suffix)) return false;
-    std::string_view label = std::string_view(name).substr(0, name.size() - suffix.size());
-    return label.find('.') == std::string_view::npos;
-  });
+  return std::any_of(names_.begin(), names_.end(),
+                     [&](const std::string& allowed) { return covers(allowed, name); });
+}
+
+std::string TlsNames::leaf_name(std::string_view asked) const {
+  std::string name = ascii_lowercase(asked);
+  for (const auto& allowed : names_) {
+    if (allowed.starts_with("*.") && covers(allowed, name)) return allowed;
+  }
+  return name;
 }
 
 std::string tls_name_problem(std::string_view name) {

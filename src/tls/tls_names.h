@@ -22,6 +22,11 @@ class TlsNames {
   /// allowed wildcard matches exactly one DNS label.
   bool allows(std::string_view name) const;
 
+  /// The allowed entry a certificate for `name` is issued as: the wildcard
+  /// that covers it ("*.example.com": one leaf for all its names), else
+  /// `name` in lower case without a final dot. Only for allowed names.
+  std::string leaf_name(std::string_view name) const;
+
   const std::vector<std::string>& names() const { return names_; }
 
  private:

@@ -25,6 +25,22 @@ std::optional<uint32_t> ipv4_of(const NetAddress& address) {
   return ntohl(v4);
 }
 
+/// The IPv4 address a NAT64 address embeds (RFC 6052's well-known prefix
+/// 64:ff9b::/96, and RFC 8215's local-use 64:ff9b:1::/48 with a /96 prefix):
+/// a DNS64 resolver hands such an address out for any IPv4 host, the
+/// metadata service's too.
+std::optional<uint32_t> nat64_ipv4_of(const in6_addr& v6) {
+  static const unsigned char kWellKnown[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
+  static const unsigned char kLocalUse[6] = {0, 0x64, 0xff, 0x9b, 0, 1};
+  if (std::memcmp(v6.s6_addr, kWellKnown, sizeof kWellKnown) != 0 &&
+      std::memcmp(v6.s6_addr, kLocalUse, sizeof kLocalUse) != 0) {
+    return std::nullopt;
+  }
+  uint32_t v4 = 0;
+  std::memcpy(&v4, v6.s6_addr + 12, 4);
+  return ntohl(v4);
+}
+
 const in6_addr* ipv6_of(const NetAddress& address) {
   if (address.storage.ss_family != AF_INET6) return nullptr;
   return &reinterpret_cast<const sockaddr_in6&>(address.storage).sin6_addr;
@@ -59,14 +75,24 @@ std::string address_bytes(const NetAddress& address) {
 
 std::string authority_host(std::string_view authority) {
   if (authority.starts_with('[')) {
+    // Brackets hold an IPv6 literal and nothing else, and only ":port" may
+    // follow them: "[pass.example:8443]" is no host, not pass.example:8443.
     size_t close = authority.find(']');
     if (close == std::string_view::npos) return {};
-    return ascii_lowercase(authority.substr(1, close - 1));
+    std::string_view inside = authority.substr(1, close - 1);
+    std::string_view after = authority.substr(close + 1);
+    unsigned char v6[sizeof(in6_addr)];
+    if (inet_pton(AF_INET6, std::string(inside).c_str(), v6) != 1) return {};
+    if (!after.empty() && !after.starts_with(':')) return {};
+    return ascii_lowercase(inside);
   }
-  // One colon: host:port; more than one (a bare IPv6 address): no port.
+  // One colon: host:port; more than one: a bare IPv6 address (no port), or
+  // no host at all.
   size_t colon = authority.find(':');
   if (colon != std::string_view::npos && authority.find(':', colon + 1) == std::string_view::npos) {
     authority = authority.substr(0, colon);
+  } else if (colon != std::string_view::npos && !is_ip_literal(authority)) {
+    return {};
   }
   return ascii_lowercase(authority);
 }
@@ -107,8 +133,17 @@ bool is_loopback_host(std::string_view host) {
 }
 
 bool is_link_local_or_metadata(const NetAddress& address) {
-  if (auto v4 = ipv4_of(address)) return (*v4 >> 16) == ((169u << 8) | 254u);
+  auto v4 = ipv4_of(address);
   const in6_addr* v6 = ipv6_of(address);
+  if (!v4 && v6) v4 = nat64_ipv4_of(*v6);
+  if (v4) {
+    // 169.254.0.0/16 holds AWS's, GCP's, Azure's, Oracle's and DigitalOcean's
+    // metadata services; Alibaba Cloud's answers at 100.100.100.200, and
+    // Oracle's older one at 192.0.0.192.
+    constexpr uint32_t kAlibaba = (100u << 24) | (100u << 16) | (100u << 8) | 200u;
+    constexpr uint32_t kOracleClassic = (192u << 24) | (192u);
+    return (*v4 >> 16) == ((169u << 8) | 254u) || *v4 == kAlibaba || *v4 == kOracleClassic;
+  }
   if (!v6) return false;
   in6_addr metadata{};
   inet_pton(AF_INET6, "fd00:ec2::254", &metadata);

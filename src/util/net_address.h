@@ -15,7 +15,8 @@
 namespace drivemock {
 
 /// The host of "host", "host:port", "[v6]" or "[v6]:port", lower-cased and
-/// without brackets; empty for an empty or malformed authority.
+/// without brackets; empty for an empty or malformed authority (brackets
+/// around anything but an IPv6 literal among them).
 std::string authority_host(std::string_view authority);
 
 /// The port of such an authority, if it gives one (nullopt also when it is not
@@ -38,9 +39,10 @@ struct NetAddress {
 };
 
 /// True for addresses a recorder must never reach: link-local IPv4
-/// (169.254.0.0/16, the cloud metadata service among them), link-local IPv6
-/// (fe80::/10), the IPv6 metadata address fd00:ec2::254, and those as
-/// IPv4-mapped IPv6 addresses.
+/// (169.254.0.0/16, most clouds' metadata service among them), the other
+/// clouds' metadata addresses (100.100.100.200, 192.0.0.192), link-local
+/// IPv6 (fe80::/10), the IPv6 metadata address fd00:ec2::254, and the IPv4
+/// ones as IPv4-mapped and NAT64 (64:ff9b::/96, 64:ff9b:1::/48) addresses.
 bool is_link_local_or_metadata(const NetAddress& address);
 
 /// True for a loopback address (127.0.0.0/8, ::1, 0.0.0.0, ::, or mapped).

@@ -17,7 +17,7 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 // not sent an update never shows it. The waits are puppeteer's default (30 s), not a speed limit: a
 // loaded CI machine made a one-second bound fail, and speed is bench/'s.
 
-const SCENARIO = "name: ui\ndirectories: {d1: {trash: {http: 200}}}\n";
+const SCENARIO = "name: ui\ndirectories: {d1: {trash: {http: 200, headers: {X-Request-Cost: '7'}}}}\n";
 
 let browser;
 before(async () => {
@@ -190,6 +190,7 @@ test("filters show only what they select, and a row opens the whole entry, redac
     assert.match(detail, /Authorization\*\*\*/);
     assert.doesNotMatch(detail, /user-secret/);
     assert.match(detail, /"uuid": "d1"/);  // the body, pretty-printed
+    assert.match(detail, /Answer headersX-Request-Cost7/);  // the answer's own headers
     await page.$eval("#filter-uuid", (i) => { i.value = ""; });
     await page.type("#filter-uuid", "d2");
     await page.click("#journal tbody tr:not([hidden])");
@@ -221,6 +222,28 @@ test("with an admin token the page asks for it once and keeps it for the tab", a
     assert.equal(await page.$eval("#token-form", (f) => f.hidden), true);
     assert.equal(await page.evaluate(() => sessionStorage.getItem("drivemock.adminToken")),
                  "s3cret");
+  } finally {
+    await mock.stop();
+  }
+});
+
+test("the dashboard URL the JS package gives logs the tab in, and the token leaves the address bar", async () => {
+  const pkg = require("../../clients/js");
+  const mock = await pkg.startDrivemock({ bin: process.env.DRIVEMOCK_BINARY });
+  try {
+    assert.ok(mock.adminToken, "started with a random token");
+    const page = await browser.newPage();
+    await page.goto(mock.dashboardUrl);
+    await waitLive(page);
+    assert.equal(await page.$eval("#token-form", (f) => f.hidden), true);
+    assert.doesNotMatch(page.url(), /token/);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("drivemock.adminToken")), mock.adminToken);
+    // Without the token, the same page asks for it.
+    const stranger = await browser.createBrowserContext();
+    const other = await stranger.newPage();
+    await other.goto(mock.url + "/__admin/ui");
+    await other.waitForSelector("#token-form:not([hidden])");
+    await stranger.close();
   } finally {
     await mock.stop();
   }

@@ -298,17 +298,19 @@ TEST_CASE("SIGTERM with a recording that cannot be written says why and exits 1"
   auto upstream = drivemock::Server::start({.scenario_texts = {"directories: {}"}});
   REQUIRE(upstream.server);
   TempScenario dir("unused: file\n");
-  // bad.yaml is a file: no directory can be made under it, even by root.
-  std::string file = (dir.dir / "bad.yaml" / "recording.yaml").string();
+  std::string file = (dir.dir / "recording.yaml").string();
   Process p(recording_to(upstream.server->base_url(), file));
   httplib::Client client("127.0.0.1", port_of(p.read_line()));
   CHECK(client.Post("/v3/dir/trash", R"({"uuid":"r"})", "application/json")->status == 200);
+  // A directory where the file should go: even root cannot write it there.
+  std::filesystem::create_directory(file);
   p.signal(SIGTERM);
   CHECK(p.wait_exit() == 1);
-  CHECK(p.err().find("the recording of 1 calls could not be saved: cannot create") !=
-        std::string::npos);
-  CHECK(p.err().find("Not a directory") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(file));
+  CHECK(p.err().find("the recording of 1 calls could not be saved: cannot write " + file +
+                     ": it exists and is not a regular file") != std::string::npos);
+  CHECK(std::filesystem::is_directory(file));
+  // Its call is not lost: the capture log stays, for drivemock recover.
+  CHECK(std::filesystem::exists(file + ".captures.jsonl"));
 }
 
 TEST_CASE("a scenario file with an alias is refused with its position by validate and at start") {
@@ -324,6 +326,8 @@ TEST_CASE("a scenario file with an alias is refused with its position by validat
 
 TEST_CASE("the admin token can come from a file or the environment, out of sight of ps") {
   TempScenario token_file("s3cret-from-file\n");
+  std::filesystem::permissions(
+      token_file.path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   Process from_file({kBinary, "--port", "0", "--quiet", "--admin-token-file", token_file.path});
   int port = port_of(from_file.read_line());
   httplib::Client client("127.0.0.1", port);
@@ -344,8 +348,31 @@ TEST_CASE("the admin token can come from a file or the environment, out of sight
 
   Process missing({kBinary, "--port", "0", "--admin-token-file", "/nonexistent/token"});
   CHECK(missing.wait_exit() == 2);
-  CHECK(missing.err().find("--admin-token-file /nonexistent/token: cannot read a token") !=
+  CHECK(missing.err().find("--admin-token-file: cannot open /nonexistent/token") !=
         std::string::npos);
+}
+
+TEST_CASE("a token file others can read is refused, as a loose CA key is, and never used") {
+  TempScenario token_file("s3cret-from-file\n");
+  std::filesystem::permissions(token_file.path, std::filesystem::perms::owner_read |
+                                                    std::filesystem::perms::owner_write |
+                                                    std::filesystem::perms::group_read |
+                                                    std::filesystem::perms::others_read);
+  Process loose({kBinary, "--port", "0", "--admin-token-file", token_file.path});
+  CHECK(loose.wait_exit() == 2);
+  CHECK(loose.err().find(token_file.path +
+                         " can be read by others (mode 644); expected 600: "
+                         "chmod 600 " +
+                         token_file.path) != std::string::npos);
+  // Nor through a symbolic link, which another user could point elsewhere.
+  std::filesystem::permissions(
+      token_file.path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  std::string link = token_file.path + ".link";
+  std::filesystem::create_symlink(token_file.path, link);
+  Process linked({kBinary, "--port", "0", "--admin-token-file", link});
+  CHECK(linked.wait_exit() == 2);
+  CHECK(linked.err().find(link + " is a symbolic link") != std::string::npos);
+  std::filesystem::remove(link);
 }
 
 TEST_CASE("listening beyond loopback without a token says once what that exposes") {

@@ -79,7 +79,7 @@ for (const block of js) {
     const sessions = /from "drivemock\/(vitest|node-test)"/.test(block.body);
     const mock = sessions ? await startDrivemock({ bin, preset: "filen" }) : null;
     try {
-      const env = mock ? { DRIVEMOCK_URL: mock.url } : {};
+      const env = mock ? { DRIVEMOCK_URL: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken } : {};
       const result = vitest
         ? run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", path.relative(exampleDir, file)], exampleDir, env)
         : run(process.execPath, ["--test", file], exampleDir, env);

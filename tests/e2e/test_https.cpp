@@ -126,7 +126,7 @@ TEST_CASE("a client that speaks plain HTTP to the TLS port is dropped, and other
 TEST_CASE("the user's own certificate from --tls-cert and --tls-key, and HTTPS alone") {
   TempDir dir;
   // A certificate of the user's, here issued by a CA of a directory of its own.
-  auto ca = drivemock::tls::LocalCa::open(dir.file("own-ca"));
+  auto ca = drivemock::tls::LocalCa::open(dir.file("own-ca"), drivemock::local_ca_names({}));
   REQUIRE(ca);
   auto leaf = (*ca)->leaf_for("localhost");
   REQUIRE(leaf);
@@ -242,4 +242,18 @@ TEST_CASE(
         "from_backend");
   CHECK(recorder.admin_json("POST", "/__admin/recordings/stop")["captured"].GetUint64() == 2);
   CHECK(backend.requests()["meta"]["total"].GetUint64() == 2);
+}
+
+TEST_CASE("the recorder refuses drivemock's own TLS and proxy ports: one call would feed itself") {
+  TempDir dir;
+  RunningServer mock(with_tls(dir));
+  int tls_port = *mock.server().tls_port();
+  std::string own = "https://localhost:" + std::to_string(tls_port);
+  auto refused =
+      mock.admin("POST", "/__admin/recordings/start", R"({"targetBaseUrl":")" + own + R"("})");
+  REQUIRE(refused);
+  CHECK(refused->status == 400);
+  CHECK(code_of(refused) == "target_refused");
+  CHECK_THAT(parse_json(refused->body)["message"].GetString(), Catch::Contains("drivemock itself"));
+  CHECK(mock.requests()["meta"]["total"].GetUint64() == 0);
 }

@@ -202,13 +202,13 @@ TEST_CASE("stopping a server that records writes the recording") {
 TEST_CASE("a recording that cannot be written is kept, and stop writes it once fixed") {
   TempDir dir;
   RunningServer backend(kBackend);
-  // A file where the recording's directory should be: even root cannot
-  // write there, and removing it fixes the problem.
-  std::ofstream(dir.path / "blocker") << "in the way";
-  fs::path target = dir.path / "blocker" / "rec.yaml";
+  // A directory where the recording's file should go: even root cannot
+  // write the file there, and removing it fixes the problem.
+  fs::path target = dir.path / "rec.yaml";
   RunningServer mock(recording_to(backend.server().base_url(), target));
   CHECK(mock.trash("d1")->status == 503);
   CHECK(mock.trash("d1")->status == 200);
+  fs::create_directory(target);
 
   auto failed = mock.admin("POST", "/__admin/recordings/stop");
   REQUIRE(failed);
@@ -216,8 +216,10 @@ TEST_CASE("a recording that cannot be written is kept, and stop writes it once f
   CHECK(code_of(failed) == "write_failed");
   auto doc = parse_json(failed->body);
   CHECK_THAT(doc["message"].GetString(),
-             Catch::Contains("Not a directory") && Catch::Contains("2 captured calls are kept"));
-  CHECK_FALSE(fs::exists(target));
+             Catch::Contains("not a regular file") && Catch::Contains("2 captured calls are kept"));
+  CHECK(fs::is_directory(target));
+  // Its calls are on disk too, should this drivemock be killed now.
+  CHECK(fs::exists(dir.path / "rec.yaml.captures.jsonl"));
   auto status = mock.admin_json("GET", "/__admin/recordings/status");
   CHECK(std::string(status["status"].GetString()) == "Stopped");
   CHECK(status["unsavedCalls"].GetUint64() == 2);
@@ -225,10 +227,11 @@ TEST_CASE("a recording that cannot be written is kept, and stop writes it once f
   CHECK(code_of(mock.admin("POST", "/__admin/recordings/start",
                            R"({"targetBaseUrl":"http://127.0.0.1:1"})")) == "unsaved_recording");
 
-  fs::remove(dir.path / "blocker");
+  fs::remove(target);
   auto written = mock.admin_json("POST", "/__admin/recordings/stop");
   CHECK(written["captured"].GetUint64() == 2);
   CHECK(read_file(target) == written["scenario"].GetString());
+  CHECK_FALSE(fs::exists(dir.path / "rec.yaml.captures.jsonl"));  // written: no longer needed
   CHECK(mock.admin_json("GET", "/__admin/recordings/status")["unsavedCalls"].GetUint64() == 0);
   CHECK(mock.admin("POST", "/__admin/recordings/stop")->status == 409);  // nothing left
 }
@@ -252,7 +255,10 @@ TEST_CASE("a disk that fills while the recording is written leaves no file behin
   REQUIRE(failed);
   CHECK(failed->status == 500);
   CHECK_THAT(parse_json(failed->body)["message"].GetString(), Catch::Contains("File too large"));
-  CHECK(fs::is_empty(dir.path));  // neither the target nor the temporary file
+  // Neither the target nor the temporary file: only the capture log.
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir.path)) left.push_back(e.path().filename());
+  CHECK(left == std::vector<std::string>{"rec.yaml.captures.jsonl"});
 
   auto written = mock.admin_json("POST", "/__admin/recordings/stop");
   CHECK(written["captured"].GetUint64() == kScript.size());

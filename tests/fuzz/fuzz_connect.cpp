@@ -3,7 +3,7 @@
 // the CA's name check. Any bytes in; never a crash, and whatever the line
 // says, drivemock answers only names its CA may issue for (host names and
 // IP addresses, never a wildcard) and tunnels only to a --proxy-pass host
-// on a real port.
+// on a real port; brackets in the target hold an IPv6 literal or nothing.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +12,7 @@
 
 #include "http/proxy_connect.h"
 #include "tls/tls_names.h"
+#include "util/net_address.h"
 #include "util/text.h"
 
 namespace {
@@ -45,6 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   require(request->port >= 0 && request->port <= 65535);
   require(is_lower(request->host));
   require(head.find(request->target) != std::string_view::npos);
+  // A host with a colon is an IPv6 literal, and brackets hold nothing else:
+  // "[pass.example:8443]" must never read as the host pass.example:8443.
+  if (request->host.find(':') != std::string::npos || request->target.starts_with("[")) {
+    require(request->host.empty() || drivemock::is_ip_literal(request->host));
+  }
 
   switch (drivemock::decide_connect(*request, names(), kPass)) {
     case ConnectDecision::serve:

@@ -41,6 +41,11 @@ TEST_CASE("an authority's host and port are read with and without brackets") {
   CHECK(authority_host("[::1]:8080") == "::1");
   CHECK(authority_host("::1") == "::1");
   CHECK(authority_host("[::1") == "");
+  // Brackets hold an IPv6 literal and nothing else (a fuzzer's find: this
+  // read as the host "pass.example:8443", a --proxy-pass entry).
+  CHECK(authority_host("[pass.example:8443]") == "");
+  CHECK(authority_host("[127.0.0.1]") == "");
+  CHECK(authority_host("[::1]x") == "");
   CHECK(authority_port("h:8080") == 8080);
   CHECK(authority_port("[::1]:443") == 443);
   CHECK_FALSE(authority_port("h"));
@@ -54,6 +59,14 @@ TEST_CASE("link-local and metadata addresses are told from others, mapped ones t
   CHECK(is_link_local_or_metadata(first("fd00:ec2::254")));
   CHECK(is_link_local_or_metadata(first("fe80::1")));
   CHECK(is_link_local_or_metadata(first("::ffff:169.254.1.1")));
+  CHECK(is_link_local_or_metadata(first("100.100.100.200")));         // Alibaba Cloud
+  CHECK(is_link_local_or_metadata(first("192.0.0.192")));             // Oracle Cloud, older
+  CHECK(is_link_local_or_metadata(first("::ffff:100.100.100.200")));  // mapped
+  CHECK(is_link_local_or_metadata(first("64:ff9b::a9fe:a9fe")));      // NAT64 169.254.169.254
+  CHECK(is_link_local_or_metadata(first("64:ff9b::6464:64c8")));      // NAT64 100.100.100.200
+  CHECK(is_link_local_or_metadata(first("64:ff9b:1::a9fe:a9fe")));    // local-use NAT64
+  CHECK_FALSE(is_link_local_or_metadata(first("64:ff9b::7f00:1")));
+  CHECK_FALSE(is_link_local_or_metadata(first("100.100.100.201")));
   CHECK_FALSE(is_link_local_or_metadata(first("127.0.0.1")));
   CHECK_FALSE(is_link_local_or_metadata(first("fd00:ec2::253")));
   CHECK(is_loopback_address(first("127.0.0.2")));

@@ -35,6 +35,27 @@ TEST_CASE("past the limit the oldest entries go and are counted as dropped") {
   CHECK(j.record({}) == 6);
 }
 
+TEST_CASE("past its bytes the oldest entries go, counted as dropped, and the newest stays") {
+  Journal j(1000, 1 << 20);
+  auto big = [](size_t bytes) {
+    Entry e;
+    e.response.body = std::make_shared<const std::string>(bytes, 'x');
+    return e;
+  };
+  for (int i = 0; i < 10; ++i) j.record(big(300 << 10));  // 10 × 300 KiB into 1 MiB
+  CHECK(j.size() == 3);
+  CHECK(j.dropped() == 7);
+  CHECK(j.bytes() <= size_t{1} << 20);
+  CHECK(j.bytes() == 3 * entry_bytes(*j.entries().front()));
+  CHECK(j.entries().back()->id == 10);
+  // One entry over the whole bound is still kept: the newest is never lost.
+  j.record(big(2 << 20));
+  CHECK(j.size() == 1);
+  CHECK(j.entries().back()->id == 11);
+  j.clear();
+  CHECK(j.bytes() == 0);
+}
+
 TEST_CASE("secret headers are redacted when a request is recorded") {
   RequestView view;
   view.headers = {{"Authorization", "Bearer k"},
@@ -74,7 +95,11 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
   e.operation = "color";
   e.matched = Matched{"trash-flow", 1};
   e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{2, 143}, {}, {}, {}});
-  e.response = {200, std::make_shared<const std::string>("{}"), Fault::none, false};
+  Reply answer = json_reply(200, "{}");
+  answer.add_header("Retry-After", "1");
+  answer.add_header("Set-Cookie", "session=s3cret");
+  RequestView none;
+  e.response = make_entry({none, std::nullopt, {}, answer}, {}, system_clock()).response;
   e.violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
   CHECK(
@@ -84,7 +109,8 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"
       R"("rule":1},"random":{"pick":2,"delayMs":143},"limited":null,"nearMisses":[],)"
-      R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false},)"
+      R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"
+      R"("headers":{"Retry-After":"1","Set-Cookie":"***"}},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.

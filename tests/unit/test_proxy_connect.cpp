@@ -167,3 +167,24 @@ TEST_CASE("drivemock answers a CONNECT to its names, tunnels --proxy-pass and re
   CHECK(decided("CONNECT api.example:443 HTTP/1.1\r\n\r\n", {"api.example:8443"}) ==
         ConnectDecision::refuse);
 }
+
+TEST_CASE("a --proxy-pass HOST without a port lets port 443 through and no other") {
+  CHECK(decided("CONNECT api.example:443 HTTP/1.1\r\n\r\n", {"api.example"}) ==
+        ConnectDecision::pass);
+  for (const char* port : {"22", "5432", "8443", "80"}) {
+    INFO(port);
+    CHECK(decided(std::string("CONNECT api.example:") + port + " HTTP/1.1\r\n\r\n",
+                  {"api.example"}) == ConnectDecision::refuse);
+  }
+  CHECK(decided("CONNECT [::1]:8443 HTTP/1.1\r\n\r\n", {"[::1]:8443"}) == ConnectDecision::pass);
+}
+
+TEST_CASE("brackets in a CONNECT target hold an IPv6 literal, else the CONNECT is refused") {
+  // A fuzzer's find: this was read as the host "pass.example:8443", the
+  // --proxy-pass entry, and tunnelled.
+  auto request = parsed("CONNECT [pass.example:8443] H");
+  CHECK(request.host.empty());
+  CHECK(decided("CONNECT [pass.example:8443] H", {"pass.example:8443"}) == ConnectDecision::refuse);
+  CHECK(decided("CONNECT [gateway.filen.io]:443 H") == ConnectDecision::refuse);
+  CHECK(decided("CONNECT [::1]:443 H") == ConnectDecision::serve);
+}

@@ -1,4 +1,5 @@
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -148,6 +149,24 @@ TEST_CASE("a recording is written atomically into a directory it creates") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("a recording file gets the mode the umask gives a new file, 0600 under 077") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("drivemock-mode-" + std::to_string(::getpid()));
+  auto mode_written = [&](mode_t mask) {
+    mode_t before = ::umask(mask);
+    auto saved = save_recording(recording_of({trash("u", 200, "{}")}), (dir / "r.yaml").string());
+    ::umask(before);
+    REQUIRE(saved.ok());
+    struct stat st {};
+    REQUIRE(::stat((dir / "r.yaml").c_str(), &st) == 0);
+    return st.st_mode & 0777;
+  };
+  CHECK(mode_written(077) == 0600);  // a private umask keeps recorded account data private
+  CHECK(mode_written(027) == 0640);
+  CHECK(mode_written(022) == 0644);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a recording that cannot be written says why") {
   auto saved = save_recording(recording_of({}), "/proc/drivemock/r.yaml");
   REQUIRE_FALSE(saved.ok());
@@ -207,4 +226,27 @@ TEST_CASE("operations learnt from odd paths still make a recording that loads") 
   REQUIRE_FALSE(why);
   CHECK(why.error() ==
         "no operation can be learnt at /v3/: an operation's path is a name under /v3/");
+}
+
+TEST_CASE("a capture keeps the headers a client acts on, without date, server or secrets") {
+  Reply answer = json_reply(429, "{}");
+  for (auto [name, value] :
+       std::vector<std::pair<std::string, std::string>>{{"Content-Type", "application/json"},
+                                                        {"Retry-After", "1"},
+                                                        {"Date", "Thu, 26 Nov 2026 02:00:00 GMT"},
+                                                        {"Server", "nginx"},
+                                                        {"Strict-Transport-Security", "max-age=1"},
+                                                        {"X-Service-Trace", "abc"},
+                                                        {"Vary", "Accept"},
+                                                        {"vary", "Origin"},
+                                                        {"Set-Cookie", "a=1"},
+                                                        {"X-Auth-Token", "t"}}) {
+    answer.add_header(name, value);
+  }
+  auto kept = replayed_headers(answer, Redaction({"X-Service-Trace"}));
+  std::vector<std::string> lines;
+  for (const auto& h : kept) lines.push_back(h.name + ": " + h.value);
+  CHECK(lines == std::vector<std::string>{"Retry-After: 1", "X-Service-Trace: ***",
+                                          "Vary: Accept, Origin", "Set-Cookie: ***",
+                                          "X-Auth-Token: ***"});
 }

@@ -25,7 +25,7 @@ TEST_CASE("a target is an http(s) base URL: scheme, host and port, nothing after
 
 TEST_CASE("the guard refuses metadata addresses and drivemock's own port, and says why") {
   TargetGuard guard({});
-  guard.set_own_port(8080);
+  guard.add_own_port(8080);
   auto metadata = guard.check("http://169.254.169.254");
   REQUIRE_FALSE(metadata);
   CHECK(metadata.error().message.find("link-local or cloud metadata") != std::string::npos);
@@ -35,6 +35,25 @@ TEST_CASE("the guard refuses metadata addresses and drivemock's own port, and sa
   auto other_port = guard.check("http://127.0.0.1:8081");
   REQUIRE(other_port);
   CHECK(other_port->text == "127.0.0.1");
+}
+
+TEST_CASE("every listener of drivemock's own is refused as a target: plain, TLS and proxy") {
+  TargetGuard guard({});
+  for (int port : {8080, 8443, 8888}) guard.add_own_port(port);
+  for (const char* url : {"http://127.0.0.1:8080", "https://localhost:8443", "https://[::1]:8443",
+                          "http://127.0.0.1:8888"}) {
+    INFO(url);
+    auto loop = guard.check(url);
+    REQUIRE_FALSE(loop);
+    CHECK(loop.error().message.find("drivemock itself") != std::string::npos);
+  }
+  CHECK(guard.check("https://127.0.0.1:8444"));
+  for (const char* url : {"http://100.100.100.200", "http://[64:ff9b::a9fe:a9fe]"}) {
+    INFO(url);
+    auto metadata = guard.check(url);
+    REQUIRE_FALSE(metadata);
+    CHECK(metadata.error().message.find("metadata") != std::string::npos);
+  }
 }
 
 TEST_CASE("with an allow list, only its hosts (and the record_from target) may be reached") {

@@ -21,8 +21,14 @@ unsigned mode_of(const std::string& path) {
   return st.st_mode & 0777;
 }
 
+/// The names the tests' CAs may sign for, beside loopback.
+const TlsNames& test_names() {
+  static const TlsNames names({"gateway.filen.io", "10.1.2.3", "*.example.test"});
+  return names;
+}
+
 std::shared_ptr<LocalCa> open_ca(const std::string& dir) {
-  auto ca = LocalCa::open(dir);
+  auto ca = LocalCa::open(dir, test_names());
   INFO((ca ? std::string() : ca.error().message));
   REQUIRE(ca);
   return std::move(ca).value();
@@ -50,11 +56,11 @@ TEST_CASE("a CA key that others can read is refused, saying how to mend it") {
   TempDir dir;
   auto ca = open_ca(dir.file("tls"));
   ::chmod(ca->key_path().c_str(), 0644);
-  auto again = LocalCa::open(dir.file("tls"));
+  auto again = LocalCa::open(dir.file("tls"), test_names());
   REQUIRE_FALSE(again);
   CHECK(again.error().message == ca->key_path() +
-                                     " can be read by others (mode 644); expected 600: chmod 600 "
-                                     "it, or delete it and ca.pem for a new CA");
+                                     " can be read by others (mode 644); expected 600: chmod 600 " +
+                                     ca->key_path() + ", or delete it and ca.pem for a new CA");
 }
 
 TEST_CASE("a CA file that does not read is replaced by a new CA") {

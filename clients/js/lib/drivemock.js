@@ -22,6 +22,8 @@ class Drivemock extends ScopedAdmin {
     this.tlsUrl = tlsUrl;
     this.tlsPort = tlsPort;
     this.caFile = caFile;
+    /** The admin token every admin call sends (startDrivemock makes a random one unless told otherwise); null: none. */
+    this.adminToken = options.adminToken || null;
     this.process = child;
     /** Whether this object started the process (and stop() ends it) or attached to one. */
     this.owned = child !== null;
@@ -32,6 +34,16 @@ class Drivemock extends ScopedAdmin {
     child?.once("exit", (code, signal) => {
       if (!this._end) this._end = { at: new Date(), how: signal ? `was killed by ${signal}` : `exited with code ${code}` };
     });
+  }
+
+  /**
+   * The dashboard's address for a browser: with the token in its fragment
+   * (never sent to a server; the page keeps it for its tab and takes it out
+   * of the address bar).
+   */
+  get dashboardUrl() {
+    const page = `${this.url}/__admin/ui/`;
+    return this.adminToken ? `${page}#token=${encodeURIComponent(this.adminToken)}` : page;
   }
 
   /** The error of an admin call made after drivemock stopped or was detached; null before. */

@@ -181,10 +181,26 @@ test("with an admin token every call sends it, and a call without it is refused"
   });
 });
 
+test("started without a token given, drivemock gets a random one: other local users are refused", async () => {
+  await withDrivemock({}, async (started) => {
+    assert.match(started.adminToken, /^[A-Za-z0-9_-]{32}$/);
+    assert.equal((await started.health()).status, "healthy");  // the package sends it
+    const stranger = await fetch(`${started.url}/__admin/requests`);
+    assert.equal(stranger.status, 401);
+    assert.ok(!started.process.spawnargs.join(" ").includes(started.adminToken), "the token is not on the command line");
+    assert.equal(started.dashboardUrl, `${started.url}/__admin/ui/#token=${started.adminToken}`);
+  });
+  await withDrivemock({ adminToken: false }, async (open) => {
+    assert.equal(open.adminToken, null);
+    assert.equal((await fetch(`${open.url}/__admin/requests`)).status, 200);
+    assert.equal(open.dashboardUrl, `${open.url}/__admin/ui/`);
+  });
+});
+
 test("GET /__admin/scenarios lists what each set shadows", async () => {
   await mock.push("defaults: {trash: {http: 202}}", { name: "first" });
   await mock.push("directories: {d1: {trash: {http: 200}}}", { name: "second" });
-  const listed = await (await fetch(`${mock.url}/__admin/scenarios`)).json();
+  const listed = await (await fetch(`${mock.url}/__admin/scenarios`, { headers: { Authorization: `Bearer ${mock.adminToken}` } })).json();
   const second = listed.scenarios.find((s) => s.name === "second");
   assert.deepEqual(second.shadows, [{ uuid: "d1", operation: "trash", set: "baseline", source: path.join(path.dirname(listed.paths[0]), "baseline.yaml") }]);
   const baseline = listed.scenarios.find((s) => s.name === "baseline");

@@ -81,7 +81,12 @@ test("admin events show what each session changed, in order", async () => {
 });
 
 test("attachDrivemock drives a running drivemock and stop() only detaches", async () => {
-  const attached = await attachDrivemock(mock.url);
+  await assert.rejects(attachDrivemock(mock.url), (e) => {
+    assert.equal(e.code, "unauthorized");
+    assert.match(e.message, /has an admin token, and none was given: pass \{ adminToken \}/);
+    return true;
+  });
+  const attached = await attachDrivemock(mock.url, { adminToken: mock.adminToken });
   assert.equal(attached.owned, false);
   const session = await attached.session("from attached");
   assert.equal((await mock.sessions()).some((s) => s.id === session.id), true);

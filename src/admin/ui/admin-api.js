@@ -15,6 +15,19 @@ function el(tag, text, className) {
 
 // --- the admin API, with the token when there is one ---------------------
 
+// A link with "#token=…" (what the JS package prints for a drivemock it
+// started) logs this tab in: the token is kept for the tab and taken out of
+// the address bar at once (a fragment never reaches a server or a Referer).
+(function takeTokenFromFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (!token) return;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  params.delete("token");
+  const rest = params.toString();
+  history.replaceState(null, "", rest ? "#" + rest : location.pathname + location.search);
+})();
+
 class Unauthorized extends Error {}
 
 function authHeaders() {

@@ -205,6 +205,11 @@ function select(id) {
     section("Answer: " + answerText(e) + " (" + matchedText(e) + ")",
             el("pre", pretty(e.response.body))),
   );
+  // The answer's own headers (Retry-After on a 429, an upstream's), when it has any.
+  const answerHeaders = e.response.headers || {};
+  if (Object.keys(answerHeaders).length > 0) {
+    detail.append(section("Answer headers", headerTable(answerHeaders)));
+  }
   if (e.random) detail.append(section("Drawn at random", el("pre", JSON.stringify(e.random))));
 }
 
