@@ -68,7 +68,7 @@ test-thread: deps client-deps
 ## FUZZ_SECONDS each (make test: 60).
 FUZZ_SECONDS ?= 60
 fuzz test-fuzz:
-	@./scripts/install-deps clang libclang-rt-14-dev
+	@./scripts/install-deps clang libclang-rt-14-dev llvm
 	CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http fuzz_connect
