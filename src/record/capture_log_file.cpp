@@ -29,7 +29,9 @@ Result<std::unique_ptr<CaptureLogFile>> CaptureLogFile::create(const std::string
     }
     return Error{"cannot stream the recording to " + path + ": " + std::strerror(errno)};
   }
-  ::flock(fd, LOCK_EX | LOCK_NB);  // ours: a recovery elsewhere leaves it alone
+  // Ours while it is open: a recovery elsewhere leaves it alone (and one
+  // that took it between open and here holds it only while it reads).
+  ::flock(fd, LOCK_EX);
   std::unique_ptr<CaptureLogFile> log(new CaptureLogFile(path, fd));
   log->started_ = started;
   if (auto written = log->append(start_line(target, log->started_)); !written) {
