@@ -90,5 +90,7 @@ TEST_CASE("a thousand idle TLS connections do not starve the plain port") {
   }
   idle.clear();
   p->signal(SIGTERM);
-  CHECK(p->wait_exit() == 0);
+  int exit_code = p->wait_exit();
+  INFO(p->err());
+  CHECK(exit_code == 0);
 }
