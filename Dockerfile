@@ -38,5 +38,7 @@ ENTRYPOINT ["drivemock"]
 # Inside a container the loopback default would be unreachable: bind all.
 # Every interface of the container is reachable by whatever can reach it, so
 # run it with an admin token: -e DRIVEMOCK_ADMIN_TOKEN=... (kept out of ps;
-# or --admin-token-file with a mounted secret). Without one drivemock warns.
+# or --admin-token-file with a mounted file that only uid 10001 can read:
+# one readable by group or others, as secrets are mounted by default, is
+# refused). Without one drivemock warns.
 CMD ["--host", "0.0.0.0", "--port", "8080", "--scenarios", "/scenarios"]
