@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contract/operations.h"
@@ -67,11 +68,32 @@ struct Recording {
     for (const auto& u : uncaptured) n += u.calls;
     return n;
   }
+
+  /// Lists one call that was proxied but not captured: counted with alike
+  /// calls, listed as a new kind while there are under kMaxUncapturedKinds,
+  /// else counted among the unlisted. (The recorder as calls come, and a
+  /// capture log as it is read back.)
+  void note_uncaptured(std::string_view method, std::string_view path, std::string_view why);
 };
 
 /// Kinds of uncaptured calls a recording lists one by one: a client calling
 /// ever new paths must not grow the recorder without bound.
 inline constexpr size_t kMaxUncapturedKinds = 100;
+
+inline void Recording::note_uncaptured(std::string_view method, std::string_view path,
+                                       std::string_view why) {
+  for (auto& u : uncaptured) {
+    if (u.method == method && u.path == path && u.why == why) {
+      ++u.calls;
+      return;
+    }
+  }
+  if (uncaptured.size() < kMaxUncapturedKinds) {
+    uncaptured.push_back({std::string(method), std::string(path), std::string(why)});
+  } else {
+    ++uncaptured_unlisted;
+  }
+}
 
 /// Where operations learnt from the traffic say they come from.
 inline constexpr std::string_view kLearntSource = "learnt";

@@ -2,8 +2,6 @@
 
 #include <openssl/evp.h>
 
-#include <algorithm>
-
 #include "util/json.h"
 
 namespace drivemock::record {
@@ -194,20 +192,8 @@ bool apply_line(std::string_view line, Reading& reading) {
       if (name.IsString()) out.taken.emplace_back(name.GetString(), name.GetStringLength());
     }
   } else if (kind == "uncaptured" && v.IsObject()) {
-    // Listed as the recorder lists them: alike calls counted together, at
-    // most kMaxUncapturedKinds kinds.
-    Uncaptured call{string_of(v, "method"), string_of(v, "path"), string_of(v, "why")};
-    auto& listed = out.recording.uncaptured;
-    auto same = std::find_if(listed.begin(), listed.end(), [&](const Uncaptured& u) {
-      return u.method == call.method && u.path == call.path && u.why == call.why;
-    });
-    if (same != listed.end()) {
-      ++same->calls;
-    } else if (listed.size() < kMaxUncapturedKinds) {
-      listed.push_back(std::move(call));
-    } else {
-      ++out.recording.uncaptured_unlisted;
-    }
+    out.recording.note_uncaptured(string_of(v, "method"), string_of(v, "path"),
+                                  string_of(v, "why"));
   } else {
     return false;
   }

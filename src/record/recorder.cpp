@@ -98,18 +98,8 @@ void Recorder::skip(std::string_view method, std::string_view path, std::string_
 
 void Recorder::list_uncaptured(std::string_view method, std::string_view path,
                                std::string_view why) {
-  auto& listed = current_.uncaptured;
-  auto same = std::find_if(listed.begin(), listed.end(), [&](const Uncaptured& u) {
-    return u.method == method && u.path == path && u.why == why;
-  });
   if (log_) stream(uncaptured_line(method, path, why));
-  if (same != listed.end()) {
-    ++same->calls;
-  } else if (listed.size() < kMaxUncapturedKinds) {
-    listed.push_back({std::string(method), std::string(path), std::string(why)});
-  } else {
-    ++current_.uncaptured_unlisted;
-  }
+  current_.note_uncaptured(method, path, why);
 }
 
 std::optional<Recording> Recorder::stop() {
