@@ -83,8 +83,9 @@ contract::Operation operation_of(const std::string& name, const std::string& pat
 
 std::string unique_name(std::string name, const std::vector<std::string>& taken,
                         const std::vector<contract::Operation>& operations) {
+  // Never a name of the contract's own, whatever `taken` holds.
   auto used = [&](const std::string& n) {
-    return std::find(taken.begin(), taken.end(), n) != taken.end() ||
+    return contract::find_by_name(n) || std::find(taken.begin(), taken.end(), n) != taken.end() ||
            std::any_of(operations.begin(), operations.end(),
                        [&](const contract::Operation& op) { return op.name == n; });
   };

@@ -15,7 +15,8 @@ namespace drivemock::record {
 /// adds it to `recording.operations` and `recording.learnt`, and names the
 /// captures after it (their key split from their fields). Names come from
 /// the path under /v3/ ("/v3/dir/rename" → "dir-rename"), made unique
-/// against `taken` and the recording's operations.
+/// against the contract's operations, `taken` (the names that were in force
+/// besides) and the recording's operations.
 void learn_operations(Recording& recording, const std::vector<std::string>& taken);
 
 /// The name learnt for `path`, before it is made unique.

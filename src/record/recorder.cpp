@@ -107,9 +107,8 @@ std::optional<Recording> Recorder::stop() {
   if (status_ != RecordingStatus::recording) return std::exchange(unsaved_, std::nullopt);
   status_ = RecordingStatus::stopped;
   recording_ = false;
-  // Learnt operations take no name that was in force (nor one of the
-  // recording's added operations: learn_operations checks those).
-  for (const auto& op : contract::operations()) taken_.push_back(op.name);
+  // Learnt operations take no name that was in force (learn_operations
+  // adds the contract's own and the recording's added ones).
   learn_operations(current_, std::exchange(taken_, {}));
   return std::move(current_);
 }

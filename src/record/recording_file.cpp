@@ -128,10 +128,6 @@ Result<SavedRecording> save_recording(const Recording& recording, const std::str
   return saved;
 }
 
-}  // namespace drivemock::record
-
-namespace drivemock::record {
-
 Result<std::unique_ptr<CaptureLogFile>> open_capture_log(const std::string& record_to,
                                                          const std::string& target) {
   auto started = std::chrono::system_clock::now();
@@ -150,9 +146,7 @@ Result<RecoveredRecording> recover_recording(const std::string& log, const std::
   auto logged = read_capture_log(*text);
   if (!logged) return Error{"cannot recover " + log + ": " + logged.error().message};
   // Learnt operations take no name that was in force, as at a stop.
-  std::vector<std::string> taken = std::move(logged->taken);
-  for (const auto& op : contract::operations()) taken.push_back(op.name);
-  learn_operations(logged->recording, taken);
+  learn_operations(logged->recording, logged->taken);
   auto saved = save_recording(logged->recording, to.empty() ? scenario_file_of(log) : to);
   if (!saved) return saved.error();
   std::error_code ec;

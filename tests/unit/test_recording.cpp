@@ -228,6 +228,15 @@ TEST_CASE("operations learnt from odd paths still make a recording that loads") 
         "no operation can be learnt at /v3/: an operation's path is a name under /v3/");
 }
 
+TEST_CASE("a learnt operation never takes the name of one of the contract's own") {
+  Recording recording = recording_of({});
+  Capture c{"", std::nullopt, {{"uuid", R"("k")", contract::FieldType::string}}, 200, "{}", ""};
+  c.path = "/v3/trash";  // learnt as "trash" were that name free
+  recording.captures.push_back(c);
+  learn_operations(recording, {});
+  CHECK(recording.learnt == std::vector<std::string>{"trash-2"});
+}
+
 TEST_CASE("a capture keeps the headers a client acts on, without date, server or secrets") {
   Reply answer = json_reply(429, "{}");
   for (auto [name, value] :
