@@ -32,17 +32,6 @@ bool origin_listed(const std::string& origin, const AdminAccess& access) {
                      [&](const std::string& allowed) { return normal_origin(allowed) == given; });
 }
 
-bool loopback_origin(std::string_view origin) {
-  for (std::string_view scheme : {"http://", "https://"}) {
-    if (origin.starts_with(scheme)) {
-      std::string_view authority = origin.substr(scheme.size());
-      return !authority.empty() && authority.find('/') == std::string_view::npos &&
-             is_loopback_host(authority_host(authority));
-    }
-  }
-  return false;  // "null" (a sandboxed frame, a file), or anything else
-}
-
 Reply forbidden(const std::string& message) {
   return error_reply(403, message, "forbidden");
 }
@@ -66,7 +55,7 @@ std::optional<Reply> refuse_foreign(const RequestView& request, const AdminAcces
   }
   const std::string* origin = request.header("Origin");
   if (origin && origin_listed(*origin, access)) return std::nullopt;
-  if (origin && !loopback_origin(*origin)) {
+  if (origin && !is_loopback_origin(*origin)) {
     return forbidden("The admin API takes no calls from web pages of other sites: Origin '" +
                      *origin +
                      "' is not a loopback origin. To let that page in, start drivemock with "

@@ -8,22 +8,6 @@
 namespace drivemock {
 namespace {
 
-/// True for "http(s)://" and a loopback host, any port: a page served from
-/// this machine (a dev server on http://localhost:5173, a test runner's
-/// page on http://127.0.0.1:PORT), which may read the mock API's answers.
-bool is_loopback_origin(std::string_view origin) {
-  for (std::string_view scheme : {"http://", "https://"}) {
-    if (!origin.starts_with(scheme)) continue;
-    std::string_view authority = origin.substr(scheme.size());
-    if (authority.empty() || authority.find_first_of("/?#@") != std::string_view::npos) {
-      return false;
-    }
-    std::string host = authority_host(authority);
-    return !host.empty() && is_loopback_host(host);
-  }
-  return false;
-}
-
 /// The value Access-Control-Allow-Origin names for `request`: "*" when
 /// `--cors-origin '*'` was given, the request's own origin when it is a
 /// loopback origin or one listed, else none: an answer (a recorded or

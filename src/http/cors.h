@@ -37,9 +37,6 @@ struct CorsPolicy {
   }
 };
 
-/// True for an origin of this machine: http(s), a loopback host, any port.
-bool is_loopback_origin(std::string_view origin);
-
 /// The request headers the official SDK sends, allowed by every preflight.
 inline constexpr const char* kCorsAllowedHeaders = "Authorization, Checksum, Content-Type";
 

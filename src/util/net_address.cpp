@@ -132,6 +132,19 @@ bool is_loopback_host(std::string_view host) {
   return false;
 }
 
+bool is_loopback_origin(std::string_view origin) {
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (!origin.starts_with(scheme)) continue;
+    std::string_view authority = origin.substr(scheme.size());
+    if (authority.empty() || authority.find_first_of("/?#@") != std::string_view::npos) {
+      return false;
+    }
+    std::string host = authority_host(authority);
+    return !host.empty() && is_loopback_host(host);
+  }
+  return false;
+}
+
 bool is_link_local_or_metadata(const NetAddress& address) {
   auto v4 = ipv4_of(address);
   const in6_addr* v6 = ipv6_of(address);

@@ -31,6 +31,13 @@ bool is_ip_literal(std::string_view host);
 /// answers to, so DNS rebinding cannot reach the server with them.
 bool is_loopback_host(std::string_view host);
 
+/// True for an Origin of a page of this machine: http or https, a host
+/// is_loopback_host takes, any port, and nothing after the authority (no
+/// path, query, fragment or userinfo). "null" (a sandboxed frame, a file)
+/// and every other origin are not. The admin API lets such pages in without
+/// a token; the mock API's CORS lets them read its answers.
+bool is_loopback_origin(std::string_view origin);
+
 /// A resolved address, IPv4 or IPv6 (a sockaddr_storage), with its text.
 struct NetAddress {
   sockaddr_storage storage{};

@@ -36,6 +36,21 @@ TEST_CASE("host names and addresses of this machine are loopback, others are not
   }
 }
 
+TEST_CASE("an origin of this machine is http(s), a loopback host, any port, and nothing more") {
+  for (const char* origin : {"http://localhost:5173", "https://127.0.0.1", "http://[::1]:3000",
+                             "http://app.localhost:4000"}) {
+    INFO(origin);
+    CHECK(is_loopback_origin(origin));
+  }
+  for (const char* origin :
+       {"null", "file://", "https://app.example", "http://localhost.evil.example",
+        "http://127.0.0.1.nip.io", "http://evil.example@localhost", "http://localhost/x",
+        "http://localhost?x", "http://[fe80::1]", "ws://localhost", "http://"}) {
+    INFO(origin);
+    CHECK_FALSE(is_loopback_origin(origin));
+  }
+}
+
 TEST_CASE("an authority's host and port are read with and without brackets") {
   CHECK(authority_host("LocalHost:8080") == "localhost");
   CHECK(authority_host("[::1]:8080") == "::1");
