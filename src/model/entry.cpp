@@ -23,7 +23,7 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   headers_ = static_cast<uint32_t>(data_.size());
   for (const auto& h : view.headers) {
     append_counted(h.name);
-    append_counted(redaction.secret_header(h.name) ? kRedacted : std::string_view(h.value));
+    append_counted(redaction.header_value(h.name, h.value));
   }
   body_ = static_cast<uint32_t>(data_.size());
   data_.append(view.body);

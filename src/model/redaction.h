@@ -25,6 +25,11 @@ class Redaction {
 
   /// True for headers whose value must not be stored.
   bool secret_header(std::string_view name) const;
+  /// What is stored of the header `name: value`: "***" for a secret one,
+  /// else `value` (the journal's request and answer headers, a recording's).
+  std::string_view header_value(std::string_view name, std::string_view value) const {
+    return secret_header(name) ? kRedacted : value;
+  }
   /// True for query parameters whose value must not be stored.
   bool secret_parameter(std::string_view name) const;
   /// `url` with the values of secret query parameters written as "***".

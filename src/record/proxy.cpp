@@ -103,7 +103,7 @@ std::vector<Header> replayed_headers(const Reply& answer, const Redaction& redac
     bool left_out = false;
     for (auto name : kLeftOut) left_out = left_out || iequals(name, h.name);
     if (left_out) continue;
-    std::string value = redaction.secret_header(h.name) ? std::string(kRedacted) : h.value;
+    std::string value(redaction.header_value(h.name, h.value));
     // One name once (a scenario's headers are a mapping): repeated fields
     // joined as RFC 9110 §5.3 allows.
     auto same = std::find_if(kept.begin(), kept.end(),
