@@ -172,7 +172,7 @@ Status Server::Impl::start() {
     outputs.file = journal_file.get();
   }
   journal.set_listener([this](const Entry& e) { outputs.entry(e); });
-  if (cors_policy(options).enabled() && cors_policy(options).any_origin()) {
+  if (CorsPolicy cors = cors_policy(options); cors.enabled() && cors.any_origin()) {
     log::warning(
         "drivemock: --cors-origin '*': a page of any site the browser visits can call "
         "the mock API and read its answers, recorded and proxied ones too; name the "

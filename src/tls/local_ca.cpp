@@ -15,6 +15,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 
 #include "util/file_text.h"
 #include "util/log.h"
@@ -166,12 +167,14 @@ std::string name_constraints(const TlsNames& names) {
 
 namespace {
 
-/// The kept CA's key and certificate, when both read and belong together;
-/// an error when what is there may not be used (anyone else's, or loose).
-Result<bool> read_kept(LocalCaFiles& files, const std::string& key_path,
-                       const std::string& cert_path) {
+/// The kept CA's key and certificate, when both read and belong together
+/// (none when there is no key yet, or they do not); an error when what is
+/// there may not be used (anyone else's, or loose).
+Result<std::optional<LocalCaFiles>> read_kept(const std::string& key_path,
+                                              const std::string& cert_path) {
+  using Kept = std::optional<LocalCaFiles>;
   struct stat st {};
-  if (::lstat(key_path.c_str(), &st) != 0) return false;  // none yet
+  if (::lstat(key_path.c_str(), &st) != 0) return Kept();  // none yet
   auto key_pem = read_private_file(key_path, Owner::me);
   if (!key_pem) {
     std::string message = key_pem.error().message;
@@ -187,10 +190,13 @@ Result<bool> read_kept(LocalCaFiles& files, const std::string& key_path,
   std::string cert_pem = read_file_text(cert_path).value_or("");
   BioPtr key_bio(BIO_new_mem_buf(key_pem->data(), static_cast<int>(key_pem->size())));
   BioPtr cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())));
+  LocalCaFiles files;
   files.key.reset(PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr));
   files.cert.reset(PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr));
   ERR_clear_error();
-  return files.key && files.cert && X509_check_private_key(files.cert.get(), files.key.get()) == 1;
+  bool usable =
+      files.key && files.cert && X509_check_private_key(files.cert.get(), files.key.get()) == 1;
+  return usable ? Kept(std::move(files)) : Kept();
 }
 
 /// A name of `names` the kept CA may not sign for (its constraints leave it
@@ -215,13 +221,12 @@ Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir, const Tls
   // Another user's directory (or a link of theirs on the way) would be
   // theirs to read the key from or to swap the CA in, which root trusts.
   if (auto made = make_private_dir(dir); !made) return made.error();
-  LocalCaFiles kept;
-  auto read = read_kept(kept, ca->key_path_, ca->cert_path_);
-  if (!read) return read.error();
-  if (*read && renew == Renew::when_needed &&
-      not_after(kept.cert.get()) > Clock::now() + kCaRenewBefore) {
-    ca->key_ = std::move(kept.key);
-    ca->cert_ = std::move(kept.cert);
+  auto kept = read_kept(ca->key_path_, ca->cert_path_);
+  if (!kept) return kept.error();
+  if (*kept && renew == Renew::when_needed &&
+      not_after((*kept)->cert.get()) > Clock::now() + kCaRenewBefore) {
+    ca->key_ = std::move((*kept)->key);
+    ca->cert_ = std::move((*kept)->cert);
     if (!ca->constrained()) {
       log::warning("drivemock: the local CA " + ca->cert_path_ +
                    " has no name constraints (made by an older drivemock): its key could sign "
