@@ -54,8 +54,8 @@ CLI::App* add_ca_command(CLI::App& app, CaFlags& flags) {
 }
 
 int run_ca(const CaFlags& flags) {
-  auto ca = tls::LocalCa::open(flags.dir.empty() ? tls::default_tls_dir() : flags.dir,
-                               local_ca_names(flags.names),
+  tls::TlsNames allowed = local_ca_names(flags.names);
+  auto ca = tls::LocalCa::open(flags.dir.empty() ? tls::default_tls_dir() : flags.dir, allowed,
                                flags.renew ? tls::Renew::now : tls::Renew::when_needed);
   if (!ca) {
     std::cerr << "drivemock: error: the local CA: " << ca.error().message << "\n";
@@ -70,7 +70,6 @@ int run_ca(const CaFlags& flags) {
   std::cout << "drivemock's local CA: " << cert << "\n"
             << "(its key, readable by you alone: " << local.key_path() << ")\n"
             << "It may sign for: ";
-  tls::TlsNames allowed = local_ca_names(flags.names);
   const auto& names = allowed.names();
   for (size_t i = 0; i < names.size(); ++i) std::cout << (i ? ", " : "") << names[i];
   std::cout << "\n\n"
