@@ -29,7 +29,7 @@ struct TempDir {
 };
 
 /// The whole text of the file at `path` (empty when it cannot be read).
-inline std::string read_text_file(const std::string& path) {
+inline std::string read_text_file(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();

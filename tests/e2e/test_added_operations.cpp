@@ -41,11 +41,6 @@ std::string lock(const RunningServer& server, const std::string& uuid, const std
   return std::to_string(res->status) + " " + res->body;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 }  // namespace
 
 TEST_CASE("an added operation answers at its path, scripted per uuid, built-in otherwise") {
@@ -148,7 +143,7 @@ directories:
   RunningServer recorder(options);
   CHECK(lock(recorder, "k1", "acquire") == expected);
   recorder.admin_json("POST", "/__admin/recordings/stop");
-  std::string yaml = read_file(dir.path / "rec.yaml");
+  std::string yaml = read_text_file(dir.path / "rec.yaml");
   INFO(yaml);
   CHECK(yaml.find("path: /v3/user/lock") != std::string::npos);
   // Answer and all: replay needs no other file to answer as the definition says.

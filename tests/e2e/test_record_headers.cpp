@@ -3,7 +3,6 @@
 // out the date and the connection's, and replays them; journal entries carry
 // their answer's headers, redacted the same way.
 #include <filesystem>
-#include <fstream>
 
 #include "e2e/server_fixture.h"
 #include "temp_dir.h"
@@ -24,11 +23,6 @@ directories:
         headers: {Retry-After: '1', X-Service-Trace: abc-123, Set-Cookie: 'session=s3cret'}
         body: {status: false, message: Too many requests., code: too_many_requests}
 )";
-
-std::string text_of(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 }  // namespace
 
@@ -52,7 +46,7 @@ TEST_CASE("a recorded 429 replays with its Retry-After, the service's headers ke
   CHECK(std::string(headers["Set-Cookie"].GetString()) == "***");
   recorder.admin_json("POST", "/__admin/recordings/stop");
 
-  std::string yaml = text_of(dir.path / "limits.yaml");
+  std::string yaml = read_text_file(dir.path / "limits.yaml");
   CHECK(yaml.find("Retry-After: \"1\"") != std::string::npos);
   CHECK(yaml.find("s3cret") == std::string::npos);
 

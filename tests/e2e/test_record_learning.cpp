@@ -3,7 +3,6 @@
 // own; calls that cannot be replayed are listed and journaled, never
 // dropped in silence.
 #include <filesystem>
-#include <fstream>
 
 #include "e2e/server_fixture.h"
 #include "temp_dir.h"
@@ -58,11 +57,6 @@ drivemock::ServerOptions recording_from(RunningServer& service, const TempDir& d
   return options;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 }  // namespace
 
 TEST_CASE("calls to paths no operation defines are learnt, and the recording replays them") {
@@ -79,7 +73,7 @@ TEST_CASE("calls to paths no operation defines are learnt, and the recording rep
   REQUIRE(stopped["learntOperations"].Size() == 2);
   CHECK(std::string(stopped["learntOperations"][0].GetString()) == "dir-rename");
   CHECK(std::string(stopped["learntOperations"][1].GetString()) == "user-info");
-  std::string yaml = read_file(dir.path / "rec.yaml");
+  std::string yaml = read_text_file(dir.path / "rec.yaml");
   INFO(yaml);
   // Fields with their JSON types, required when every call sent them; the
   // key uuid when every call sent one, else none.
@@ -138,7 +132,7 @@ TEST_CASE("proxied calls that cannot be recorded are listed in the stop answer a
   CHECK(std::string(listed[0]["path"].GetString()) == "/v3/user/info");
   CHECK(listed[0]["calls"].GetUint64() == 2);
   CHECK(std::string(listed[1]["why"].GetString()) == "the body is not a JSON object");
-  std::string yaml = read_file(dir.path / "rec.yaml");
+  std::string yaml = read_text_file(dir.path / "rec.yaml");
   CHECK(yaml.find("# 4 proxied calls could not be recorded:\n#   GET /v3/user/info (2x): method "
                   "GET: only POST calls are replayed\n") != std::string::npos);
 }
@@ -173,6 +167,6 @@ TEST_CASE("a recording that holds --record-limit calls proxies the rest as not r
   REQUIRE(stopped["uncaptured"].Size() == 1);
   CHECK(std::string(stopped["uncaptured"][0]["path"].GetString()) == "/v3/user/info");
   CHECK(stopped["uncaptured"][0]["calls"].GetUint64() == 2);
-  std::string yaml = read_file(dir.path / "rec.yaml");
+  std::string yaml = read_text_file(dir.path / "rec.yaml");
   CHECK(yaml.find("# 2 proxied calls could not be recorded:") != std::string::npos);
 }

@@ -6,7 +6,6 @@
 
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "e2e/server_fixture.h"
@@ -70,11 +69,6 @@ std::vector<std::string> run_script(const RunningServer& server) {
   return answers;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 drivemock::ServerOptions recording_to(const std::string& target, const fs::path& file) {
   drivemock::ServerOptions options;
   options.record_from = target;
@@ -95,7 +89,7 @@ TEST_CASE("backend, recorder and replayer answer the same calls alike") {
   auto stopped = recorder.admin_json("POST", "/__admin/recordings/stop");
   CHECK(stopped["captured"].GetUint64() == kScript.size());
   CHECK(std::string(stopped["file"].GetString()) == (dir.path / "rec.yaml").string());
-  std::string yaml = read_file(dir.path / "rec.yaml");
+  std::string yaml = read_text_file(dir.path / "rec.yaml");
   CHECK(yaml == stopped["scenario"].GetString());
   CHECK(yaml.find("top-secret-key") == std::string::npos);
 
@@ -230,7 +224,7 @@ TEST_CASE("a recording that cannot be written is kept, and stop writes it once f
   fs::remove(target);
   auto written = mock.admin_json("POST", "/__admin/recordings/stop");
   CHECK(written["captured"].GetUint64() == 2);
-  CHECK(read_file(target) == written["scenario"].GetString());
+  CHECK(read_text_file(target) == written["scenario"].GetString());
   CHECK_FALSE(fs::exists(dir.path / "rec.yaml.captures.jsonl"));  // written: no longer needed
   CHECK(mock.admin_json("GET", "/__admin/recordings/status")["unsavedCalls"].GetUint64() == 0);
   CHECK(mock.admin("POST", "/__admin/recordings/stop")->status == 409);  // nothing left
@@ -262,5 +256,5 @@ TEST_CASE("a disk that fills while the recording is written leaves no file behin
 
   auto written = mock.admin_json("POST", "/__admin/recordings/stop");
   CHECK(written["captured"].GetUint64() == kScript.size());
-  CHECK(read_file(target) == written["scenario"].GetString());
+  CHECK(read_text_file(target) == written["scenario"].GetString());
 }
