@@ -1,30 +1,34 @@
-# drivemock in a container: built with the same Debian packages and the same
-# install script as `make` uses, run as a non-root user (uid 10001) whose
-# working directory /data (a volume) takes recordings and relative
-# --journal-file paths.
-# BASE and RUNTIME_BASE default to Debian's images; `make test-docker` passes
-# local debootstrapped ones where no image registry can be reached.
+# drivemock in a container, made from the Debian package: the build stage
+# builds drivemock with the same Debian packages and install script as `make`
+# uses and packs it as `make deb` does; the image installs that .deb, whose
+# declared dependencies bring the libraries. drivemock runs as a non-root user
+# (uid 10001) whose working directory /data (a volume) takes recordings and
+# relative --journal-file paths. `make image` builds it as drivemock:latest.
+# BASE and RUNTIME_BASE default to Debian's images; `make image` and `make
+# test-docker` pass local debootstrapped ones where no registry can be reached.
 ARG BASE=debian:bookworm
 ARG RUNTIME_BASE=debian:bookworm-slim
 
 FROM ${BASE} AS build
 WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
-RUN scripts/install-deps && rm -rf /var/lib/apt/lists/*
+RUN scripts/install-deps dpkg-dev && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
- && cmake --build build/release -j"$(nproc)"
+ && cmake --build build/release -j"$(nproc)" \
+ && (cd build/release && cpack -B /src/build/deb) \
+ && mv build/deb/drivemock_*.deb /drivemock.deb
 
 FROM ${RUNTIME_BASE}
+COPY --from=build /drivemock.deb /tmp/drivemock.deb
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libcpp-httplib0.11 libyaml-cpp0.7 ca-certificates curl \
- && rm -rf /var/lib/apt/lists/* \
+      /tmp/drivemock.deb ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* /tmp/drivemock.deb \
  && groupadd --gid 10001 drivemock \
  && useradd --uid 10001 --gid 10001 --home-dir /data --no-create-home \
       --shell /usr/sbin/nologin drivemock \
  && install -d -o drivemock -g drivemock -m 0755 /data
-COPY --from=build /src/build/release/src/drivemock /usr/local/bin/drivemock
 COPY scenarios /scenarios
 USER 10001:10001
 WORKDIR /data

@@ -9,7 +9,7 @@ CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
 PREFIX ?= /usr/local
 
-.PHONY: install deb screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
+.PHONY: install deb image npm portable screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
 
 # The JS package's tests, the JS example, the tests with the service's
 # official JS client and the dashboard's browser tests need their packages,
@@ -42,7 +42,7 @@ run: build
 ## and the fuzz targets for FUZZ_SECONDS each.
 test: deps test-release test-consumer test-sanitize test-thread test-fuzz
 
-test-release: build client-deps
+test-release: build portable client-deps
 	cd build/release && $(CTEST)
 
 test-consumer: build
@@ -74,12 +74,31 @@ fuzz test-fuzz:
 	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http fuzz_connect
 	tests/fuzz/run $(FUZZ_SECONDS)
 
+## build/release/src/drivemock-portable: the npm platform package's binary,
+## the same objects linked with Debian's static libraries (glibc dynamic).
+## cpp-httplib's implementation comes from Debian's source package of the
+## installed version (scripts/httplib-source; Debian ships it shared only).
+portable: build
+	cmake -S . -B build/release -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source build/deps)"
+	cmake --build build/release -j$(JOBS) --target drivemock-portable
+
+## build/npm/: drivemock-<version>.tgz (the JS package) and
+## drivemock-linux-x64-gnu-<version>.tgz (the binary), to npm install or
+## publish as they are (docs/development.md).
+npm: portable
+	node scripts/npm-packages.mjs build/release/src/drivemock-portable build/npm
+
+## The container image drivemock:<version> and drivemock:latest, built from
+## the Debian package (Dockerfile); starts dockerd when none runs.
+image:
+	scripts/docker-image
+
 ## The container image, built and run here, the Debian package (make deb)
 ## installed in a fresh Debian 12 container, then the README's first block on
 ## a minimal debootstrapped Debian 12 (tests/docker/bare-debian). Not part of
 ## make test: needs dockerd (started when none runs); a few minutes, plus
 ## about a CI run's time for the last step.
-test-docker: deb
+test-docker: deb npm
 	tests/docker/run
 
 ## drivemock against a reference server, as ratios (not part of make test;

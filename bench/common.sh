@@ -7,8 +7,9 @@ DURATION=${BENCH_DURATION:-6s}
 # build_bench TARGET...: configures build/bench (release, bench tools on) and
 # builds the targets.
 build_bench() {
+  # With cpp-httplib's source, for drivemock-portable (the npm binary; bench/portable).
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
-    -DDRIVEMOCK_BUILD_BENCH=ON >/dev/null
+    -DDRIVEMOCK_BUILD_BENCH=ON -DDRIVEMOCK_HTTPLIB_SOURCE="$(scripts/httplib-source build/deps)" >/dev/null
   cmake --build "$BUILD" -j"$(nproc)" --target "$@" >/dev/null
 }
 

@@ -22,7 +22,7 @@ async function startDrivemock(options = {}) {
   if (options.preset !== undefined && options.preset !== "filen") {
     throw new DrivemockError(`unknown preset '${options.preset}'; expected "filen"`, { code: "invalid_options" });
   }
-  const bin = findBinary(options.bin, { ...process.env, ...options.env });
+  const bin = findBinary(options.bin, { env: { ...process.env, ...options.env } });
   // A token unless told otherwise: on a shared CI runner every local user
   // reaches loopback, and without one could read the journal or change the
   // scenarios of this run. `adminToken: false` starts drivemock without.

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "tls/system_trust.h"
 #include "util/text.h"
 
 namespace drivemock::record {
@@ -53,6 +54,7 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
   client.set_read_timeout(options_.timeout);
   client.set_write_timeout(options_.timeout);
   client.enable_server_certificate_verification(options_.verify == TlsVerify::on);
+  if (const auto& bundle = tls::system_ca_bundle()) client.set_ca_cert_path(*bundle);
   client.set_tcp_nodelay(true);
   httplib::Request out = to_upstream_request(request);
   // Read up to the cap and no further: an upstream's answer is held whole.

@@ -53,3 +53,12 @@ SOURCES
   echo "$tag"
 }
 
+
+# The official image when it is here or can be pulled, else the local one.
+base_for() {
+  if docker image inspect "$1" >/dev/null 2>&1 || docker pull -q "$1" >/dev/null 2>&1; then
+    echo "$1"
+  else
+    local_base
+  fi
+}

@@ -34,7 +34,10 @@ function blocks(file) {
 const pages = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
 const all = pages.flatMap((page) => blocks(path.join(root, page)).map((b) => ({ ...b, page })));
 const yaml = all.filter((b) => b.lang === "yaml" || b.lang === "yml");
-const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang));
+// Examples with drivemock/testcontainers need a Docker engine and the image:
+// make test-docker runs them (tests/docker/run), against that image.
+const needsDocker = (b) => /from "drivemock\/testcontainers"/.test(b.body);
+const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang) && !needsDocker(b));
 
 fs.rmSync(generated, { recursive: true, force: true });
 fs.mkdirSync(generated);

@@ -1,0 +1,113 @@
+// make npm's two packages (scripts/npm-packages.mjs), made from this build's
+// portable binary, installed into a fresh project from their tarballs as a
+// user installs them, with no drivemock anywhere else: `npx drivemock` and
+// startDrivemock() find the platform package's binary; without that package
+// the launcher says what it looked for instead of starting itself.
+// Usage: DRIVEMOCK_PORTABLE=… node --test tests/npm/packages.test.mjs
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const binary = process.env.DRIVEMOCK_PORTABLE;
+assert.ok(binary, "DRIVEMOCK_PORTABLE must name the portable binary");
+const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim();
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-npm-test-"));
+process.on("exit", () => fs.rmSync(work, { recursive: true, force: true }));
+const out = path.join(work, "npm");
+const project = path.join(work, "project");
+const platformTgz = path.join(out, `drivemock-linux-x64-gnu-${version}.tgz`);
+const jsTgz = path.join(out, `drivemock-${version}.tgz`);
+// A PATH with node and npm and nothing of drivemock's.
+const nodeOnlyPath = path.dirname(process.execPath);
+const bin = path.join(project, "node_modules/.bin/drivemock");
+
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { cwd: project, encoding: "utf8", timeout: 60_000, ...options });
+}
+
+function manifestIn(tgz) {
+  return JSON.parse(execFileSync("tar", ["-xzOf", tgz, "package/package.json"], { encoding: "utf8" }));
+}
+
+test("make npm writes the JS package and the platform package at the binary's version", () => {
+  execFileSync(process.execPath, [path.join(root, "scripts/npm-packages.mjs"), binary, out], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const platform = manifestIn(platformTgz);
+  assert.equal(platform.name, "drivemock-linux-x64-gnu");
+  assert.equal(platform.version, version);
+  assert.deepEqual([platform.os, platform.cpu, platform.libc], [["linux"], ["x64"], ["glibc"]]);
+  assert.equal(platform.license, "UNLICENSED");
+  assert.equal(platform.scripts, undefined, "no install scripts: npm installs it by os/cpu/libc alone");
+  const js = manifestIn(jsTgz);
+  assert.equal(js.version, version);
+  assert.deepEqual(js.optionalDependencies, { "drivemock-linux-x64-gnu": version });
+  assert.deepEqual(js.bin, { drivemock: "bin/drivemock.js" });
+  assert.equal(js.scripts, undefined);
+  assert.equal(js.devDependencies, undefined);
+  const files = execFileSync("tar", ["-tzf", platformTgz], { encoding: "utf8" });
+  assert.match(files, /^package\/bin\/drivemock$/m);
+  const mode = execFileSync("tar", ["-tvzf", platformTgz, "package/bin/drivemock"], { encoding: "utf8" });
+  assert.match(mode, /^-rwxr-xr-x/, "the binary is executable as packed");
+});
+
+test("both tarballs install into an empty project with no registry, and npx drivemock runs the platform binary", () => {
+  fs.mkdirSync(project, { recursive: true });
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
+  const installed = run("npm", ["install", "--offline", "--no-audit", "--no-fund", platformTgz, jsTgz]);
+  assert.equal(installed.status, 0, installed.stderr);
+  const env = { ...process.env, PATH: `${path.dirname(bin)}:${nodeOnlyPath}`, DRIVEMOCK_BIN: "" };
+  const npx = run("npm", ["exec", "--offline", "--", "drivemock", "--version"], { env });
+  assert.equal(npx.status, 0, npx.stderr);
+  assert.equal(npx.stdout.trim(), version);
+});
+
+test("startDrivemock() in that project starts the platform package's binary", () => {
+  const script = `
+    const { startDrivemock } = require("drivemock");
+    const fs = require("node:fs");
+    (async () => {
+      const mock = await startDrivemock({ preset: "filen" });
+      const answer = await fetch(mock.url + "/v3/dir/trash", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ uuid: "6f1c7e0a-0000-4000-8000-00000000d0c1" }),
+      });
+      console.log(JSON.stringify({ exe: fs.realpathSync("/proc/" + mock.process.pid + "/exe"), status: answer.status }));
+      await mock.stop();
+    })().catch((e) => { console.error(e); process.exit(1); });`;
+  const env = { ...process.env, PATH: nodeOnlyPath, DRIVEMOCK_BIN: "" };
+  const started = run(process.execPath, ["-e", script], { env });
+  assert.equal(started.status, 0, started.stderr);
+  const { exe, status } = JSON.parse(started.stdout);
+  assert.equal(exe, fs.realpathSync(path.join(project, "node_modules/drivemock-linux-x64-gnu/bin/drivemock")));
+  assert.equal(status, 200);
+});
+
+test("without the platform package the launcher names what it looked for, and never starts itself", () => {
+  fs.rmSync(path.join(project, "node_modules/drivemock-linux-x64-gnu"), { recursive: true });
+  // node_modules/.bin first on PATH, as inside npm scripts and npx: the first
+  // `drivemock` there is the launcher itself.
+  const env = { ...process.env, PATH: `${path.dirname(bin)}:${nodeOnlyPath}`, DRIVEMOCK_BIN: "" };
+  const launched = run(bin, ["--version"], { env });
+  assert.equal(launched.status, 127, launched.stderr);
+  assert.match(launched.stderr, /no drivemock binary for linux-x64-gnu \(glibc [\d.]+\)/);
+  assert.match(launched.stderr, /the package drivemock-linux-x64-gnu is not installed/);
+  assert.match(launched.stderr, /--omit=optional/);
+  assert.match(launched.stderr, /container image.*Debian package.*make build/);
+  assert.doesNotMatch(launched.stderr, /started by the launcher/, "the search took the launcher for the binary");
+
+  const named = run(bin, ["--version"], { env: { ...env, DRIVEMOCK_BIN: bin } });
+  assert.equal(named.status, 127);
+  assert.match(named.stderr, /is drivemock's npm launcher, not the drivemock binary/);
+
+  // The last guard, should a search ever take a launcher: the second link stops.
+  const chained = run(bin, ["--version"], { env: { ...env, DRIVEMOCK_LAUNCHED_BY: "/elsewhere/drivemock.js" } });
+  assert.equal(chained.status, 127);
+  assert.match(chained.stderr, /started by the launcher \/elsewhere\/drivemock\.js/);
+});
