@@ -12,12 +12,17 @@ ARG RUNTIME_BASE=debian:bookworm-slim
 FROM ${BASE} AS build
 WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
-RUN scripts/install-deps dpkg-dev && rm -rf /var/lib/apt/lists/*
-COPY . .
+# dpkg-dev and file: CPack's Debian generator reads the binary's libraries
+# with them (dpkg-shlibdeps).
+RUN scripts/install-deps dpkg-dev file && rm -rf /var/lib/apt/lists/*
+# What the build reads, and no more: an edit to the docs or tests keeps the
+# compiled layer.
+COPY CMakeLists.txt ./
+COPY cmake cmake
+COPY src src
 RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
- && cmake --build build/release -j"$(nproc)" \
- && (cd build/release && cpack -B /src/build/deb) \
- && mv build/deb/drivemock_*.deb /drivemock.deb
+ && cmake --build build/release -j"$(nproc)"
+RUN cd build/release && cpack -B /src/build/deb && mv /src/build/deb/drivemock_*.deb /drivemock.deb
 
 FROM ${RUNTIME_BASE}
 COPY --from=build /drivemock.deb /tmp/drivemock.deb

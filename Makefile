@@ -93,11 +93,13 @@ npm: portable
 image:
 	scripts/docker-image
 
-## The container image, built and run here, the Debian package (make deb)
-## installed in a fresh Debian 12 container, then the README's first block on
-## a minimal debootstrapped Debian 12 (tests/docker/bare-debian). Not part of
-## make test: needs dockerd (started when none runs); a few minutes, plus
-## about a CI run's time for the last step.
+## The container image (make image), built and run here; the Debian package
+## (make deb) installed in a fresh Debian 12 container; make npm's tarballs on
+## a Debian 12 with Node.js and npm only; drivemock/testcontainers against
+## the image; then the README's first block on a minimal debootstrapped
+## Debian 12 (tests/docker/bare-debian; SKIP_BARE_DEBIAN=1 leaves it out).
+## Not part of make test: needs dockerd (started when none runs); a quarter
+## of an hour, plus about a CI run's time for the last step.
 test-docker: deb npm
 	tests/docker/run
 
@@ -115,7 +117,7 @@ install: build
 ## build/deb/drivemock_<version>_<arch>.deb: /usr/bin/drivemock and its
 ## declared runtime dependencies (apt install ./build/deb/drivemock_*.deb).
 deb: build
-	@./scripts/install-deps dpkg-dev
+	@./scripts/install-deps dpkg-dev file
 	cd build/release && cpack -B $(CURDIR)/build/deb
 	@ls build/deb/*.deb
 

@@ -47,3 +47,47 @@ load() {
 # median "V1 V2 ...": the median of the numbers.
 median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort -g | awk '{v[NR] = $1} END {
   print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# instructions REQUESTS COMMAND...: the instructions callgrind counted over
+# the server's whole life, answering REQUESTS requests. With SESSION=1 the
+# requests carry the bearer of a session opened first (the SDK's way).
+instructions() {
+  local requests=$1
+  shift
+  local out="$DATA/callgrind.out" log="$DATA/callgrind.log"
+  rm -f "$out"
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >"$log" 2>/dev/null &
+  PID=$!
+  PORT=""
+  for _ in $(seq 1 3000); do
+    PORT=$(sed -n 's/.*listening on http:\/\/[0-9.]*:\([0-9]*\).*/\1/p' "$log")
+    [ -n "$PORT" ] && break
+    sleep 0.01
+  done
+  [ -n "$PORT" ] || { echo "bench: $* did not start under valgrind" >&2; exit 1; }
+  if [ "${SESSION:-0}" = stranger ]; then
+    # A bearer of a session key's length that is no session's: the reference.
+    "$LOAD_COUNT" "$PORT" "$requests" "Authorization: Bearer $(printf 'f%.0s' $(seq 1 64))" >/dev/null
+  elif [ "${SESSION:-0}" = 1 ]; then
+    local key
+    key=$(curl -s -X POST "http://127.0.0.1:$PORT/__admin/sessions" -d '{"name":"bench"}' |
+      sed -n 's/.*"apiKey":"\([0-9a-f]*\)".*/\1/p')
+    "$LOAD_COUNT" "$PORT" "$requests" "Authorization: Bearer $key" >/dev/null
+  else
+    "$LOAD_COUNT" "$PORT" "$requests" >/dev/null
+  fi
+  stop_server
+  awk '/^summary:/ {print $2}' "$out"
+}
+
+# per_request NAME COMMAND...: prints "NAME INSTRUCTIONS-PER-REQUEST": the
+# difference of two callgrind runs answering N1 and N2 requests, over N2 - N1,
+# which cancels start-up and stop.
+per_request() {
+  local name=$1
+  shift
+  local first second
+  first=$(instructions "$N1" "$@")
+  second=$(instructions "$N2" "$@")
+  echo "$name $(((second - first) / (N2 - N1)))"
+}

@@ -35,4 +35,6 @@ add_executable(drivemock-portable $<TARGET_OBJECTS:drivemock_cli>
 add_dependencies(drivemock-portable drivemock_cli drivemock_core)
 target_link_libraries(drivemock-portable PRIVATE $<TARGET_FILE:drivemock_core>
                       drivemock_httplib_static ${_static_libs} Threads::Threads ${CMAKE_DL_LIBS})
-target_link_options(drivemock-portable PRIVATE -static-libstdc++ -static-libgcc)
+# --gc-sections drops what no code reaches in the static archives (10.1 MB
+# stripped without, 9.5 with).
+target_link_options(drivemock-portable PRIVATE -static-libstdc++ -static-libgcc -Wl,--gc-sections)

@@ -22,8 +22,15 @@ const OTHER_WAYS =
   "the Debian package (make deb in drivemock's repository, then apt install ./build/deb/drivemock_*.deb), " +
   "or a build from source (make build) passed as {bin: '/path/to/drivemock'} or DRIVEMOCK_BIN";
 
-/** This machine as the platform packages name it: {key, os, cpu, libc, glibc}. */
+let thisMachine = null;
+
+/**
+ * This machine as the platform packages name it: {key, glibc}. Read once per
+ * process: Node's diagnostic report, the one place that tells glibc's version,
+ * takes about 10 ms to make.
+ */
 function currentPlatform(proc = process) {
+  if (proc === process && thisMachine) return thisMachine;
   let glibc = null;
   if (proc.platform === "linux") {
     const header = proc.report?.getReport?.().header ?? {};
@@ -31,7 +38,9 @@ function currentPlatform(proc = process) {
   }
   const libc = proc.platform !== "linux" ? null : glibc ? "gnu" : "musl";
   const key = [proc.platform, proc.arch, libc].filter(Boolean).join("-");
-  return { key, glibc };
+  const platform = { key, glibc };
+  if (proc === process) thisMachine = platform;
+  return platform;
 }
 
 /** The platform packages this package ships a binary in, by platform key. */
