@@ -39,7 +39,8 @@ run: build
 
 ## Every test, three times: a release build, AddressSanitizer + UBSan, and
 ## ThreadSanitizer; an example project built against the installed library;
-## and the fuzz targets for FUZZ_SECONDS each.
+## and the fuzz targets for FUZZ_SECONDS each. The release run also checks
+## the npm binary (make portable) and installs make npm's two tarballs.
 test: deps test-release test-consumer test-sanitize test-thread test-fuzz
 
 test-release: build portable client-deps
