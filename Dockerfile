@@ -12,9 +12,9 @@ ARG RUNTIME_BASE=debian:bookworm-slim
 FROM ${BASE} AS build
 WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
-# dpkg-dev and file: CPack's Debian generator reads the binary's libraries
-# with them (dpkg-shlibdeps).
-RUN scripts/install-deps dpkg-dev file && rm -rf /var/lib/apt/lists/*
+# The build's packages only (no test tools); dpkg-dev and file: CPack's
+# Debian generator reads the binary's libraries with them (dpkg-shlibdeps).
+RUN scripts/install-deps --build-only dpkg-dev file && rm -rf /var/lib/apt/lists/*
 # What the build reads, and no more: an edit to the docs or tests keeps the
 # compiled layer.
 COPY CMakeLists.txt ./
