@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 # official JS client and the dashboard's browser tests need their packages,
 # pinned by each folder's package-lock.json (npm ci: exactly those, from the
 # npm registry).
-JS_DIRS = clients/js examples/js tests/clients/js-sdk tests/browser
+JS_DIRS = clients/js examples/js tests/clients/js-sdk tests/browser tests/contracts
 BROWSER_DIR = tests/browser
 client-deps: $(JS_DIRS:%=%/node_modules/.package-lock.json)
 %/node_modules/.package-lock.json: %/package-lock.json %/package.json

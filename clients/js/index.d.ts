@@ -173,7 +173,11 @@ export interface ScopedAdmin {
   unmatched(): Promise<JournalEntry[]>;
   violations(): Promise<JournalEntry[]>;
   directory(uuid: string): Promise<Directory>;
-  setState(uuid: string, state: string): Promise<Directory>;
+  setState(uuid: string, state: string, options?: { restart?: boolean }): Promise<Directory>;
+  /** A Pact v4 pact of the calls journaled here (POST /__admin/pact). */
+  pact(parties: { consumer: string; provider: string }): Promise<Record<string, unknown>>;
+  /** State handlers for Pact's Verifier: "a directory in a state" puts {uuid, state} in place, its sequences started over. */
+  pactStateHandlers(): Record<string, (params?: unknown) => Promise<void>>;
   /** The admin changes, oldest first (a Session's: its own). */
   events(): Promise<AdminEvent[]>;
 }

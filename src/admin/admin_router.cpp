@@ -50,6 +50,7 @@ const std::vector<Route>& routes() {
       {"GET", std::regex("/__admin/events"), handle_list_events},
       {"GET", std::regex("/__admin/report"), handle_get_report},
       {"POST", std::regex("/__admin/report"), handle_write_report},
+      {"POST", std::regex("/__admin/pact"), handle_write_pact},
       {"GET", std::regex("/__admin/ui/?([^/]*)"), handle_ui},
   };
   return table;

@@ -54,6 +54,9 @@ Reply handle_reset_session(const RequestView&, Context&, const std::smatch&);
 Reply handle_close_session(const RequestView&, Context&, const std::smatch&);
 Reply handle_list_events(const RequestView&, Context&, const std::smatch&);
 
+// pact_handlers.cpp
+Reply handle_write_pact(const RequestView&, Context&, const std::smatch&);
+
 // report_handlers.cpp
 Reply handle_write_report(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_report(const RequestView&, Context&, const std::smatch&);

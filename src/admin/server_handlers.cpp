@@ -228,7 +228,13 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   scenario::Engine& engine = *scope->engine;
   if (!engine.directory(uuid)) return unknown_directory(uuid);
   std::string wanted = state->value.GetString();
-  engine.set_state(uuid, wanted);
+  auto restart = doc.FindMember("restart");
+  bool forget = restart != doc.MemberEnd() && restart->value.IsBool() && restart->value.GetBool();
+  if (restart != doc.MemberEnd() && !restart->value.IsBool()) {
+    return error_reply(400, "Field 'restart' must be true or false", "invalid_params");
+  }
+  engine.set_state(uuid, wanted,
+                   forget ? scenario::History::forgotten : scenario::History::kept);
   note(context,
        journal::admin_event(
            "state", "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where(),

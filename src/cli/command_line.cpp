@@ -16,8 +16,10 @@
 #include <thread>
 
 #include "cli/admin_token.h"
+#include "cli/contract_command.h"
 #include "cli/drift_command.h"
 #include "cli/open_files.h"
+#include "cli/pact_command.h"
 #include "cli/process_watch.h"
 #include "cli/recover_command.h"
 #include "cli/tls_command.h"
@@ -55,6 +57,8 @@ struct Flags {
   DriftFlags drift;
   CaFlags ca;
   RecoverFlags recover;
+  PactFlags pact;
+  ContractFlags contract;
   bool watch = false;
   bool quiet = false;
   std::string log = "text";
@@ -74,6 +78,8 @@ struct Subcommands {
   CLI::App* drift = nullptr;
   CLI::App* ca = nullptr;
   CLI::App* recover = nullptr;
+  CLI::App* pact = nullptr;
+  CLI::App* contract = nullptr;
 };
 
 Subcommands define_flags(CLI::App& app, Flags& flags) {
@@ -193,6 +199,8 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
   add_tls_flags(app, flags.server.tls);
   sub.ca = add_ca_command(app, flags.ca);
   sub.recover = add_recover_command(app, flags.recover);
+  sub.pact = add_pact_command(app, flags.pact);
+  sub.contract = add_contract_command(app, flags.contract);
   sub.drift = add_drift_command(app, flags.drift);
   sub.drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
@@ -375,6 +383,8 @@ int run(int argc, char** argv) {
   }
   if (sub.ca->parsed()) return run_ca(flags.ca);
   if (sub.recover->parsed()) return run_recover(flags.recover);
+  if (sub.pact->parsed()) return run_pact(flags.pact);
+  if (sub.contract->parsed()) return run_contract(flags.contract);
   if (sub.drift->parsed()) {
     return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }

@@ -160,6 +160,13 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_optional(w, entry.uuid());
   json::write_string(w, "matched");
   write_matched(w, entry.matched);
+  // A scripted uuid's state when answered: what a pact's provider state says.
+  json::write_string(w, "state");
+  if (entry.state.empty()) {
+    w.Null();
+  } else {
+    json::write_string(w, entry.state);
+  }
   json::write_string(w, "random");
   write_random(w, entry.scripting().random);
   json::write_string(w, "limited");

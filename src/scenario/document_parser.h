@@ -53,6 +53,8 @@ inline const YamlKeys kLognormalKeys = {"median", "sigma", "max"};
 inline constexpr int kMaxDelayMs = 600000;
 inline constexpr double kMaxWeight = 1e9;
 inline constexpr double kMaxSigma = 10;
+/// The largest OpenAPI document `operations: FILE` reads.
+inline constexpr uintmax_t kMaxOpenApiBytes = uintmax_t{64} << 20;
 
 /// A slice that did not read as the entry it was cut for.
 struct SliceMismatch {};
@@ -93,6 +95,11 @@ struct SetInput {
   Spread spread = {};
 };
 
+/// Whether a document may name other files (`operations: FILE`): a file's
+/// may, relative to itself; a pushed or inline text may not, or an admin
+/// call could have drivemock read any file it can.
+enum class FileRefs { allowed, refused };
+
 class DocumentParser {
  public:
   DocumentParser(const std::string& file, Dialect dialect, AnswerPool& bodies,
@@ -101,7 +108,9 @@ class DocumentParser {
 
   /// The operations the document adds (`operations:`), each with its
   /// built-in answer. Names and paths of the contract's own are taken.
-  std::vector<Operation> parse_operations(const YAML::Node& root);
+  /// `operations: FILE` names an OpenAPI document instead (openapi_operations.h).
+  std::vector<Operation> parse_operations(const YAML::Node& root,
+                                          FileRefs refs = FileRefs::refused);
 
   /// The set. With `slices`, the directories are read from those (the
   /// root's `directories` has no value then); a slice that does not read as
@@ -117,6 +126,9 @@ class DocumentParser {
 
   /// The operation of that name: the document's own first, then those in force.
   const Operation* find_operation(const std::string& name) const;
+
+  /// The operations of the OpenAPI document that `operations: FILE` names.
+  std::vector<Operation> openapi_operations(const YAML::Node& name, FileRefs refs);
 
   std::string operation_names() const;
 

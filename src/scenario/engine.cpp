@@ -75,9 +75,10 @@ std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Cat
   return old;
 }
 
-void Engine::set_state(const std::string& uuid, const std::string& state) {
+void Engine::set_state(const std::string& uuid, const std::string& state, History history) {
   auto s = slot(uuid, *catalog());
   std::lock_guard lock(s->mutex);
+  if (history == History::forgotten) restart(*s);
   s->directory.started = true;
   s->directory.state = state;
 }
@@ -176,6 +177,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   request.seen.matched = std::move(decision.matched);
   request.seen.named = decision.named;
+  request.seen.state = std::move(decision.state);
   note_housekeeping(request);
   if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
     request.seen.scripted = std::make_shared<const Scripting>(
@@ -216,6 +218,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     d.state = initial_state(catalog, uuid);
   }
   ++d.calls[op.name];
+  if (entry) decision.state = d.state;
   // A key-less operation's calls all share the slot of the empty uuid:
   // there is no scripted uuid it could have meant.
   if (!entry && remembered && contract::has_key(op)) {

@@ -32,6 +32,9 @@ struct Decision {
   const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
+  /// A named uuid's state when its answer was chosen: the provider state
+  /// a pact gives the interaction (journal/pact_writer.h).
+  std::string state;
   /// What was drawn: the one_of's pick, and the delay that replaces the
   /// answer's delay_ms when it has a random one.
   std::optional<RandomDraw> random;
@@ -54,6 +57,9 @@ struct DirectorySnapshot {
   std::map<std::string, std::string> attributes;  ///< e.g. "color" → "red"
   std::map<std::string, uint64_t> calls;          ///< operation → count
 };
+
+/// What a uuid put in a state keeps of its calls so far.
+enum class History { kept, forgotten };
 
 /// Which uuids start over when a catalog replaces another.
 enum class Restart {
@@ -121,8 +127,11 @@ class Engine {
   /// The uuids a scenario names or a request has used that contain `part`,
   /// in byte order: the first `limit`, and how many there are in all.
   std::pair<std::vector<std::string>, size_t> uuids(std::string_view part, size_t limit) const;
-  /// Puts a uuid in `state` (as if a rule's `then` had moved it).
-  void set_state(const std::string& uuid, const std::string& state);
+  /// Puts a uuid in `state` (as if a rule's `then` had moved it); with
+  /// History::forgotten, its sequences, counts and stored fields start over
+  /// first (a pact's provider state: the uuid as a fresh run finds it).
+  void set_state(const std::string& uuid, const std::string& state,
+                 History history = History::kept);
 
  private:
   struct DirectoryState {

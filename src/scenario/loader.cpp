@@ -9,12 +9,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <tuple>
 
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
 #include "scenario/answer_pool.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
+#include "scenario/pact_scenario.h"
 #include "util/clock.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
@@ -51,11 +53,14 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
 struct Document {
   std::string file;  ///< its path, or "inline-N"
   std::string default_name;
+  FileRefs refs = FileRefs::refused;  ///< allowed for files, which name others relative to themselves
   std::optional<std::string> text;   ///< given for inline texts, else read from `file`
   std::optional<SlicedYaml> sliced;  ///< its directories, one slice each (views into `text`)
   std::optional<YAML::Node> root;    ///< all of it, or all but the sliced directories
   std::vector<Operation> added;
   std::optional<ScenarioSet> set;
+  /// A pact's: where each line of the scenario it reads as came from in it.
+  std::vector<std::pair<int, int>> pact_positions;
   Diagnostics read, operations, parse;  ///< what each pass found
 };
 
@@ -63,6 +68,7 @@ Document file_document(const fs::path& path) {
   Document doc;
   doc.file = path.string();
   doc.default_name = path.stem().string();
+  doc.refs = FileRefs::allowed;
   return doc;
 }
 
@@ -113,6 +119,27 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   if (doc.text->size() > kBigDocumentBytes) doc.sliced = slice_yaml(*doc.text, "directories");
   doc.root =
       load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
+}
+
+/// A pact is read as the scenario it gives (scenario/pact_scenario.h).
+void read_pact(Document& doc, const OperationSet& known) {
+  if (!doc.root || !looks_like_pact(*doc.root)) return;
+  YamlReader reader(doc.file, doc.read);
+  auto scenario = pact_scenario(*doc.root, reader, known);
+  doc.root.reset();  // not assigned over: that would write into the old tree
+  doc.sliced.reset();
+  if (!scenario) return;
+  doc.root = load_yaml(scenario->text, doc.file, doc.read);
+  doc.pact_positions = std::move(scenario->positions);
+}
+
+/// What the grammar found in a pact's scenario, placed in the pact itself.
+void place_in_pact(Diagnostics& diagnostics, const Document& doc) {
+  const auto& positions = doc.pact_positions;
+  for (auto& d : diagnostics) {
+    if (d.file != doc.file || d.line < 1 || static_cast<size_t>(d.line) > positions.size()) continue;
+    std::tie(d.line, d.column) = positions[static_cast<size_t>(d.line) - 1];
+  }
 }
 
 /// The document's set, from its root and slices, with the operations read
@@ -179,12 +206,13 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   const Priority priority = priority_for(document_bytes(documents), allowed);
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
+  for (auto& doc : documents) read_pact(doc, known);
   AnswerPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
     if (!doc.root) continue;
     doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
-                    .parse_operations(*doc.root);
+                    .parse_operations(*doc.root, doc.refs);
     add_new(usable, doc.added);
   }
   // A big document alone has its directories read by every core.
@@ -203,8 +231,12 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
       priority);
   Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
   for (const auto& doc : documents) append(parsed.diagnostics, doc.read);
-  for (const auto& doc : documents) append(parsed.diagnostics, doc.operations);
   for (auto& doc : documents) {
+    place_in_pact(doc.operations, doc);
+    append(parsed.diagnostics, doc.operations);
+  }
+  for (auto& doc : documents) {
+    place_in_pact(doc.parse, doc);
     append(parsed.diagnostics, doc.parse);
     if (doc.set) parsed->push_back(std::move(*doc.set));
   }

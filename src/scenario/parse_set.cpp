@@ -2,18 +2,24 @@
 // directories, those of a big document in slices read side by side.
 #include <algorithm>
 
+#include <filesystem>
+
 #include "contract/operations_reader.h"
+#include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
+#include "scenario/openapi_operations.h"
+#include "util/file_text.h"
 #include "util/parallel.h"
 
 namespace drivemock::scenario {
 
 /// The operations the document adds (`operations:`), each with its
 /// built-in answer. Names and paths of the contract's own are taken.
-std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root) {
+std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, FileRefs refs) {
   if (!root.IsMap()) return {};
   auto node = yaml_member(root, "operations");
   if (!node) return {};
+  if (node.IsScalar()) return openapi_operations(node, refs);
   auto added = contract::read_definitions(node, in_, contract::AnswerForm::read_by_caller,
                                           contract::builtin_set().get());
   for (auto& op : added) {
@@ -26,6 +32,36 @@ std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root) 
     }
   }
   return added;
+}
+
+std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name, FileRefs refs) {
+  if (refs == FileRefs::refused) {
+    in_.error(name, "operations: names a file ('" + name.Scalar() +
+                        "'), which only a scenario file may do, relative to itself; a pushed or "
+                        "inline set gives its operations' definitions instead");
+    return {};
+  }
+  namespace fs = std::filesystem;
+  const std::string path = (fs::path(in_.file()).parent_path() / name.Scalar()).string();
+  std::error_code ec;
+  auto size = fs::file_size(path, ec);
+  if (ec || size > kMaxOpenApiBytes) {
+    in_.error(name, ec ? "cannot read the OpenAPI document " + path + " (" + ec.message() + ")"
+                       : "the OpenAPI document " + path + " is over " +
+                             std::to_string(kMaxOpenApiBytes >> 20) + " MiB");
+    return {};
+  }
+  auto text = read_file_text(path);
+  Diagnostics found;
+  auto root = text ? load_yaml(*text, path, found) : std::nullopt;
+  if (!text) in_.error(name, "cannot read the OpenAPI document " + path);
+  std::vector<Operation> out;
+  if (root) {
+    YamlReader reader(path, found);
+    out = read_openapi_operations(*root, reader, dialect_operations(dialect_));
+  }
+  in_.adopt(found);
+  return out;
 }
 
 /// The set, with its operations read before; `known` are the operations

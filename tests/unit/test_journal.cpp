@@ -102,20 +102,22 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
   e.response = make_entry({none, std::nullopt, {}, answer}, {}, system_clock()).response;
   e.violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
+  e.state = "active";
   CHECK(
       entry_to_json(e) ==
       R"({"id":17,"loggedDate":"2026-11-22T09:14:38.390Z","session":null,"request":{"method":"POST",)"
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","matched":{"scenario":"trash-flow",)"
-      R"("rule":1},"random":{"pick":2,"delayMs":143},"limited":null,"nearMisses":[],)"
+      R"("rule":1},"state":"active","random":{"pick":2,"delayMs":143},"limited":null,)"
+      R"("nearMisses":[],)"
       R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"
       R"("headers":{"Retry-After":"1","Set-Cookie":"***"}},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.
   e.scripted.reset();
-  CHECK(entry_to_json(e).find(R"("rule":1},"random":null,"limited":null,)") != std::string::npos);
+  CHECK(entry_to_json(e).find(R"("rule":1},"state":"active","random":null,"limited":null,)") != std::string::npos);
   e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});
   CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
   e.scripted = std::make_shared<Scripting>(

@@ -3,6 +3,9 @@
 // going as `?session=` on calls by path and as `session` in filters.
 "use strict";
 
+/** The provider state drivemock's pacts name (src/journal/pact_writer.h). */
+const PACT_STATE = "a directory in a state";
+
 const fs = require("node:fs");
 const path = require("node:path");
 const { DrivemockError } = require("./errors");
@@ -167,10 +170,28 @@ class ScopedAdmin {
     return this._get(`/__admin/directories/${encodeURIComponent(uuid)}${query(this._scoped())}`);
   }
 
-  /** Sets a directory's state. */
-  async setState(uuid, state) {
+  /** Sets a directory's state; `restart: true` first starts its sequences and call counts over. */
+  async setState(uuid, state, { restart = false } = {}) {
     const p = `/__admin/directories/${encodeURIComponent(uuid)}/state${query(this._scoped())}`;
-    return (await this._admin.call("PUT", p, { body: { state } })).answer;
+    return (await this._admin.call("PUT", p, { body: restart ? { state, restart } : { state } })).answer;
+  }
+
+  /** A Pact v4 pact (an object) of the calls journaled here: `{consumer, provider}` name its parties. */
+  async pact({ consumer, provider }) {
+    return this._post(`/__admin/pact${query(this._scoped())}`, { consumer, provider });
+  }
+
+  /**
+   * State handlers for Pact's Verifier (@pact-foundation/pact): each
+   * interaction's provider state ("a directory in a state", {uuid, state})
+   * puts that directory in its state, its sequences started over.
+   */
+  pactStateHandlers() {
+    return {
+      [PACT_STATE]: async (params) => {
+        await this.setState(params.uuid, params.state, { restart: true });
+      },
+    };
   }
 
   /** The admin changes (pushes, resets, states, sessions), oldest first. */
@@ -179,4 +200,4 @@ class ScopedAdmin {
   }
 }
 
-module.exports = { ScopedAdmin, query };
+module.exports = { ScopedAdmin, query, PACT_STATE };

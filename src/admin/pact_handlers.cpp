@@ -1,0 +1,57 @@
+// POST /__admin/pact: the journal as a Pact v4 file (journal/pact_writer.h).
+
+#include "admin/admin_json.h"
+#include "admin/handlers.h"
+#include "journal/pact_writer.h"
+#include "model/error_envelope.h"
+
+namespace drivemock::admin {
+namespace {
+
+/// Longest consumer or provider name: a Pact Broker's are short, and the
+/// name goes into every warning and file name a tool makes of it.
+constexpr size_t kMaxPartyName = 200;
+
+Result<std::string, Reply> party(const rapidjson::Document& body, const char* key) {
+  auto it = body.FindMember(key);
+  if (it == body.MemberEnd() || !it->value.IsString() || it->value.GetStringLength() == 0 ||
+      it->value.GetStringLength() > kMaxPartyName) {
+    return error_reply(400,
+                       std::string("Field '") + key + "' must be a name (a string of 1 to " +
+                           std::to_string(kMaxPartyName) +
+                           R"( characters); the body is {"consumer": "…", "provider": "…", "session": "…"})",
+                       "invalid_params");
+  }
+  return std::string(it->value.GetString(), it->value.GetStringLength());
+}
+
+}  // namespace
+
+Reply handle_write_pact(const RequestView& request, Context& context, const std::smatch&) {
+  auto body = parse_object_body(request);
+  if (!body) return body.error();
+  auto consumer = party(*body, "consumer");
+  if (!consumer) return consumer.error();
+  auto provider = party(*body, "provider");
+  if (!provider) return provider.error();
+  std::optional<std::string> session;
+  if (const std::string* query = request.query_param("session")) session = *query;
+  auto given = body->FindMember("session");
+  if (given != body->MemberEnd()) {
+    if (!given->value.IsString()) {
+      return error_reply(400, "Field 'session' must be a session's id (a string)",
+                         "invalid_params");
+    }
+    session = given->value.GetString();
+  }
+  std::vector<journal::PactCall> calls;
+  for (const auto& entry : context.journal.entries()) {
+    if (session && (!entry->session || entry->session->id != *session)) continue;
+    calls.push_back(journal::pact_call(*entry));
+  }
+  auto pact = journal::write_pact(std::move(calls), {*consumer, *provider},
+                                 context.journal.dropped());
+  return json_reply(200, std::move(pact.json));
+}
+
+}  // namespace drivemock::admin

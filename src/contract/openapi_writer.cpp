@@ -1,0 +1,266 @@
+#include "contract/openapi_writer.h"
+
+#include <rapidjson/prettywriter.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cctype>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "util/json.h"
+#include "util/text.h"
+
+namespace drivemock::contract {
+namespace {
+
+using rapidjson::Value;
+using Allocator = rapidjson::Document::AllocatorType;
+
+/// A string value with a NUL in it is a field_type violation whatever the
+/// field's type (contract/field_checks.h): the schema says so too.
+constexpr const char* kNoNul = "^[^\\u0000]*$";
+
+Value str(std::string_view s, Allocator& a) {
+  return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
+}
+
+Value ref(std::string_view name, Allocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("$ref", str("#/components/schemas/" + std::string(name), a), a);
+  return out;
+}
+
+Value type_schema(FieldType type, Allocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("type", str(type_name(type), a), a);
+  return out;
+}
+
+Value field_schema(FieldType type, Allocator& a) {
+  Value out = type_schema(type, a);
+  if (type == FieldType::string) out.AddMember("pattern", rapidjson::StringRef(kNoNul), a);
+  return out;
+}
+
+/// The name of an operation's request schema: a $ref fragment needs no escaping.
+std::string schema_name(const Operation& op) {
+  std::string out;
+  for (char c : op.name) {
+    bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    out += plain ? c : '_';
+  }
+  return out + "Request";
+}
+
+/// The request body as the contract checks it: listed fields of their
+/// types, the required ones present, no others.
+Value request_schema(const Operation& op, Allocator& a) {
+  Value properties(rapidjson::kObjectType);
+  Value required(rapidjson::kArrayType);
+  for (const auto& f : op.fields) {
+    properties.AddMember(str(f.name, a), field_schema(f.type, a), a);
+    if (f.presence == Presence::required) required.PushBack(str(f.name, a), a);
+  }
+  Value out(rapidjson::kObjectType);
+  out.AddMember("type", "object", a);
+  out.AddMember("properties", properties, a);
+  if (!required.Empty()) out.AddMember("required", required, a);
+  out.AddMember("additionalProperties", false, a);
+  return out;
+}
+
+Value envelope_schema(const Envelope& envelope, Allocator& a) {
+  Value properties(rapidjson::kObjectType);
+  for (const auto& f : answer_fields(envelope)) {
+    properties.AddMember(str(f.name, a), type_schema(f.type, a), a);
+  }
+  Value out(rapidjson::kObjectType);
+  out.AddMember("type", "object", a);
+  out.AddMember("description",
+                "The answer envelope. Answers of added operations and scenarios may carry more "
+                "members (data).",
+                a);
+  out.AddMember("properties", properties, a);
+  return out;
+}
+
+/// The media type object of a JSON answer, with its examples.
+Value json_content(const std::map<std::string, std::string>& examples, Allocator& a) {
+  Value media(rapidjson::kObjectType);
+  media.AddMember("schema", ref("Envelope", a), a);
+  Value list(rapidjson::kObjectType);
+  for (const auto& [name, body] : examples) {
+    auto parsed = json::parse_untrusted(body);
+    if (!parsed) continue;
+    Value example(rapidjson::kObjectType);
+    example.AddMember("value", Value(*parsed, a), a);
+    list.AddMember(str(name, a), example, a);
+  }
+  if (list.MemberCount() > 0) media.AddMember("examples", list, a);
+  Value content(rapidjson::kObjectType);
+  content.AddMember("application/json", media, a);
+  return content;
+}
+
+std::string builtin_body(const Operation& op, const Envelope& envelope) {
+  if (op.builtin_answer) return std::string(op.builtin_answer->body_text());
+  return envelope.success(op.builtin_message, op.builtin_code);
+}
+
+/// status → example name → body, the built-in answer and the scenarios'.
+using ExamplesByStatus = std::map<int, std::map<std::string, std::string>>;
+
+/// The input's examples, by operation.
+using ExamplesByOperation =
+    std::unordered_map<std::string_view, std::vector<const AnswerExample*>>;
+
+ExamplesByStatus examples_of(const Operation& op, const OpenApiInput& in,
+                             const ExamplesByOperation& given) {
+  ExamplesByStatus out;
+  int builtin_status = op.builtin_answer ? op.builtin_answer->status : 200;
+  out[builtin_status]["built-in"] = builtin_body(op, in.envelope);
+  out[400]["invalid_params"] = in.envelope.error(
+      "Field 'uuid' is missing from the request body; expected a string", "invalid_params");
+  std::map<int, std::set<std::string>> bodies;
+  for (const auto& [status, named] : out) {
+    for (const auto& [name, body] : named) bodies[status].insert(body);
+  }
+  auto mine = given.find(op.name);
+  if (mine == given.end()) return out;
+  for (const AnswerExample* e : mine->second) {
+    if (!json::parse_untrusted(e->body)) continue;
+    auto& seen = bodies[e->status];
+    if (seen.size() >= kMaxExamplesPerStatus || !seen.insert(e->body).second) continue;
+    out[e->status][e->name] = e->body;
+  }
+  return out;
+}
+
+/// What an operation's object is made of.
+struct OperationInput {
+  const OpenApiInput& in;
+  const ExamplesByOperation& examples;
+};
+
+Value responses(const Operation& op, const OperationInput& in, Allocator& a) {
+  Value out(rapidjson::kObjectType);
+  for (const auto& [status, named] : examples_of(op, in.in, in.examples)) {
+    Value response(rapidjson::kObjectType);
+    std::string description = status == 400 ? "The request cannot be served (invalid_params)"
+                              : status == 200 ? "Success: the built-in answer, or a scenario's"
+                                              : "Scripted by a scenario";
+    response.AddMember("description", str(description, a), a);
+    response.AddMember("content", json_content(named, a), a);
+    out.AddMember(str(std::to_string(status), a), response, a);
+  }
+  return out;
+}
+
+Value operation_object(const Operation& op, const OperationInput& in, Allocator& a) {
+  Value post(rapidjson::kObjectType);
+  post.AddMember("operationId", str(op.name, a), a);
+  post.AddMember("summary", str(op.name + " (" + op.source + ")", a), a);
+  post.AddMember(str(kKeyExtension, a), has_key(op) ? str(op.key, a) : Value(), a);
+  Value media(rapidjson::kObjectType);
+  media.AddMember("schema", ref(schema_name(op), a), a);
+  Value content(rapidjson::kObjectType);
+  content.AddMember("application/json", media, a);
+  Value body(rapidjson::kObjectType);
+  body.AddMember("required", true, a);
+  body.AddMember("description",
+                 "A JSON object (member names unique, nested at most 64 deep): what the schema "
+                 "cannot say, drivemock's checks add.",
+                 a);
+  body.AddMember("content", content, a);
+  post.AddMember("requestBody", body, a);
+  post.AddMember("responses", responses(op, in, a), a);
+  return post;
+}
+
+/// Plain YAML scalars that a reader would take for another type.
+bool needs_quotes(std::string_view s) {
+  if (s.empty()) return true;
+  static const std::set<std::string, std::less<>> kWords = {
+      "true", "false", "null", "yes", "no", "on", "off", "~", "y", "n"};
+  if (kWords.contains(ascii_lowercase(s))) return true;
+  char c = s.front();
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+}
+
+void emit(YAML::Emitter& out, const Value& v) {
+  if (v.IsObject()) {
+    out << YAML::BeginMap;
+    for (const auto& m : v.GetObject()) {
+      out << YAML::Key;
+      emit(out, m.name);
+      out << YAML::Value;
+      emit(out, m.value);
+    }
+    out << YAML::EndMap;
+  } else if (v.IsArray()) {
+    out << YAML::BeginSeq;
+    for (const auto& item : v.GetArray()) emit(out, item);
+    out << YAML::EndSeq;
+  } else if (v.IsString()) {
+    std::string s(v.GetString(), v.GetStringLength());
+    if (needs_quotes(s)) out << YAML::DoubleQuoted;
+    out << s;
+  } else if (v.IsBool()) {
+    out << v.GetBool();
+  } else if (v.IsNull()) {
+    out << YAML::Null;
+  } else {
+    out << json::to_string(v);  // numbers as JSON writes them
+  }
+}
+
+}  // namespace
+
+std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
+  rapidjson::Document doc(rapidjson::kObjectType);
+  Allocator& a = doc.GetAllocator();
+  doc.AddMember("openapi", "3.1.0", a);
+  Value info(rapidjson::kObjectType);
+  std::string dialect = in.envelope.dialect() == Dialect::service ? "service" : "document";
+  info.AddMember("title", str("drivemock: the directory API v3 (" + dialect + " dialect)", a), a);
+  info.AddMember("version", str(in.version, a), a);
+  info.AddMember("description",
+                 "The operations drivemock serves and checks, as its contract checks them "
+                 "(written by drivemock contract --openapi).",
+                 a);
+  doc.AddMember("info", info, a);
+  Value server(rapidjson::kObjectType);
+  server.AddMember("url", "http://127.0.0.1:8080", a);
+  Value servers(rapidjson::kArrayType);
+  servers.PushBack(server, a);
+  doc.AddMember("servers", servers, a);
+  Value paths(rapidjson::kObjectType);
+  Value schemas(rapidjson::kObjectType);
+  schemas.AddMember("Envelope", envelope_schema(in.envelope, a), a);
+  ExamplesByOperation examples;
+  for (const auto& e : in.examples) examples[e.operation].push_back(&e);
+  for (const auto& op : in.operations.list) {
+    Value item(rapidjson::kObjectType);
+    item.AddMember("post", operation_object(op, {in, examples}, a), a);
+    paths.AddMember(str(op.path, a), item, a);
+    schemas.AddMember(str(schema_name(op), a), request_schema(op, a), a);
+  }
+  doc.AddMember("paths", paths, a);
+  Value components(rapidjson::kObjectType);
+  components.AddMember("schemas", schemas, a);
+  doc.AddMember("components", components, a);
+  if (format == DocumentFormat::json) {
+    rapidjson::StringBuffer buffer;
+    rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+    writer.SetIndent(' ', 2);
+    doc.Accept(writer);
+    return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
+  }
+  YAML::Emitter out;
+  out.SetIndent(2);
+  emit(out, doc);
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace drivemock::contract

@@ -1,0 +1,43 @@
+#pragma once
+// The operations in force as an OpenAPI 3.1 document (`drivemock contract
+// --openapi`): paths, request body schemas as the contract checks them,
+// the answer envelope of the dialect, and examples of what the scenarios
+// answer. Pure: operations and examples in, document text out.
+
+#include <string>
+#include <vector>
+
+#include "contract/operations.h"
+#include "model/error_envelope.h"
+
+namespace drivemock::contract {
+
+/// The extension naming an operation's key field (`null`: none), read back
+/// by contract/openapi_reader.h.
+inline constexpr std::string_view kKeyExtension = "x-drivemock-key";
+
+/// Distinct example bodies kept per operation and status: a recording of
+/// 10,000 uuids must not make a document of 10,000 examples.
+inline constexpr size_t kMaxExamplesPerStatus = 20;
+
+/// One answer a scenario gives an operation: an example in the document.
+struct AnswerExample {
+  std::string operation;
+  std::string name;  ///< unique within the operation: "trash-flow, 6f1c…, rule 1"
+  int status = 200;
+  std::string body;  ///< JSON text; other bodies are not examples
+};
+
+enum class DocumentFormat { yaml, json };
+
+struct OpenApiInput {
+  const OperationSet& operations;
+  const std::vector<AnswerExample>& examples;
+  Envelope envelope;
+  std::string version;  ///< drivemock's, as info.version
+};
+
+/// The OpenAPI 3.1 document of `input`, as YAML or JSON text.
+std::string openapi_document(const OpenApiInput& input, DocumentFormat format);
+
+}  // namespace drivemock::contract

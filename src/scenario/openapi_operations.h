@@ -1,0 +1,22 @@
+#pragma once
+// OpenAPI in: a scenario file's `operations: FILE` names an OpenAPI 3.x
+// document, whose POST operations with a JSON request body become
+// operations drivemock serves and checks (as `operations:` definitions
+// would). What drivemock cannot serve or check is a positioned warning,
+// never a silent drop.
+
+#include <yaml-cpp/yaml.h>
+
+#include <vector>
+
+#include "contract/operations.h"
+#include "util/yaml_reader.h"
+
+namespace drivemock::scenario {
+
+/// The operations of the OpenAPI document `root`, read by `in` (its file's
+/// reader). Those whose name or path `taken` has are left out, warned.
+std::vector<contract::Operation> read_openapi_operations(const YAML::Node& root, YamlReader& in,
+                                                         const contract::OperationSet& taken);
+
+}  // namespace drivemock::scenario

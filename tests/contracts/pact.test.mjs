@@ -1,0 +1,117 @@
+// Pacts both ways round a consumer on the official SDK: its drivemock
+// journal becomes a Pact v4 file (POST /__admin/pact, `drivemock pact`),
+// which Pact JS's Verifier checks against a drivemock serving the same
+// scenarios (passes) and a changed one (fails, naming the interaction).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { FilenSDK } from "@filen/sdk";
+import { startDrivemock } from "drivemock";
+import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
+import { drivemock, here } from "./support.mjs";
+
+const scenario = path.join(here, "scenarios/pact-flow.yaml");
+const A = "9a1c7e0a-0000-4000-8000-00000000000a";
+const B = "9a1c7e0a-0000-4000-8000-00000000000b";
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-pact-"));
+let consumer, connection, pactFile;
+
+before(async () => {
+  consumer = await startDrivemock({ preset: "filen", scenarios: scenario, args: ["--journal-file", path.join(tmp, "journal.jsonl")] });
+  connection = connectFilenSdk(consumer);
+  // The consumer's tests: what an app on the SDK does.
+  const sdk = new FilenSDK(filenTestConfig());
+  await sdk.cloud().changeDirectoryColor({ uuid: A, color: "red" });
+  await sdk.cloud().trashDirectory({ uuid: A });
+  await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
+  await assert.rejects(sdk.cloud().changeDirectoryColor({ uuid: B, color: "blue" }), { code: "folder_not_found" });
+});
+after(async () => {
+  await connection?.disconnect();
+  await consumer?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function interactionsOf(pact) {
+  return pact.interactions.map((i) => i.description);
+}
+
+test("the journal becomes a Pact v4 pact with each scripted uuid's state as its provider state", async () => {
+  const pact = await consumer.pact({ consumer: "archiver", provider: "drive" });
+  assert.equal(pact.metadata.pactSpecification.version, "4.0");
+  assert.deepEqual([pact.consumer.name, pact.provider.name], ["archiver", "drive"]);
+  const scripted = pact.interactions.filter((i) => i.providerStates);
+  assert.deepEqual(scripted.map((i) => i.description), [
+    `color ${A} in state active: 200 dir_color_changed`,
+    `trash ${A} in state active: 200 dir_trashed`,
+    `trash ${A} in state trashed: 200 dir_already_trashed`,
+    `color ${B} in state active: 200 folder_not_found`,
+  ]);
+  assert.deepEqual(scripted[2].providerStates, [{ name: "a directory in a state", params: { uuid: A, state: "trashed" } }]);
+  assert.deepEqual(scripted[0].request.body.content, { uuid: A, color: "red" });
+  // The SDK's bearer token is a secret: no pact holds it, nor any header but Content-Type.
+  const text = JSON.stringify(pact);
+  assert.ok(!text.includes("Authorization") && !text.includes("***"));
+  assert.deepEqual(Object.keys(scripted[0].request.headers), ["Content-Type"]);
+  // The SDK's locks (fresh uuids no scenario names) go in without a state.
+  assert.ok(pact.interactions.some((i) => i.request.path === "/v3/user/lock" && !i.providerStates));
+  pactFile = path.join(tmp, "archiver-drive.json");
+  fs.writeFileSync(pactFile, JSON.stringify(pact, null, 2));
+});
+
+test("drivemock pact writes the same pact from the running drivemock and from its journal file", async () => {
+  const env = { ...process.env, DRIVEMOCK_ADMIN_TOKEN: consumer.adminToken };
+  const out = path.join(tmp, "cli.json");
+  const parties = ["--consumer", "archiver", "--provider", "drive"];
+  await drivemock(["pact", ...parties, "--url", consumer.url, "--out", out], { env });
+  const fromServer = JSON.parse(fs.readFileSync(out, "utf8"));
+  const { stdout } = await drivemock(["pact", ...parties, "--journal", path.join(tmp, "journal.jsonl")]);
+  assert.deepEqual(JSON.parse(stdout), fromServer);
+  assert.deepEqual(interactionsOf(fromServer), interactionsOf(await consumer.pact({ consumer: "archiver", provider: "drive" })));
+  // Without the token: refused, and said how to give it.
+  const refused = await drivemock(["pact", ...parties, "--url", consumer.url], { env: { ...process.env, DRIVEMOCK_ADMIN_TOKEN: "" } }).catch((e) => e);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /answered 401.*DRIVEMOCK_ADMIN_TOKEN/);
+});
+
+/**
+ * Verifies `pactFile` against a drivemock serving `scenarioFile`, twice: the
+ * second run finds the directories as the first left them (trashed), so it
+ * passes only if each interaction's provider state is put in place.
+ */
+async function verify(scenarioFile) {
+  const provider = await startDrivemock({ preset: "filen", scenarios: scenarioFile });
+  try {
+    let output = "";
+    for (let run = 1; run <= 2; ++run) {
+      const verified = await promisify(execFile)(process.execPath, [path.join(here, "verify.mjs"), pactFile, provider.url], {
+        env: { ...process.env, DRIVEMOCK_ADMIN_TOKEN: provider.adminToken },
+        maxBuffer: 64 << 20,
+      }).catch((e) => e);
+      output += `${verified.stdout}\n${verified.stderr}`;
+      if (verified.code) return { passed: false, output };
+    }
+    return { passed: true, output };
+  } finally {
+    await provider.stop();
+  }
+}
+
+test("Pact's verifier passes the pact against a drivemock serving the same scenarios", async () => {
+  const { passed, output } = await verify(scenario);
+  assert.ok(passed, output);
+  assert.match(output, /drivemock-verify: passed/);
+});
+
+test("a scenario answering otherwise fails the verifier, which names the interaction", async () => {
+  const changed = path.join(tmp, "changed.yaml");
+  fs.writeFileSync(changed, fs.readFileSync(scenario, "utf8").replace("Already in trash.", "Already in the bin."));
+  const { passed, output } = await verify(changed);
+  assert.ok(!passed, output);
+  assert.match(output, new RegExp(`trash ${A} in state trashed: 200 dir_already_trashed`));
+  assert.match(output, /Already in the bin\./);
+});
