@@ -17,10 +17,6 @@ namespace {
 using rapidjson::Value;
 using Allocator = rapidjson::Document::AllocatorType;
 
-/// A string value with a NUL in it is a field_type violation whatever the
-/// field's type (contract/field_checks.h): the schema says so too.
-constexpr const char* kNoNul = "^[^\\u0000]*$";
-
 Value str(std::string_view s, Allocator& a) {
   return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
 }
@@ -39,7 +35,7 @@ Value type_schema(FieldType type, Allocator& a) {
 
 Value field_schema(FieldType type, Allocator& a) {
   Value out = type_schema(type, a);
-  if (type == FieldType::string) out.AddMember("pattern", rapidjson::StringRef(kNoNul), a);
+  if (type == FieldType::string) out.AddMember("pattern", rapidjson::StringRef(kNoNulPattern), a);
   return out;
 }
 

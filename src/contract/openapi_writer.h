@@ -16,6 +16,10 @@ namespace drivemock::contract {
 /// by contract/openapi_reader.h.
 inline constexpr std::string_view kKeyExtension = "x-drivemock-key";
 
+/// The pattern of every string field: a string with a NUL in it is a
+/// field_type violation whatever the field's type (contract/field_checks.h).
+inline constexpr const char* kNoNulPattern = "^[^\\u0000]*$";
+
 /// Distinct example bodies kept per operation and status: a recording of
 /// 10,000 uuids must not make a document of 10,000 examples.
 inline constexpr size_t kMaxExamplesPerStatus = 20;

@@ -120,3 +120,51 @@ test("the document's schemas reject exactly the requests drivemock journals viol
     await mock.stop();
   }
 });
+
+test("a scenario file's operations: FILE serves the OpenAPI document's operations, checked by its schemas", async () => {
+  fs.writeFileSync(path.join(tmp, "drive-api.yaml"), `openapi: 3.1.0
+info: {title: drive, version: "1"}
+servers: [{url: "https://gateway.example/v3"}]
+paths:
+  /file/rename:
+    post:
+      operationId: fileRename
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [uuid, name]
+              properties: {uuid: {type: string}, name: {type: string}}
+      responses:
+        "200":
+          content:
+            application/json:
+              example: {status: true, message: Renamed., code: file_renamed}
+`);
+  fs.writeFileSync(path.join(tmp, "imported.yaml"), `operations: drive-api.yaml
+directories:
+  f1:
+    fileRename: {body: {status: false, message: Locked., code: file_locked}}
+`);
+  const mock = await startDrivemock({ dialect: "service", scenarios: path.join(tmp, "imported.yaml") });
+  try {
+    const call = (body) => send(mock.url, { path: "/v3/file/rename", headers: headersOf({}), body: JSON.stringify(body) });
+    assert.deepEqual(JSON.parse((await call({ uuid: "f2", name: "a.txt" })).body), { status: true, message: "Renamed.", code: "file_renamed" });
+    assert.equal(JSON.parse((await call({ uuid: "f1", name: "a.txt" })).body).code, "file_locked");
+    await call({ uuid: "f2" });
+    const [, , missing] = await mock.requests();
+    assert.deepEqual(missing.violations.map((v) => v.rule), ["field_missing"]);
+    const { operations } = await (await fetch(`${mock.url}/__admin/operations`, { headers: { Authorization: `Bearer ${mock.adminToken}` } })).json();
+    assert.equal(operations.find((op) => op.name === "fileRename").source, path.join(tmp, "drive-api.yaml"));
+  } finally {
+    await mock.stop();
+  }
+  // A push cannot name a file: an admin call must not make drivemock read one.
+  const mock2 = await startDrivemock({});
+  try {
+    await assert.rejects(mock2.push(`operations: ${path.join(tmp, "drive-api.yaml")}\ndirectories: {}\n`), /only a scenario file may/);
+  } finally {
+    await mock2.stop();
+  }
+});

@@ -115,3 +115,21 @@ test("a scenario answering otherwise fails the verifier, which names the interac
   assert.match(output, new RegExp(`trash ${A} in state trashed: 200 dir_already_trashed`));
   assert.match(output, /Already in the bin\./);
 });
+
+test("a pact is a scenario set: drivemock serving the consumer's pact, as a file or pushed, passes its verification", async () => {
+  const { passed, output } = await verify(pactFile);
+  assert.ok(passed, output);
+  const provider = await startDrivemock({ preset: "filen" });
+  try {
+    const pushed = await provider.push(JSON.parse(fs.readFileSync(pactFile, "utf8")), { name: "from-pact" });
+    assert.equal(pushed.name, "from-pact");
+    const answer = await fetch(`${provider.url}/v3/dir/trash`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ uuid: A }),
+    });
+    assert.equal((await answer.json()).code, "dir_trashed");
+  } finally {
+    await provider.stop();
+  }
+});
