@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <tuple>
 
 #include "contract/operations.h"
@@ -188,10 +189,16 @@ void read_set(Document& doc, const SetReading& how) {
 /// Adds to `usable` those of `added` it has no operation of that name for;
 /// one that defines a dialect's operation again replaces it.
 void add_new(OperationSet& usable, const std::vector<Operation>& added) {
+  if (added.empty()) return;
+  auto& list = usable.list;
+  std::set<std::string, std::less<>> replaced;
+  for (const auto& op : added) replaced.insert(op.name);
+  std::erase_if(list, [&](const Operation& o) { return from_dialect(o) && replaced.contains(o.name); });
+  // Names in a set: a lookup per operation would be quadratic in 10,000.
+  std::set<std::string, std::less<>> names;
+  for (const auto& op : list) names.insert(op.name);
   for (const auto& op : added) {
-    auto& list = usable.list;
-    std::erase_if(list, [&](const Operation& o) { return o.name == op.name && from_dialect(o); });
-    if (!usable.by_name(op.name)) list.push_back(op);
+    if (names.insert(op.name).second) list.push_back(op);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <array>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "contract/openapi_writer.h"
@@ -141,12 +142,14 @@ class OpenApiReader {
       chain.push_back(target);
       YAML::Node next(root_);
       std::string_view rest = std::string_view(target).substr(2);
+      std::string_view prefix = std::string_view(target).substr(0, 1);
       while (next && !rest.empty()) {
         auto slash = rest.find('/');
         std::string token = unescape(rest.substr(0, slash));
-        rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
-        YAML::Node child = next.IsMap() ? yaml_member(next, token) : yaml_undefined();
+        YAML::Node child = next.IsMap() ? member(next, prefix, token) : yaml_undefined();
         next.reset(child);
+        prefix = std::string_view(target).substr(0, prefix.size() + 1 + rest.substr(0, slash).size());
+        rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
       }
       if (!next) {
         in_.warning(ref, what + ": $ref '" + target + "' names nothing in this document");
@@ -155,6 +158,22 @@ class OpenApiReader {
       at.reset(next);
     }
     return at;
+  }
+
+  /// The member `key` of `map`, the node at JSON pointer `pointer`: a big
+  /// mapping (components/schemas of 10,000) is indexed once, not scanned
+  /// per $ref.
+  YAML::Node member(const YAML::Node& map, std::string_view pointer, const std::string& key) {
+    constexpr size_t kScanned = 16;
+    if (map.size() <= kScanned) return yaml_member(map, key);
+    auto [index, fresh] = indexes_.try_emplace(std::string(pointer));
+    if (fresh) {
+      for (const auto& kv : map) {
+        if (kv.first.IsScalar()) index->second.emplace(kv.first.Scalar(), kv.second);
+      }
+    }
+    auto found = index->second.find(key);
+    return found == index->second.end() ? yaml_undefined() : found->second;
   }
 
   std::optional<Operation> operation(const std::string& path, const YAML::Node& node) {
@@ -347,6 +366,8 @@ class OpenApiReader {
 
   const YAML::Node& root_;
   YamlReader& in_;
+  /// JSON pointer of a big mapping → its members by name.
+  std::unordered_map<std::string, std::unordered_map<std::string, YAML::Node>> indexes_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <filesystem>
+#include <unordered_map>
 
 #include "contract/operations_reader.h"
 #include "scenario/dialect_sets.h"
@@ -13,6 +14,20 @@
 
 namespace drivemock::scenario {
 
+namespace {
+
+/// An `operations:` mapping's definitions by name, found in one scan (a
+/// lookup per operation would be quadratic in a file of 10,000).
+std::unordered_map<std::string, YAML::Node> definitions_by_name(const YAML::Node& operations) {
+  std::unordered_map<std::string, YAML::Node> out;
+  for (const auto& kv : operations) {
+    if (kv.first.IsScalar()) out.emplace(kv.first.Scalar(), kv.second);
+  }
+  return out;
+}
+
+}  // namespace
+
 /// The operations the document adds (`operations:`), each with its
 /// built-in answer. Names and paths of the contract's own are taken.
 std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, FileRefs refs) {
@@ -22,8 +37,9 @@ std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, 
   if (node.IsScalar()) return openapi_operations(node, refs);
   auto added = contract::read_definitions(node, in_, contract::AnswerForm::read_by_caller,
                                           contract::builtin_set().get());
+  auto definitions = definitions_by_name(node);
   for (auto& op : added) {
-    auto answer = yaml_member(yaml_member(node, op.name), "answer");
+    auto answer = yaml_member(definitions.at(op.name), "answer");
     if (!answer) {
       op.builtin_message = "Success.";
       op.builtin_code = "success";
@@ -99,10 +115,13 @@ std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
 }
 
 void DocumentParser::parse_protocols(const YAML::Node& root, ScenarioSet& set) {
-  auto definitions = yaml_member(root, "operations");
-  if (!definitions || !definitions.IsMap()) return;
+  auto operations = yaml_member(root, "operations");
+  if (!operations || !operations.IsMap()) return;
+  auto definitions = definitions_by_name(operations);
   for (const auto& op : set.operations) {
-    auto node = yaml_member(yaml_member(definitions, op.name), "protocol");
+    auto definition = definitions.find(op.name);
+    if (definition == definitions.end()) continue;  // an OpenAPI document's, or a pact's
+    auto node = yaml_member(definition->second, "protocol");
     if (!node) continue;
     if (!in_.expect(node, YAML::NodeType::Sequence,
                     "protocol: a list of rules, each naming its calls with when: fields")) {
