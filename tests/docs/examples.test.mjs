@@ -2,9 +2,13 @@
 // loaded, so that none can go stale: a YAML block must load as a scenario
 // (in the document or the service dialect), a JavaScript block must pass as
 // a test file of its own, run from examples/js/ (where `drivemock`,
-// `drivemock/filen`, `@filen/sdk` and Vitest resolve): with Vitest when it
-// imports vitest, else with node --test, as CommonJS when it requires.
-import { test } from "node:test";
+// `drivemock/filen`, `@filen/sdk` and Vitest resolve; one that imports Pact
+// or swagger-parser from tests/contracts/, where those do): with Vitest when
+// it imports vitest, else with node --test, as CommonJS when it requires. A
+// YAML block whose first line names a file (`# drive-api.yaml`) and that
+// starts an OpenAPI document is written under that name beside its page's
+// scenario blocks, which may name it (`operations: drive-api.yaml`).
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +20,8 @@ import { createRequire } from "node:module";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const exampleDir = path.join(root, "examples/js");
 const generated = path.join(exampleDir, ".doc-examples");
+const contractsDir = path.join(root, "tests/contracts");
+const contractsGenerated = path.join(contractsDir, ".doc-examples");
 const bin = process.env.DRIVEMOCK_BIN;
 assert.ok(bin, "DRIVEMOCK_BIN must name the drivemock executable");
 const { startDrivemock } = createRequire(path.join(exampleDir, "package.json"))("drivemock");
@@ -39,8 +45,10 @@ const yaml = all.filter((b) => b.lang === "yaml" || b.lang === "yml");
 const needsDocker = (b) => /from "drivemock\/testcontainers"/.test(b.body);
 const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang) && !needsDocker(b));
 
-fs.rmSync(generated, { recursive: true, force: true });
-fs.mkdirSync(generated);
+for (const dir of [generated, contractsGenerated]) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
+}
 
 function run(command, args, cwd, extraEnv = {}) {
   // Without the runner's NODE_TEST_CONTEXT: with it, a nested node --test
@@ -59,14 +67,28 @@ test("the README is short, and its JavaScript quick start is at most 20 lines", 
   assert.ok(js.length >= 4 && yaml.length >= 4, "the examples were found");
 });
 
+// One directory per page: its scenario blocks may name its OpenAPI documents.
+const yamlDirs = new Map();
+after(() => yamlDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 for (const block of yaml) {
-  test(`${block.page}:${block.line}: the YAML example loads as a scenario`, () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-doc-")), "example.yaml");
-    fs.writeFileSync(file, block.body);
+  const named = /^# ([\w.-]+\.ya?ml)\nopenapi:/.exec(block.body);
+  test(`${block.page}:${block.line}: the YAML example loads as ${named ? "an OpenAPI document" : "a scenario"}`, () => {
+    if (!yamlDirs.has(block.page)) yamlDirs.set(block.page, fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-doc-")));
+    const dir = yamlDirs.get(block.page);
+    let file = path.join(dir, "example.yaml");
+    if (named) {
+      fs.writeFileSync(path.join(dir, named[1]), block.body);
+      file = path.join(dir, `uses-${named[1]}`);
+      fs.writeFileSync(file, `operations: ${named[1]}\ndirectories: {}\n`);
+    } else {
+      fs.writeFileSync(file, block.body);
+    }
     const document = run(bin, ["validate", file]);
     const service = document.ok ? document : run(bin, ["validate", "--dialect", "service", file]);
     assert.ok(service.ok, `${block.page}:${block.line}: ${document.output}`);
-    fs.rmSync(path.dirname(file), { recursive: true });
+    // An OpenAPI document's operations are all served: nothing left out.
+    if (named) assert.doesNotMatch(service.output, /warning/, `${block.page}:${block.line}: ${service.output}`);
   });
 }
 
@@ -75,7 +97,9 @@ for (const block of js) {
   test(`${block.page}:${block.line}: the JavaScript example passes`, async () => {
     const vitest = /from "vitest"/.test(block.body);
     const commonjs = /\brequire\(/.test(block.body);
-    const file = path.join(generated, `${name}${vitest ? ".vitest.mjs" : commonjs ? ".test.cjs" : ".test.mjs"}`);
+    const contracts = /from "@(pact-foundation|apidevtools)\//.test(block.body);
+    const cwd = contracts ? contractsDir : exampleDir;
+    const file = path.join(contracts ? contractsGenerated : generated, `${name}${vitest ? ".vitest.mjs" : commonjs ? ".test.cjs" : ".test.mjs"}`);
     fs.writeFileSync(file, block.body);
     // A session per test (drivemock/vitest, drivemock/node-test) attaches to
     // the run's drivemock, which DRIVEMOCK_URL names.
@@ -85,7 +109,7 @@ for (const block of js) {
       const env = mock ? { DRIVEMOCK_URL: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken } : {};
       const result = vitest
         ? run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", path.relative(exampleDir, file)], exampleDir, env)
-        : run(process.execPath, ["--test", file], exampleDir, env);
+        : run(process.execPath, ["--test", file], cwd, env);
       assert.ok(result.ok, `${block.page}:${block.line}:\n${result.output}`);
     } finally {
       await mock?.stop();
