@@ -48,7 +48,8 @@ std::string operations_file() {
   std::string out = "operations:\n";
   for (int i = 0; i < kCount; ++i) {
     std::string n = std::to_string(i);
-    out += "  op" + n + ":\n    path: /v3/op/" + n + "\n    fields: {uuid: string, name: string}\n" +
+    out += "  op" + n + ":\n    path: /v3/op/" + n +
+           "\n    fields: {uuid: string, name: string}\n" +
            "    answer: {body: {status: success, code: op" + n + "_done}}\n";
   }
   return out + "directories: {}\n";
@@ -67,7 +68,8 @@ std::vector<journal::PactCall> calls() {
     c.operation = "trash";
     c.state = "active";
     c.status = 200;
-    c.response_body = R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})";
+    c.response_body =
+        R"({"status":"success","message":"Directory moved to trash.","code":"dir_trashed"})";
     out.push_back(std::move(c));
   }
   return out;
@@ -127,7 +129,9 @@ int main(int argc, char** argv) {
   std::vector<Entry> entries;
   for (const auto& c : pact_calls) entries.push_back(entry_of(c));
   std::string pact;
-  double export_pact = best_ms(rounds, [&] { pact = journal::write_pact(pact_calls, {"c", "p"}).json; });
+  double export_pact = best_ms(rounds, [&] {
+    pact = journal::write_pact(pact_calls, {"c", "p"}).json;
+  });
   double journal_json = best_ms(rounds, [&] {
     std::string all;
     for (const auto& e : entries) all += journal::entry_to_json(e) + "\n";

@@ -16,11 +16,12 @@ Result<std::string, Reply> party(const rapidjson::Document& body, const char* ke
   auto it = body.FindMember(key);
   if (it == body.MemberEnd() || !it->value.IsString() || it->value.GetStringLength() == 0 ||
       it->value.GetStringLength() > kMaxPartyName) {
-    return error_reply(400,
-                       std::string("Field '") + key + "' must be a name (a string of 1 to " +
-                           std::to_string(kMaxPartyName) +
-                           R"( characters); the body is {"consumer": "…", "provider": "…", "session": "…"})",
-                       "invalid_params");
+    return error_reply(
+        400,
+        std::string("Field '") + key + "' must be a name (a string of 1 to " +
+            std::to_string(kMaxPartyName) +
+            R"( characters); the body is {"consumer": "…", "provider": "…", "session": "…"})",
+        "invalid_params");
   }
   return std::string(it->value.GetString(), it->value.GetStringLength());
 }
@@ -28,16 +29,17 @@ Result<std::string, Reply> party(const rapidjson::Document& body, const char* ke
 }  // namespace
 
 Reply handle_write_pact(const RequestView& request, Context& context, const std::smatch&) {
-  auto body = parse_object_body(request);
-  if (!body) return body.error();
-  auto consumer = party(*body, "consumer");
+  auto parsed = parse_object_body(request);
+  if (!parsed) return parsed.error();
+  const rapidjson::Document& body = *parsed;
+  auto consumer = party(body, "consumer");
   if (!consumer) return consumer.error();
-  auto provider = party(*body, "provider");
+  auto provider = party(body, "provider");
   if (!provider) return provider.error();
   std::optional<std::string> session;
   if (const std::string* query = request.query_param("session")) session = *query;
-  auto given = body->FindMember("session");
-  if (given != body->MemberEnd()) {
+  auto given = body.FindMember("session");
+  if (given != body.MemberEnd()) {
     if (!given->value.IsString()) {
       return error_reply(400, "Field 'session' must be a session's id (a string)",
                          "invalid_params");
@@ -49,8 +51,8 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
     if (session && (!entry->session || entry->session->id != *session)) continue;
     calls.push_back(journal::pact_call(*entry));
   }
-  auto pact = journal::write_pact(std::move(calls), {*consumer, *provider},
-                                 context.journal.dropped());
+  auto pact =
+      journal::write_pact(std::move(calls), {*consumer, *provider}, context.journal.dropped());
   return json_reply(200, std::move(pact.json));
 }
 

@@ -21,9 +21,10 @@ CLI::App* add_contract_command(CLI::App& app, ContractFlags& flags) {
       "contract", "Print the contract in force (with --openapi: as an OpenAPI 3.1 document)");
   contract->add_flag("--openapi", flags.openapi, "As an OpenAPI 3.1 document")->required();
   contract->add_flag("--json", flags.json, "JSON instead of YAML");
-  contract->add_option("--scenarios", flags.scenario_paths,
-                       "Scenario files or directories whose operations and answers to include "
-                       "(repeatable); default ./scenarios if it exists")
+  contract
+      ->add_option("--scenarios", flags.scenario_paths,
+                   "Scenario files or directories whose operations and answers to include "
+                   "(repeatable); default ./scenarios if it exists")
       ->check(CLI::ExistingPath);
   contract->add_option("--dialect", flags.dialect, "The envelope of the answers")
       ->check(CLI::IsMember({"document", "service"}))

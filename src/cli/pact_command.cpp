@@ -35,8 +35,8 @@ Result<journal::Pact> pact_of_file(const PactFlags& flags) {
     auto parsed = json::parse_untrusted(line);
     auto call = parsed ? journal::pact_call(*parsed) : Result<journal::PactCall>(parsed.error());
     if (!call) {
-      return Error{flags.journal + ":" + std::to_string(line_number) + ": " +
-                   call.error().message + " (expected a line that --journal-file wrote)"};
+      return Error{flags.journal + ":" + std::to_string(line_number) + ": " + call.error().message +
+                   " (expected a line that --journal-file wrote)"};
     }
     if (flags.session.empty() || call->session == flags.session) calls.push_back(std::move(*call));
   }
@@ -77,10 +77,11 @@ Result<std::string> pact_of_server(const PactFlags& flags) {
 
 /// The warnings a pact's metadata carries, one per line on standard error.
 void print_warnings(const std::string& pact) {
-  auto doc = json::parse_untrusted(pact);
-  if (!doc || !doc->IsObject()) return;
-  auto metadata = doc->FindMember("metadata");
-  if (metadata == doc->MemberEnd() || !metadata->value.IsObject()) return;
+  auto parsed = json::parse_untrusted(pact);
+  if (!parsed || !parsed->IsObject()) return;
+  const rapidjson::Document& doc = *parsed;
+  auto metadata = doc.FindMember("metadata");
+  if (metadata == doc.MemberEnd() || !metadata->value.IsObject()) return;
   auto by = metadata->value.FindMember("drivemock");
   if (by == metadata->value.MemberEnd() || !by->value.IsObject()) return;
   auto warnings = by->value.FindMember("warnings");

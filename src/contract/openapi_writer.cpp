@@ -108,8 +108,7 @@ std::string builtin_body(const Operation& op, const Envelope& envelope) {
 using ExamplesByStatus = std::map<int, std::map<std::string, std::string>>;
 
 /// The input's examples, by operation.
-using ExamplesByOperation =
-    std::unordered_map<std::string_view, std::vector<const AnswerExample*>>;
+using ExamplesByOperation = std::unordered_map<std::string_view, std::vector<const AnswerExample*>>;
 
 ExamplesByStatus examples_of(const Operation& op, const OpenApiInput& in,
                              const ExamplesByOperation& given) {
@@ -143,7 +142,7 @@ Value responses(const Operation& op, const OperationInput& in, Allocator& a) {
   Value out(rapidjson::kObjectType);
   for (const auto& [status, named] : examples_of(op, in.in, in.examples)) {
     Value response(rapidjson::kObjectType);
-    std::string description = status == 400 ? "The request cannot be served (invalid_params)"
+    std::string description = status == 400   ? "The request cannot be served (invalid_params)"
                               : status == 200 ? "Success: the built-in answer, or a scenario's"
                                               : "Scripted by a scenario";
     response.AddMember("description", str(description, a), a);
@@ -177,8 +176,8 @@ Value operation_object(const Operation& op, const OperationInput& in, Allocator&
 /// Plain YAML scalars that a reader would take for another type.
 bool needs_quotes(std::string_view s) {
   if (s.empty()) return true;
-  static const std::set<std::string, std::less<>> kWords = {
-      "true", "false", "null", "yes", "no", "on", "off", "~", "y", "n"};
+  static const std::set<std::string, std::less<>> kWords = {"true", "false", "null", "yes", "no",
+                                                            "on",   "off",   "~",    "y",   "n"};
   if (kWords.contains(ascii_lowercase(s))) return true;
   char c = s.front();
   return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';

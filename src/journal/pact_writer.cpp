@@ -172,7 +172,7 @@ Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_
       description = describe(call) + " (" + std::to_string(n) + ")";
     }
     interaction["description"].SetString(description.c_str(),
-                                          static_cast<rapidjson::SizeType>(description.size()), a);
+                                         static_cast<rapidjson::SizeType>(description.size()), a);
     interactions.PushBack(interaction, a);
   }
   if (other_paths > 0) {
@@ -276,12 +276,14 @@ Result<PactCall> pact_call(const Value& entry) {
     call.session = string_member(*session, "id");
   }
   auto status = response->FindMember("status");
-  if (status != response->MemberEnd() && status->value.IsInt()) call.status = status->value.GetInt();
+  if (status != response->MemberEnd() && status->value.IsInt())
+    call.status = status->value.GetInt();
   call.response_body = string_member(*response, "body");
   call.fault = string_member(*response, "fault");
   if (const Value* headers = object_member(*response, "headers")) {
     for (const auto& h : headers->GetObject()) {
-      if (h.value.IsString()) call.response_headers.push_back({h.name.GetString(), h.value.GetString()});
+      if (h.value.IsString())
+        call.response_headers.push_back({h.name.GetString(), h.value.GetString()});
     }
   }
   return call;

@@ -23,7 +23,7 @@ inline constexpr std::string_view kPactStateName = "a directory in a state";
 struct PactCall {
   uint64_t id = 0;
   std::string method;
-  std::string path;  ///< without the query (not part of the contract)
+  std::string path;          ///< without the query (not part of the contract)
   std::string content_type;  ///< the request's, as sent; empty when none
   std::string body;          ///< as sent
   std::string operation;     ///< empty: a path with no operation

@@ -10,8 +10,7 @@ namespace {
 /// Collects examples, keeping the first distinct bodies per operation and status.
 class Collector {
  public:
-  void add(const std::string& operation, const std::string& where,
-           const std::vector<Rule>& rules) {
+  void add(const std::string& operation, const std::string& where, const std::vector<Rule>& rules) {
     for (size_t r = 0; r < rules.size(); ++r) {
       const auto& answers = rules[r].answers;
       for (size_t i = 0; i < answers.size(); ++i) {

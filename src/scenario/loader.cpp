@@ -54,8 +54,9 @@ std::vector<fs::path> scenario_files(const fs::path& dir) {
 struct Document {
   std::string file;  ///< its path, or "inline-N"
   std::string default_name;
-  FileRefs refs = FileRefs::refused;  ///< allowed for files, which name others relative to themselves
-  std::optional<std::string> text;   ///< given for inline texts, else read from `file`
+  FileRefs refs =
+      FileRefs::refused;            ///< allowed for files, which name others relative to themselves
+  std::optional<std::string> text;  ///< given for inline texts, else read from `file`
   std::optional<SlicedYaml> sliced;  ///< its directories, one slice each (views into `text`)
   std::optional<YAML::Node> root;    ///< all of it, or all but the sliced directories
   std::vector<Operation> added;
@@ -138,7 +139,8 @@ void read_pact(Document& doc, const OperationSet& known) {
 void place_in_pact(Diagnostics& diagnostics, const Document& doc) {
   const auto& positions = doc.pact_positions;
   for (auto& d : diagnostics) {
-    if (d.file != doc.file || d.line < 1 || static_cast<size_t>(d.line) > positions.size()) continue;
+    if (d.file != doc.file || d.line < 1 || static_cast<size_t>(d.line) > positions.size())
+      continue;
     std::tie(d.line, d.column) = positions[static_cast<size_t>(d.line) - 1];
   }
 }
@@ -193,7 +195,8 @@ void add_new(OperationSet& usable, const std::vector<Operation>& added) {
   auto& list = usable.list;
   std::set<std::string, std::less<>> replaced;
   for (const auto& op : added) replaced.insert(op.name);
-  std::erase_if(list, [&](const Operation& o) { return from_dialect(o) && replaced.contains(o.name); });
+  std::erase_if(list,
+                [&](const Operation& o) { return from_dialect(o) && replaced.contains(o.name); });
   // Names in a set: a lookup per operation would be quadratic in 10,000.
   std::set<std::string, std::less<>> names;
   for (const auto& op : list) names.insert(op.name);

@@ -1,8 +1,8 @@
 #include "scenario/openapi_operations.h"
 
 #include <algorithm>
-#include <map>
 #include <array>
+#include <map>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -21,13 +21,13 @@ using contract::Operation;
 /// Hops a chain of $refs may take before it is called a cycle.
 constexpr int kMaxRefHops = 32;
 
-constexpr std::array<std::string_view, 7> kOtherMethods = {"get",     "put",  "delete", "options",
-                                                           "head",    "patch", "trace"};
+constexpr std::array<std::string_view, 7> kOtherMethods = {"get",  "put",   "delete", "options",
+                                                           "head", "patch", "trace"};
 
 /// Schema keywords that say nothing drivemock would check differently.
 const std::set<std::string, std::less<>> kQuietKeywords = {
-    "type",  "description", "title",    "example",   "examples", "default",
-    "$ref",  "deprecated",  "readOnly", "writeOnly", "$comment", "externalDocs"};
+    "type", "description", "title",    "example",   "examples", "default",
+    "$ref", "deprecated",  "readOnly", "writeOnly", "$comment", "externalDocs"};
 
 bool is_json_media(const std::string& type) {
   return type == "application/json" ||
@@ -148,7 +148,8 @@ class OpenApiReader {
         std::string token = unescape(rest.substr(0, slash));
         YAML::Node child = next.IsMap() ? member(next, prefix, token) : yaml_undefined();
         next.reset(child);
-        prefix = std::string_view(target).substr(0, prefix.size() + 1 + rest.substr(0, slash).size());
+        prefix =
+            std::string_view(target).substr(0, prefix.size() + 1 + rest.substr(0, slash).size());
         rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
       }
       if (!next) {
@@ -181,8 +182,9 @@ class OpenApiReader {
     if (!node.IsMap()) return std::nullopt;
     auto id = yaml_member(node, "operationId");
     if (!id || !id.IsScalar() || id.Scalar().empty()) {
-      in_.warning(node, where + ": no operationId, which names the operation in scenarios and "
-                                "the journal; not served");
+      in_.warning(node, where +
+                            ": no operationId, which names the operation in scenarios and "
+                            "the journal; not served");
       return std::nullopt;
     }
     if (!contract::is_operation_path(path)) {
@@ -215,8 +217,9 @@ class OpenApiReader {
     }
     if (body && !resolved) return std::nullopt;  // the ref's warning says why
     if (!resolved) {
-      in_.warning(node, where + ": no request body; drivemock's operations take a JSON object; "
-                                "not served");
+      in_.warning(node, where +
+                            ": no request body; drivemock's operations take a JSON object; "
+                            "not served");
     } else if (content) {
       in_.warning(content, where + ": no application/json request body with a schema; not served");
     }
@@ -225,9 +228,9 @@ class OpenApiReader {
 
   std::optional<FieldType> field_type(const YAML::Node& type) {
     static const std::map<std::string, FieldType, std::less<>> kTypes = {
-        {"string", FieldType::string},   {"number", FieldType::number},
-        {"integer", FieldType::number},  {"boolean", FieldType::boolean},
-        {"object", FieldType::object},   {"array", FieldType::array}};
+        {"string", FieldType::string},  {"number", FieldType::number},
+        {"integer", FieldType::number}, {"boolean", FieldType::boolean},
+        {"object", FieldType::object},  {"array", FieldType::array}};
     if (!type.IsScalar()) return std::nullopt;
     auto it = kTypes.find(type.Scalar());
     if (it == kTypes.end()) return std::nullopt;
@@ -248,8 +251,9 @@ class OpenApiReader {
     auto properties = yaml_member(schema, "properties");
     if ((type && (!type.IsScalar() || type.Scalar() != "object")) ||
         (properties && !properties.IsMap())) {
-      in_.warning(schema, where + ": the request body schema is not an object with properties; "
-                                  "not served");
+      in_.warning(schema, where +
+                              ": the request body schema is not an object with properties; "
+                              "not served");
       return false;
     }
     if (properties) {
@@ -331,7 +335,8 @@ class OpenApiReader {
     if (responses && responses.IsMap()) {
       for (const auto& r : responses) {
         const std::string& code = r.first.Scalar();
-        if (code.size() != 3 || code[0] != '2' || !std::isdigit(static_cast<unsigned char>(code[1])) ||
+        if (code.size() != 3 || code[0] != '2' ||
+            !std::isdigit(static_cast<unsigned char>(code[1])) ||
             !std::isdigit(static_cast<unsigned char>(code[2]))) {
           continue;
         }

@@ -190,7 +190,8 @@ class PactReader {
     PactBody body = body_of(response);
     warn_rules(response, body, "response");
     if (body.binary) {
-      in_.warning(response, "the response body is binary (encoded); drivemock answers text: left out");
+      in_.warning(response,
+                  "the response body is binary (encoded); drivemock answers text: left out");
       return std::nullopt;
     }
     rapidjson::StringBuffer buffer;
@@ -226,7 +227,8 @@ class PactReader {
       std::string text = json ? yaml_to_json(body.content) : text_of(body.content);
       key(w, "raw");
       w.String(text.c_str(), static_cast<rapidjson::SizeType>(text.size()));
-      if (body.content_type.empty()) headers["Content-Type"] = json ? "application/json" : "text/plain";
+      if (body.content_type.empty())
+        headers["Content-Type"] = json ? "application/json" : "text/plain";
     }
     if (!headers.empty()) {
       key(w, "headers");
@@ -248,7 +250,7 @@ class PactReader {
 }  // namespace
 
 std::optional<std::vector<PactInteraction>> read_pact_interactions(const YAML::Node& root,
-                                                               YamlReader& in) {
+                                                                   YamlReader& in) {
   return PactReader(in).read(root);
 }
 

@@ -19,7 +19,7 @@ namespace drivemock::scenario {
 struct PactInteraction {
   YAML::Node node;  ///< the interaction in the pact: where it is
   std::string path;
-  YAML::Node body;  ///< the request body: a JSON object
+  YAML::Node body;                   ///< the request body: a JSON object
   std::optional<std::string> state;  ///< its provider state's `state` param, else its name
   std::string respond;               ///< the `respond` answer, JSON text
 };
@@ -27,6 +27,6 @@ struct PactInteraction {
 /// The interactions drivemock can serve; nothing (an error) for a pact of a
 /// specification version it does not read, or with no interactions list.
 std::optional<std::vector<PactInteraction>> read_pact_interactions(const YAML::Node& root,
-                                                               YamlReader& in);
+                                                                   YamlReader& in);
 
 }  // namespace drivemock::scenario

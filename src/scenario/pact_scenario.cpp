@@ -126,8 +126,8 @@ class Generator {
       when += (when.empty() ? "" : ",") + quoted(f) + ":" + yaml_to_json(field.second);
     }
     if (!key.empty() && !placed.uuid) {
-      in_.warning(i.node, "the request body has no string '" + key + "', which names the " +
-                              name + " call's uuid; drivemock answers such a call 400: left out");
+      in_.warning(i.node, "the request body has no string '" + key + "', which names the " + name +
+                              " call's uuid; drivemock answers such a call 400: left out");
       return;
     }
     if (i.state) when = quoted("state") + ":" + quoted(*i.state) + (when.empty() ? "" : ",") + when;
@@ -167,8 +167,8 @@ class Generator {
       if (op.present.at(f) == op.calls) required += (required.empty() ? "" : ",") + quoted(f);
     }
     return quoted(op.name) + ":{\"path\":" + quoted(path) + ",\"fields\":{" + fields +
-           "},\"required\":[" + required + "],\"key\":" +
-           (op.key.empty() ? "null" : quoted(op.key)) + "}";
+           "},\"required\":[" + required +
+           "],\"key\":" + (op.key.empty() ? "null" : quoted(op.key)) + "}";
   }
 
   /// `"name":[` rule lines `]` for each operation of `scripts`.

@@ -1,7 +1,6 @@
 // Reading a set: its name, unknown-uuid policy, defaults, rate limits and
 // directories, those of a big document in slices read side by side.
 #include <algorithm>
-
 #include <filesystem>
 #include <unordered_map>
 

@@ -1,8 +1,10 @@
-// Fuzz target: scenario loading, and the drift check that reads the same
-// text as a recording and as a scenario (POST /__admin/scenarios/drift
-// takes it from any caller). Any text in; either a scenario set whose
-// catalog says what the document says, or positioned errors out, never a
-// crash.
+// Fuzz target: scenario loading (a pact too: a push may be one), the drift
+// check that reads the same text as a recording and as a scenario (POST
+// /__admin/scenarios/drift takes it from any caller), and the same text as
+// the OpenAPI document a scenario file's `operations: FILE` names. Any text
+// in; either a scenario set whose catalog says what the document says, or
+// positioned errors out, never a crash; OpenAPI operations all under /v3/.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +14,8 @@
 #include "record/drift.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
+#include "scenario/openapi_operations.h"
+#include "util/yaml_reader.h"
 
 namespace {
 
@@ -44,8 +48,32 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
 
 }  // namespace
 
+/// The text as an OpenAPI document: its operations are served under /v3/,
+/// named, keyed by a field they have; what is wrong says where.
+void check_openapi(const std::string& text) {
+  drivemock::Diagnostics found;
+  const std::string file = "api.yaml";
+  auto root = drivemock::load_yaml(text, file, found);
+  if (!root) return;
+  drivemock::YamlReader reader(file, found);
+  auto ops = drivemock::scenario::read_openapi_operations(*root, reader,
+                                                          *drivemock::contract::builtin_set());
+  for (const auto& op : ops) {
+    if (op.name.empty() || !drivemock::contract::is_operation_path(op.path)) std::abort();
+    bool keyed =
+        op.key.empty() || std::any_of(op.fields.begin(), op.fields.end(), [&](const auto& f) {
+          return f.name == op.key && f.type == drivemock::contract::FieldType::string;
+        });
+    if (!keyed) std::abort();
+  }
+  for (const auto& d : found) {
+    if (d.line < 1) std::abort();
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
+  check_openapi(text);
   // The same text on both sides: a finding points into it, or it says why not.
   auto drift = drivemock::record::check_drift(text, "rec.yaml", {{"s.yaml", text}});
   if (!drift && !drivemock::has_errors(drift.diagnostics)) std::abort();

@@ -117,7 +117,8 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.
   e.scripted.reset();
-  CHECK(entry_to_json(e).find(R"("rule":1},"state":"active","random":null,"limited":null,)") != std::string::npos);
+  CHECK(entry_to_json(e).find(R"("rule":1},"state":"active","random":null,"limited":null,)") !=
+        std::string::npos);
   e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});
   CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
   e.scripted = std::make_shared<Scripting>(

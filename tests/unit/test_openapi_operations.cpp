@@ -1,6 +1,5 @@
 // OpenAPI in: a scenario file's `operations: FILE` (scenario/openapi_operations.h).
 #include <catch2/catch.hpp>
-
 #include <fstream>
 
 #include "contract/openapi_writer.h"
@@ -9,6 +8,7 @@
 
 using namespace drivemock;
 using namespace drivemock::scenario;
+using drivemock::testing::read_text_file;
 using drivemock::testing::TempDir;
 
 namespace {
@@ -38,55 +38,17 @@ const contract::Operation* find(const ScenarioSet& set, const std::string& name)
   return nullptr;
 }
 
-const std::string kApi = R"(openapi: 3.1.0
-info: {title: drive, version: "1"}
-servers: [{url: "https://gateway.example/v3"}]
-paths:
-  /file/rename:
-    post:
-      operationId: fileRename
-      requestBody:
-        content:
-          application/json:
-            schema: {$ref: "#/components/schemas/Rename"}
-      responses:
-        "200":
-          content:
-            application/json:
-              examples:
-                done: {$ref: "#/components/examples/Renamed"}
-  /user/info:
-    post:
-      operationId: userInfo
-      x-drivemock-key: null
-      requestBody:
-        content:
-          application/json:
-            schema: {type: object, properties: {verbose: {type: boolean}}}
-      responses: {"200": {description: ok}}
-    get:
-      operationId: userInfoGet
-  /dir/list:
-    post:
-      requestBody: {content: {application/json: {schema: {type: object}}}}
-components:
-  schemas:
-    Rename:
-      type: object
-      required: [uuid, name]
-      properties:
-        uuid: {type: string}
-        name: {type: string, enum: [a, b], maxLength: 10}
-        size: {type: integer}
-  examples:
-    Renamed: {value: {status: true, code: renamed}}
-)";
+/// tests/contracts/drive-api.yaml: shared with the JS test of the same feature.
+std::string drive_api() {
+  return read_text_file(std::string(DRIVEMOCK_CONTRACTS_DIR) + "/drive-api.yaml");
+}
 
 }  // namespace
 
-TEST_CASE("a scenario file's operations: names an OpenAPI document whose POST operations it serves") {
+TEST_CASE(
+    "a scenario file's operations: names an OpenAPI document whose POST operations it serves") {
   TempDir dir;
-  auto loaded = load_with(dir, kApi, R"(directories:
+  auto loaded = load_with(dir, drive_api(), R"(directories:
   f1:
     fileRename: {body: {status: false, code: locked}}
 defaults:
@@ -107,25 +69,27 @@ defaults:
   CHECK(rename->builtin_answer->body_text() == R"({"status":true,"code":"renamed"})");
   const auto* info = find(set, "userInfo");
   REQUIRE(info);
-  CHECK(info->key.empty());  // x-drivemock-key: null, calls name no entity
+  CHECK(info->key.empty());                // x-drivemock-key: null, calls name no entity
   CHECK(info->builtin_code == "success");  // no example: the dialect's success
   // What drivemock does not serve or check is said, where it is.
   auto said = messages(loaded.diagnostics);
   std::string api = dir.file("api.yaml");
   CHECK(std::count_if(said.begin(), said.end(), [&](const std::string& m) {
-          return m.starts_with(api + ":39:15: warning: POST /v3/file/rename: field 'name': enum, "
-                                     "maxLength not checked");
+          return m.starts_with(api +
+                               ":42:15: warning: POST /v3/file/rename: field 'name': enum, "
+                               "maxLength not checked");
         }) == 1);
   CHECK(std::find(said.begin(), said.end(),
-                  api + ":27:5: warning: GET /v3/user/info: drivemock serves POST operations "
+                  api + ":30:5: warning: GET /v3/user/info: drivemock serves POST operations "
                         "only; not served") != said.end());
   CHECK(std::find_if(said.begin(), said.end(), [&](const std::string& m) {
-          return m.starts_with(api + ":31:7: warning: POST /v3/dir/list: no operationId");
+          return m.starts_with(api + ":34:7: warning: POST /v3/dir/list: no operationId");
         }) != said.end());
   CHECK(!has_errors(loaded.diagnostics));
 }
 
-TEST_CASE("the document of drivemock contract --openapi reads back as the operations it describes") {
+TEST_CASE(
+    "the document of drivemock contract --openapi reads back as the operations it describes") {
   TempDir dir;
   contract::OperationSet ops = *contract::builtin_set();
   contract::Operation lock;
@@ -137,8 +101,8 @@ TEST_CASE("the document of drivemock contract --openapi reads back as the operat
   lock.builtin_answer = json_reply(200, R"({"status":true,"data":{"acquired":true}})");
   ops.list.push_back(lock);
   std::vector<contract::AnswerExample> none;
-  auto loaded = load_with(
-      dir, contract::openapi_document({ops, none, Envelope(), "1"}, contract::DocumentFormat::yaml));
+  auto loaded = load_with(dir, contract::openapi_document({ops, none, Envelope(), "1"},
+                                                          contract::DocumentFormat::yaml));
   REQUIRE(loaded->size() == 1);
   INFO(Catch::Detail::stringify(messages(loaded.diagnostics)));
   CHECK(loaded.diagnostics.empty());  // the built-in two, as they are: nothing to say
@@ -151,7 +115,8 @@ TEST_CASE("the document of drivemock contract --openapi reads back as the operat
   CHECK(read[0].builtin_answer->body_text() == lock.builtin_answer->body_text());
 }
 
-TEST_CASE("refs that leave the document or go round, and an alias bomb, are positioned, not followed") {
+TEST_CASE(
+    "refs that leave the document or go round, and an alias bomb, are positioned, not followed") {
   TempDir dir;
   SECTION("a $ref cycle") {
     auto loaded = load_with(dir, R"(openapi: 3.0.3
@@ -169,7 +134,8 @@ components:
     INFO(Catch::Detail::stringify(said));
     REQUIRE(said.size() == 1);
     CHECK(said[0].find("api.yaml:10:15: warning: POST /v3/a requestBody: $ref "
-                       "'#/components/requestBodies/A' leads round in a cycle") != std::string::npos);
+                       "'#/components/requestBodies/A' leads round in a cycle") !=
+          std::string::npos);
     CHECK(loaded->front().operations.empty());
   }
   SECTION("an external $ref") {
@@ -198,7 +164,7 @@ paths:
     CHECK(format_diagnostic(loaded.diagnostics[0]).starts_with(dir.file("api.yaml") + ":3:"));
   }
   SECTION("a pushed or inline set may not name a file at all") {
-    write(dir.file("api.yaml"), kApi);
+    write(dir.file("api.yaml"), drive_api());
     auto pushed = parse_scenario("operations: " + dir.file("api.yaml") + "\ndirectories: {}\n",
                                  "pushed", "p");
     REQUIRE(has_errors(pushed.diagnostics));

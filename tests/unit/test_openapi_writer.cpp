@@ -1,6 +1,7 @@
 // The OpenAPI document of the operations in force (contract/openapi_writer.h).
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+
+#include <catch2/catch.hpp>
 
 #include "contract/openapi_writer.h"
 #include "util/json.h"
@@ -53,8 +54,9 @@ TEST_CASE("each operation is a POST path whose body schema is what the contract 
 TEST_CASE("the envelope and the examples follow the dialect") {
   std::vector<AnswerExample> none;
   auto doc = document({*builtin_set(), none, Envelope(Dialect::service), "1"});
-  CHECK(std::string(doc["components"]["schemas"]["Envelope"]["properties"]["status"]["type"]
-                        .GetString()) == "boolean");
+  CHECK(std::string(
+            doc["components"]["schemas"]["Envelope"]["properties"]["status"]["type"].GetString()) ==
+        "boolean");
   const auto& ok = doc["paths"]["/v3/dir/trash"]["post"]["responses"]["200"]["content"]
                       ["application/json"]["examples"]["built-in"]["value"];
   CHECK(ok["status"].IsTrue());

@@ -75,7 +75,8 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
   CHECK(rules[1].answers[0].body_text() == R"({"status":"error","code":"dir_already_trashed"})");
 }
 
-TEST_CASE("a foreign pact: new paths become operations, what drivemock cannot honour is said where") {
+TEST_CASE(
+    "a foreign pact: new paths become operations, what drivemock cannot honour is said where") {
   auto set = read(kForeign);
   INFO(Catch::Detail::stringify(messages(set.diagnostics)));
   REQUIRE(set);
@@ -91,17 +92,21 @@ TEST_CASE("a foreign pact: new paths become operations, what drivemock cannot ho
   CHECK(color.when.fields.size() == 1);  // color: red; the uuid is where it is scripted
   CHECK(color.answers[0].status == 409);
   CHECK(color.answers[0].header_list().size() == 1);
-  CHECK(said(set.diagnostics, "pact.json:7:36: warning: request matching rule on $.body.name is "
-                              "not supported; drivemock matches the example exactly: \"a.txt\""));
-  CHECK(said(set.diagnostics, "pact.json:12:40: warning: a GET /v3/dir/list request: drivemock "
-                              "serves POST operations only"));
-  CHECK(said(set.diagnostics, "pact.json:13:5: warning: a request to /v2/x: drivemock serves "
-                              "operations under /v3/ only"));
+  CHECK(said(set.diagnostics,
+             "pact.json:7:36: warning: request matching rule on $.body.name is "
+             "not supported; drivemock matches the example exactly: \"a.txt\""));
+  CHECK(said(set.diagnostics,
+             "pact.json:12:40: warning: a GET /v3/dir/list request: drivemock "
+             "serves POST operations only"));
+  CHECK(said(set.diagnostics,
+             "pact.json:13:5: warning: a request to /v2/x: drivemock serves "
+             "operations under /v3/ only"));
 }
 
 TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warnings with positions") {
   SECTION("an unknown specification version") {
-    auto set = read(R"({"interactions": [], "metadata": {"pactSpecification": {"version": "5.0"}}})");
+    auto set =
+        read(R"({"interactions": [], "metadata": {"pactSpecification": {"version": "5.0"}}})");
     CHECK(!set);
     CHECK(messages(set.diagnostics) ==
           std::vector<std::string>{"pact.json:1:68: error: pact specification version '5.0' is "
@@ -122,8 +127,9 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
     CHECK(set->directories.empty());
     CHECK(said(set.diagnostics, "pact.json:3:15: warning: the request body is binary (encoded)"));
     CHECK(said(set.diagnostics, "pact.json:7:16: warning: the response body is binary (encoded)"));
-    CHECK(said(set.diagnostics, "pact.json:8:12: warning: a 'Asynchronous/Messages' interaction "
-                                "is not HTTP"));
+    CHECK(said(set.diagnostics,
+               "pact.json:8:12: warning: a 'Asynchronous/Messages' interaction "
+               "is not HTTP"));
   }
   SECTION("an answer the scenario grammar refuses is placed at its interaction") {
     auto set = read(R"({"interactions": [
@@ -141,8 +147,9 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
 ]})");
     REQUIRE(set);
     CHECK(set->directories.at("d1").operations.at("trash").size() == 1);
-    CHECK(said(set.diagnostics, "pact.json:3:3: warning: the same request in the same state as the "
-                                "interaction at line 2 answers otherwise"));
+    CHECK(said(set.diagnostics,
+               "pact.json:3:3: warning: the same request in the same state as the "
+               "interaction at line 2 answers otherwise"));
   }
 }
 

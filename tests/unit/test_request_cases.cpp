@@ -2,9 +2,8 @@
 // the same file the OpenAPI test reads (tests/contracts/openapi.test.mjs),
 // so "what drivemock calls a violation" and "what the document's schemas
 // reject" are compared on one list.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "contract/classify.h"
 #include "util/file_text.h"
@@ -24,7 +23,8 @@ RequestView request_of(const rapidjson::Value& c) {
     for (const auto& h : c["headers"].GetObject()) given.emplace_back(h.name.GetString(), &h.value);
   }
   for (std::string name : {"Content-Type", "Accept"}) {
-    auto it = std::find_if(given.begin(), given.end(), [&](const auto& g) { return g.first == name; });
+    auto it =
+        std::find_if(given.begin(), given.end(), [&](const auto& g) { return g.first == name; });
     if (it == given.end()) {
       r.headers.push_back({name, "application/json"});
     } else if (it->second->IsString()) {
@@ -38,7 +38,7 @@ RequestView request_of(const rapidjson::Value& c) {
 }  // namespace
 
 TEST_CASE("each shared contract case journals exactly its violations") {
-  auto text = read_file_text(DRIVEMOCK_CONTRACT_CASES);
+  auto text = read_file_text(std::string(DRIVEMOCK_CONTRACTS_DIR) + "/request-cases.json");
   REQUIRE(text);
   rapidjson::Document doc;
   doc.Parse(text->c_str(), text->size());
