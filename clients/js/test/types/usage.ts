@@ -50,6 +50,9 @@ export async function usage(): Promise<void> {
   await mock.violations();
   const state: string = (await mock.directory("d1")).state;
   await mock.setState("d1", "trashed");
+  await mock.setState("d1", "active", { restart: true });
+  const pact: Record<string, unknown> = await mock.pact({ consumer: "app", provider: "drive" });
+  const handlers: Record<string, (params?: unknown) => Promise<void>> = mock.pactStateHandlers();
   const dialect: "document" | "service" = (await mock.health()).dialect;
   await mock.startRecording("https://upstream.example");
   const saved = await mock.stopRecording();
