@@ -106,7 +106,7 @@ TEST_CASE("another site's page cannot read the journal as a pact, nor a caller w
   CHECK(anonymous->body.find("d1") == std::string::npos);
 }
 
-TEST_CASE("PUT state with restart starts the uuid's sequences over; without, they go on") {
+TEST_CASE("PUT state with restart starts the uuid's sequences over, and without it they go on") {
   RunningServer mock(R"(directories:
   d1:
     trash:
