@@ -144,6 +144,10 @@ class Generator {
     }
     placed.rule = "{" + (condition.empty() ? "" : "\"when\":" + condition + ",") +
                   "\"respond\":" + i.respond + "}";
+    // A uuid starts in the provider state of its first interaction: served
+    // as the pact says from the first call (pact-stub-server answers every
+    // interaction), and in drivemock's own pacts the state it started in.
+    if (placed.uuid && i.state) first_state_.emplace(*placed.uuid, *i.state);
     placed_.push_back(std::move(placed));
   }
 
@@ -205,7 +209,10 @@ class Generator {
     line("\"directories\":{", top);
     size_t n = 0;
     for (const auto& [uuid, scripts] : directories) {
-      line(quoted(uuid) + ":{", scripts.begin()->second.front()->mark);
+      const YAML::Mark& at = scripts.begin()->second.front()->mark;
+      line(quoted(uuid) + ":{", at);
+      auto state = first_state_.find(uuid);
+      if (state != first_state_.end()) line("\"state\":" + quoted(state->second) + ",", at);
       write_scripts(scripts);
       line(++n < directories.size() ? "}," : "}", top);
     }
@@ -220,6 +227,7 @@ class Generator {
   /// operation, uuid, when → the first answer given and where
   std::map<std::string, std::pair<std::string, YAML::Mark>> rules_;
   std::vector<Placed> placed_;
+  std::map<std::string, std::string> first_state_;  ///< uuid → its first interaction's state
   PactScenario out_;
 };
 

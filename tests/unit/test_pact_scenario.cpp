@@ -72,6 +72,7 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
   REQUIRE(rules.size() == 2);
   CHECK(rules[0].when.state == std::optional<std::string>("active"));
   CHECK(rules[1].when.state == std::optional<std::string>("trashed"));
+  CHECK(set->directories.at("d1").initial_state == std::optional<std::string>("active"));
   CHECK(rules[1].answers[0].body_text() == R"({"status":"error","code":"dir_already_trashed"})");
 }
 
@@ -88,6 +89,9 @@ TEST_CASE(
   CHECK(rename.fields.size() == 2);
   const auto& renamed = set->directories.at("f1").operations.at("file-rename");
   CHECK(renamed[0].when.state == std::optional<std::string>("file exists"));  // a v2 state's name
+  // ...which f1 starts in: it answers as the pact says from the first call.
+  CHECK(set->directories.at("f1").initial_state == std::optional<std::string>("file exists"));
+  CHECK(!set->directories.at("d1").initial_state);  // no provider state: the default
   const auto& color = set->directories.at("d1").operations.at("color")[0];
   CHECK(color.when.fields.size() == 1);  // color: red; the uuid is where it is scripted
   CHECK(color.answers[0].status == 409);
