@@ -74,9 +74,13 @@ class OpenApiReader {
           in_.warning(method.first, ascii_upper(verb) + " " + path +
                                         ": drivemock serves POST operations only; not served");
         }
+        if (verb == "parameters") warn_parameters(method.second, path);
         if (verb != "post") continue;
         auto op = operation(path, method.second);
         if (!op) continue;
+        if (auto parameters = yaml_member(method.second, "parameters")) {
+          warn_parameters(parameters, path);
+        }
         // The document of drivemock's own operations (contract --openapi)
         // describes them as they are: nothing to say.
         const Operation* same = taken.by_name(op->name);
@@ -100,6 +104,15 @@ class OpenApiReader {
   static std::string ascii_upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return s;
+  }
+
+  /// Parameters (query, header, path, cookie) are not what drivemock's
+  /// operations check: said once per list, where it is.
+  void warn_parameters(const YAML::Node& parameters, const std::string& path) {
+    if (!parameters.IsSequence() || parameters.size() == 0) return;
+    in_.warning(parameters, path +
+                                ": parameters (query, header, path, cookie) are not checked; "
+                                "drivemock checks the request's JSON body and its media types");
   }
 
   /// The path of the first server's URL (`https://host/v3` → "/v3"), which
