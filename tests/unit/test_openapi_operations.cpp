@@ -86,8 +86,9 @@ defaults:
           return m.starts_with(api + ":35:7: warning: POST /v3/dir/list: no operationId");
         }) != said.end());
   CHECK(std::find_if(said.begin(), said.end(), [&](const std::string& m) {
-          return m.starts_with(api + ":11:19: warning: /v3/file/rename: parameters (query, "
-                                     "header, path, cookie) are not checked");
+          return m.starts_with(api +
+                               ":11:19: warning: /v3/file/rename: parameters (query, "
+                               "header, path, cookie) are not checked");
         }) != said.end());
   CHECK(!has_errors(loaded.diagnostics));
 }
