@@ -8,21 +8,26 @@
 namespace drivemock::contract {
 namespace {
 
-std::string trim(std::string_view s) {
+std::string_view trim(std::string_view s) {
   auto first = s.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
   auto last = s.find_last_not_of(" \t");
-  return std::string(s.substr(first, last - first + 1));
+  return s.substr(first, last - first + 1);
 }
 
-/// The media type without parameters, lower-cased: "application/json".
-std::string media_type(std::string_view value) {
-  return ascii_lowercase(trim(value.substr(0, value.find(';'))));
+/// The media type without parameters or blanks, as sent: "application/json".
+/// Compared case-insensitively, never copied (every request has two).
+std::string_view media_type(std::string_view value) {
+  return trim(value.substr(0, value.find(';')));
 }
 
-bool is_json_media_type(const std::string& type) {
-  return type == "application/json" ||
-         (type.starts_with("application/") && type.ends_with("+json"));
+bool is_json_type(std::string_view type) {
+  constexpr std::string_view kApplication = "application/";
+  constexpr std::string_view kSuffix = "+json";
+  return iequals(type, "application/json") ||
+         (type.size() >= kApplication.size() + kSuffix.size() &&
+          iequals(type.substr(0, kApplication.size()), kApplication) &&
+          iequals(type.substr(type.size() - kSuffix.size()), kSuffix));
 }
 
 bool accepts_json(std::string_view accept) {
@@ -31,7 +36,7 @@ bool accepts_json(std::string_view accept) {
     size_t comma = accept.find(',', start);
     if (comma == std::string_view::npos) comma = accept.size();
     auto type = media_type(accept.substr(start, comma - start));
-    if (type == "*/*" || type == "application/*" || is_json_media_type(type)) return true;
+    if (type == "*/*" || iequals(type, "application/*") || is_json_type(type)) return true;
     start = comma + 1;
   }
   return false;
@@ -41,7 +46,7 @@ void check_headers(const RequestView& request, std::vector<Violation>& out) {
   const std::string* content_type = request.header("Content-Type");
   if (!content_type) {
     out.push_back({"content_type", "Header Content-Type is missing; expected application/json"});
-  } else if (!is_json_media_type(media_type(*content_type))) {
+  } else if (!is_json_media_type(*content_type)) {
     out.push_back({"content_type",
                    "Header Content-Type is '" + *content_type + "'; expected application/json"});
   }
@@ -127,6 +132,10 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
 Violation method_violation(const Operation& op, const RequestView& request) {
   return {"method_not_allowed", "Method " + request.method + " is not allowed on " + op.path +
                                     "; expected " + std::string(kMethod)};
+}
+
+bool is_json_media_type(std::string_view value) {
+  return is_json_type(media_type(value));
 }
 
 std::optional<Violation> dialect_violation(const RequestView& request, const Envelope& envelope) {

@@ -38,6 +38,12 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
 /// whose errors that client reads as successes; none otherwise.
 std::optional<Violation> dialect_violation(const RequestView& request, const Envelope& envelope);
 
+/// Whether a Content-Type value (or one media range of an Accept) names
+/// JSON: application/json or application/*+json, in any case, its
+/// parameters and surrounding blanks aside. The scenario readers (OpenAPI,
+/// Pact) take the same media types as JSON as the checks do.
+bool is_json_media_type(std::string_view value);
+
 /// The violation for a request with another method than the operation takes.
 Violation method_violation(const Operation& op, const RequestView& request);
 

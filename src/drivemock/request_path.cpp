@@ -28,7 +28,7 @@ void RequestPath::check_dialect(const RequestView& request, Classification& seen
   seen.violations.push_back(std::move(*violation));
 }
 
-void RequestPath::serve(RequestView request, ReplyWriter& writer) const {
+void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
   Clock::Steady started = stages_.clock.steady();
   if (admin::is_admin_path(request.path)) {  // never journaled
     return writer.send(admin::route(request, stages_.admin, settings_.admin_access));

@@ -54,7 +54,7 @@ class RequestPath {
       : stages_(stages), settings_(std::move(settings)) {}
 
   /// One request, from its reading to its reply (the HTTP layer's handler).
-  void serve(RequestView request, ReplyWriter& writer) const;
+  void serve(const RequestView& request, ReplyWriter& writer) const;
   /// A request the HTTP layer refused, journaled (unless it was an admin call)
   /// before the HTTP layer writes its answer.
   void journal_refused(const RefusedRequest& refused) const;

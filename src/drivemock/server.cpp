@@ -85,9 +85,7 @@ Server::Impl::Impl(const ServerOptions& given)
             cors_policy(given)}),
       http(
           http_options(given.port),
-          [this](RequestView request, ReplyWriter& writer) {
-            path.serve(std::move(request), writer);
-          },
+          [this](const RequestView& request, ReplyWriter& writer) { path.serve(request, writer); },
           [this](const RefusedRequest& refused) { path.journal_refused(refused); }) {
   // Sessions follow the baseline: every change of it is rebased under theirs.
   scenarios.set_listener(

@@ -66,8 +66,8 @@ Status Server::Impl::start_tls_listeners() {
   if (!setup) return setup.error();
   std::shared_ptr<const tls::TlsContext> shared = setup->context;
   ca_file = setup->ca_file;
-  auto serve = [this](RequestView request, ReplyWriter& writer) {
-    path.serve(std::move(request), writer);
+  auto serve = [this](const RequestView& request, ReplyWriter& writer) {
+    path.serve(request, writer);
   };
   auto refused = [this](const RefusedRequest& refusal) { path.journal_refused(refusal); };
   if (given.port) {

@@ -1,5 +1,7 @@
 #include "http/header_scanner.h"
 
+#include <algorithm>
+
 namespace drivemock {
 
 std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits,
@@ -23,6 +25,32 @@ std::optional<Refusal> refusal_for(HeadStatus status, const HeadLimits& limits,
     case HeadStatus::complete: return std::nullopt;
   }
   return std::nullopt;
+}
+
+size_t HeaderScanner::feed(std::string_view bytes) {
+  size_t at = 0;
+  while (at < bytes.size() && status_ == HeadStatus::reading) {
+    size_t line_end = std::min(bytes.find('\n', at), bytes.size());
+    std::string_view run = bytes.substr(at, line_end - at);
+    // A run with no NUL that keeps its line within the limit, even counting
+    // its CRs, only grows the line; any other is taken a byte at a time, so
+    // that the first byte to break a rule is the one that says how.
+    if (line_length_ + run.size() <= limits_.max_line && run.find('\0') == std::string_view::npos) {
+      if (line_end == bytes.size()) {  // the line goes on: its length matters
+        line_length_ += run.size() - static_cast<size_t>(std::count(run.begin(), run.end(), '\r'));
+      } else if (run.find_first_not_of('\r') != std::string_view::npos) {
+        ++line_length_;  // it ends here: only whether it is empty matters (CRs do not count)
+      }
+      at = line_end;
+    } else {
+      for (char byte : run) {
+        ++at;
+        if (feed(byte) != HeadStatus::reading) return at;
+      }
+    }
+    if (at < bytes.size()) feed(bytes[at++]);  // the line's end
+  }
+  return at;
 }
 
 void HeaderScanner::reset() {

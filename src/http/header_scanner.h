@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "http/refusal.h"
 
@@ -40,6 +41,10 @@ class HeaderScanner {
   /// Takes the next byte; returns the status after it. Once complete or over
   /// a limit, the status stays.
   HeadStatus feed(char byte);
+  /// Takes bytes as feed(byte) would, one after another, until the status
+  /// changes; returns how many it took (the one that changed it included).
+  /// A line at a time, for a buffer's worth of head.
+  size_t feed(std::string_view bytes);
   HeadStatus status() const { return status_; }
   /// Still on the request line (no line end seen yet).
   bool in_request_line() const { return lines_ == 0; }
@@ -51,8 +56,6 @@ class HeaderScanner {
   size_t lines_ = 0;        ///< lines ended so far, the request line included
 };
 
-// Inline: the library reads a head one byte at a time, so this runs for
-// every byte of every request head.
 inline HeadStatus HeaderScanner::feed(char byte) {
   if (status_ != HeadStatus::reading) return status_;
   if (byte == '\0') return status_ = HeadStatus::nul_byte;

@@ -79,7 +79,7 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
       return refuse(std::move(refusal), std::move(request), res);
     }
     ReplyWriter writer(res, stopping_);
-    given(std::move(request), writer);
+    given(request, writer);
   };
   configure(handler);
 }

@@ -58,7 +58,7 @@ class HttpServer {
  public:
   /// Every request of every method and path that is not refused goes to
   /// `handler`, read into a RequestView, with the writer for its reply.
-  using Handler = std::function<void(RequestView, ReplyWriter&)>;
+  using Handler = std::function<void(const RequestView&, ReplyWriter&)>;
 
   /// `refused` hears of every request answered before reaching `handler`.
   HttpServer(HttpServerOptions options, Handler handler, RefusalListener refused);

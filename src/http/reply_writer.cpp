@@ -8,19 +8,26 @@ namespace {
 
 constexpr const char* kPolicyHeader = "Content-Security-Policy";
 constexpr const char* kNoSniffHeader = "X-Content-Type-Options";
-/// Both headers as the value of the first: "sandbox", the line's end, the second.
+/// Both headers as the value of the second: "nosniff", the line's end, the
+/// first. Keyed by the X- name, which the library's case-insensitive map
+/// tells from every other answer header (Content-Type, Content-Length,
+/// Keep-Alive) at its first letter, where Content-Security-Policy costs a
+/// comparison of "Content-" with each.
 const std::string kBothSafetyHeaders =
-    std::string(kSandboxPolicy) + "\r\n" + kNoSniffHeader + ": " + std::string(kNoSniff);
+    std::string(kNoSniff) + "\r\n" + kPolicyHeader + ": " + std::string(kSandboxPolicy);
+
+/// The library takes the type as a std::string: one made once, not per answer.
+const std::string kJsonType = "application/json";
 
 }  // namespace
 
 void fill_response(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
-  const char* content_type = "application/json";
+  const std::string* content_type = &kJsonType;
   OwnSafetyHeaders own;
   for (const auto& h : reply.header_list()) {
     if (iequals(h.name, "Content-Type")) {
-      content_type = h.value.c_str();
+      content_type = &h.value;
     } else {
       own.note(h.name);
       response.set_header(h.name.c_str(), h.value);
@@ -32,14 +39,14 @@ void fill_response(httplib::Response& response, const Reply& reply) {
   // as one entry that the library writes as its two lines ("name: value\r\n"
   // each), which saved a third of their cost per request (bench/instructions).
   if (!own.policy && !own.nosniff) {
-    response.headers.emplace(kPolicyHeader, kBothSafetyHeaders);
+    response.headers.emplace(kNoSniffHeader, kBothSafetyHeaders);
   } else if (!own.policy) {
     response.headers.emplace(kPolicyHeader, kSandboxPolicy);
   } else if (!own.nosniff) {
     response.headers.emplace(kNoSniffHeader, kNoSniff);
   }
   std::string_view body = reply.body_text();
-  response.set_content(body.data(), body.size(), content_type);
+  response.set_content(body.data(), body.size(), *content_type);
 }
 
 void ReplyWriter::wait_delay(const Reply& reply) const {

@@ -23,6 +23,7 @@ RequestView to_view(const httplib::Request& request) {
   view.method = request.method;
   view.path = request.path;
   view.url = request.target.empty() ? request.path : request.target;
+  view.headers.reserve(request.headers.size());
   for (const auto& [name, value] : request.headers) {
     if (!is_pseudo_header(name)) view.headers.push_back({name, value});
   }

@@ -1,5 +1,8 @@
 #include "model/entry.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace drivemock {
 
 const Redaction& default_redaction() {
@@ -9,29 +12,41 @@ const Redaction& default_redaction() {
 
 RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::string_view> uuid,
                                  const Redaction& redaction) {
-  size_t size = view.method.size() + view.url.size() + view.body.size() + view.client_ip.size() +
+  std::optional<std::string> redacted_url;
+  if (redaction.url_has_secret(view.url)) redacted_url = redaction.redact_url(view.url);
+  std::string_view url = redacted_url ? std::string_view(*redacted_url) : view.url;
+  // Sized once for the most it can take (any header value may become the
+  // longer "***"), written in place, then cut to what it took: one
+  // allocation, and a copy per part with no append's bookkeeping.
+  size_t most = view.method.size() + url.size() + view.body.size() + view.client_ip.size() +
                 (uuid ? uuid->size() : 0);
-  for (const auto& h : view.headers) size += h.name.size() + h.value.size() + 2 * kLengthBytes;
-  data_.reserve(size);
-  data_.append(view.method);
-  url_ = static_cast<uint32_t>(data_.size());
-  if (redaction.url_has_secret(view.url)) {
-    data_.append(redaction.redact_url(view.url));
-  } else {
-    data_.append(view.url);
-  }
-  headers_ = static_cast<uint32_t>(data_.size());
   for (const auto& h : view.headers) {
-    append_counted(h.name);
-    append_counted(redaction.header_value(h.name, h.value));
+    most += h.name.size() + std::max(h.value.size(), kRedacted.size()) + 2 * kLengthBytes;
   }
-  body_ = static_cast<uint32_t>(data_.size());
-  data_.append(view.body);
-  ip_ = static_cast<uint32_t>(data_.size());
-  data_.append(view.client_ip);
-  uuid_ = static_cast<uint32_t>(data_.size());
+  data_.resize(most);
+  char* out = data_.data();
+  auto put = [&](std::string_view bytes) {
+    if (!bytes.empty()) std::memcpy(out, bytes.data(), bytes.size());  // an empty one may be null
+    out += bytes.size();
+    return static_cast<uint32_t>(out - data_.data());
+  };
+  auto put_counted = [&](std::string_view bytes) {
+    auto length = static_cast<uint32_t>(bytes.size());
+    std::memcpy(out, &length, kLengthBytes);
+    out += kLengthBytes;
+    put(bytes);
+  };
+  url_ = put(view.method);
+  headers_ = put(url);
+  for (const auto& h : view.headers) {
+    put_counted(h.name);
+    put_counted(redaction.header_value(h.name, h.value));
+  }
+  body_ = static_cast<uint32_t>(out - data_.data());
+  ip_ = put(view.body);
+  uuid_ = put(view.client_ip);
   has_uuid_ = uuid.has_value();
-  if (uuid) data_.append(*uuid);
+  data_.resize(uuid ? put(*uuid) : uuid_);
 }
 
 namespace {
@@ -66,12 +81,6 @@ Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(clock.steady() - started).count();
   return entry;
-}
-
-void RecordedRequest::append_counted(std::string_view bytes) {
-  auto length = static_cast<uint32_t>(bytes.size());
-  data_.append(reinterpret_cast<const char*>(&length), kLengthBytes);
-  data_.append(bytes);
 }
 
 }  // namespace drivemock

@@ -116,7 +116,6 @@ class RecordedRequest {
   // Header names and values are stored with their length in front: any byte,
   // NUL included, may occur in them, so no separator would do.
   static constexpr size_t kLengthBytes = sizeof(uint32_t);
-  void append_counted(std::string_view bytes);
   static std::string_view take_counted(std::string_view& rest) {
     uint32_t length = 0;
     std::memcpy(&length, rest.data(), kLengthBytes);

@@ -17,14 +17,31 @@ constexpr std::array<std::string_view, 6> kSecretParts = {"token",   "secret", "
 /// with string_view (every request's every header comes through here).
 constexpr size_t kShortName = 64;
 
-bool secret_lowercase(std::string_view lower) {
-  // Each built-in name has a k (cookie, token, key), a z (authorization), a
-  // w (password) or "cret" (secret): most names have none, and are done with
-  // in one scan.
-  if (lower.find_first_of("kzw") == std::string_view::npos &&
-      lower.find("cret") == std::string_view::npos) {
-    return false;
+/// The letters that start what marks a built-in secret name, in either case:
+/// a k (cookie, token, key), a z (authorization), a w (password), or the c
+/// of "cret" (secret).
+constexpr std::array<bool, 256> kSecretMarks = [] {
+  std::array<bool, 256> marks{};
+  for (unsigned char c : std::string_view("kzwcKZWC")) marks[c] = true;
+  return marks;
+}();
+
+/// Whether a name, in any case, has a k, a z, a w or "cret", as each built-in
+/// secret name does. Most names have none and are done with in this one
+/// scan, before any lower-casing (every request's every header comes here).
+bool may_be_secret(std::string_view name) {
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (!kSecretMarks[static_cast<unsigned char>(name[i])]) continue;
+    if (ascii_lower(name[i]) != 'c') return true;
+    if (name.size() - i > 3 && ascii_lower(name[i + 1]) == 'r' && ascii_lower(name[i + 2]) == 'e' &&
+        ascii_lower(name[i + 3]) == 't') {
+      return true;
+    }
   }
+  return false;
+}
+
+bool secret_lowercase(std::string_view lower) {
   return std::find(kSecretNames.begin(), kSecretNames.end(), lower) != kSecretNames.end() ||
          std::any_of(kSecretParts.begin(), kSecretParts.end(), [&](std::string_view part) {
            return lower.find(part) != std::string_view::npos;
@@ -32,6 +49,7 @@ bool secret_lowercase(std::string_view lower) {
 }
 
 bool secret_by_rule(std::string_view name) {
+  if (!may_be_secret(name)) return false;
   if (name.size() > kShortName) return secret_lowercase(ascii_lowercase(name));
   char lower[kShortName];
   std::transform(name.begin(), name.end(), lower, ascii_lower);
@@ -60,7 +78,8 @@ Redaction::Redaction(std::vector<std::string> extra) : extra_(std::move(extra)) 
 
 bool Redaction::secret_header(std::string_view name) const {
   return secret_by_rule(name) ||
-         std::any_of(extra_.begin(), extra_.end(), [&](const auto& e) { return iequals(name, e); });
+         (!extra_.empty() &&
+          std::any_of(extra_.begin(), extra_.end(), [&](const auto& e) { return iequals(name, e); }));
 }
 
 bool Redaction::secret_parameter(std::string_view name) const {

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "contract/openapi_writer.h"
+#include "contract/request_checks.h"
 #include "scenario/yaml_json.h"
 #include "util/text.h"
 
@@ -28,11 +29,6 @@ constexpr std::array<std::string_view, 7> kOtherMethods = {"get",  "put",   "del
 const std::set<std::string, std::less<>> kQuietKeywords = {
     "type", "description", "title",    "example",   "examples", "default",
     "$ref", "deprecated",  "readOnly", "writeOnly", "$comment", "externalDocs"};
-
-bool is_json_media(const std::string& type) {
-  return type == "application/json" ||
-         (type.starts_with("application/") && type.ends_with("+json"));
-}
 
 /// A JSON pointer's next token, ~1 and ~0 unescaped.
 std::string unescape(std::string_view token) {
@@ -223,7 +219,7 @@ class OpenApiReader {
     auto content = resolved ? yaml_member(*resolved, "content") : yaml_undefined();
     if (content && content.IsMap()) {
       for (const auto& media : content) {
-        if (!is_json_media(ascii_lowercase(media.first.Scalar()))) continue;
+        if (!contract::is_json_media_type(media.first.Scalar())) continue;
         auto schema = yaml_member(media.second, "schema");
         if (schema) return resolve(schema, where + " request body schema");
       }
@@ -368,7 +364,7 @@ class OpenApiReader {
     auto content = yaml_member(response, "content");
     if (!content || !content.IsMap()) return std::nullopt;
     for (const auto& media : content) {
-      if (!is_json_media(ascii_lowercase(media.first.Scalar()))) continue;
+      if (!contract::is_json_media_type(media.first.Scalar())) continue;
       if (auto example = yaml_member(media.second, "example")) return example;
       auto examples = yaml_member(media.second, "examples");
       if (examples && examples.IsMap() && examples.size() > 0) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "contract/request_checks.h"
 #include "scenario/yaml_json.h"
 #include "util/text.h"
 
@@ -22,10 +23,9 @@ struct PactBody {
   bool binary = false;
 };
 
+/// A pact's body is JSON unless its content type says otherwise.
 bool is_json_type(const std::string& type) {
-  std::string media = ascii_lowercase(type.substr(0, type.find(';')));
-  return media.empty() || media == "application/json" ||
-         (media.starts_with("application/") && media.ends_with("+json"));
+  return type.substr(0, type.find(';')).empty() || contract::is_json_media_type(type);
 }
 
 std::string text_of(const YAML::Node& node) {

@@ -136,18 +136,39 @@ Result<rapidjson::Document> parse_untrusted(std::string_view text) {
   return doc;
 }
 
+namespace {
+
+/// Objects up to this size are checked pair by pair, with no allocation: a
+/// request body has a handful of members.
+constexpr rapidjson::SizeType kPairwiseMembers = 8;
+
+std::string_view name_of(const rapidjson::Value::Member& member) {
+  return {member.name.GetString(), member.name.GetStringLength()};
+}
+
+}  // namespace
+
 std::optional<std::string> first_duplicate_name(const rapidjson::Value& root) {
   std::optional<std::string> found;
   std::vector<std::string_view> names;
   any_container(root, [&](const rapidjson::Value& value, size_t) {
     if (!value.IsObject()) return false;
-    names.clear();
-    for (const auto& member : value.GetObject()) {
-      names.emplace_back(member.name.GetString(), member.name.GetStringLength());
+    auto object = value.GetObject();
+    std::optional<std::string_view> twice;  // the smallest name given twice
+    if (object.MemberCount() <= kPairwiseMembers) {
+      for (auto a = object.begin(); a != object.end(); ++a) {
+        for (auto b = a + 1; b != object.end(); ++b) {
+          if (name_of(*a) == name_of(*b) && (!twice || name_of(*a) < *twice)) twice = name_of(*a);
+        }
+      }
+    } else {
+      names.clear();
+      for (const auto& member : object) names.push_back(name_of(member));
+      std::sort(names.begin(), names.end());
+      auto at = std::adjacent_find(names.begin(), names.end());
+      if (at != names.end()) twice = *at;
     }
-    std::sort(names.begin(), names.end());
-    auto twice = std::adjacent_find(names.begin(), names.end());
-    if (twice != names.end()) found = std::string(*twice);
+    if (twice) found = std::string(*twice);
     return found.has_value();
   });
   return found;

@@ -5,9 +5,13 @@
 
 namespace drivemock {
 
-bool iequals(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
+bool iequals_same_size(std::string_view a, std::string_view b) {
+  // Names looked up are nearly always sent in the case asked for: a byte
+  // is lower-cased only when it differs as it is.
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i] && ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
 }
 
 std::string ascii_lowercase(std::string_view s) {

@@ -15,8 +15,14 @@ inline char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-/// Case-insensitive ASCII comparison, as HTTP header names compare.
-bool iequals(std::string_view a, std::string_view b);
+/// Case-insensitive ASCII comparison of two strings of the same length.
+bool iequals_same_size(std::string_view a, std::string_view b);
+
+/// Case-insensitive ASCII comparison, as HTTP header names compare. Inline:
+/// a header lookup compares every name, and most differ in length.
+inline bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && iequals_same_size(a, b);
+}
 
 /// `s` with ASCII letters lower-cased.
 std::string ascii_lowercase(std::string_view s);

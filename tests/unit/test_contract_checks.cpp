@@ -73,6 +73,19 @@ TEST_CASE("header violations are recorded but the request is still served") {
   }
 }
 
+TEST_CASE("JSON media types are told apart in any case, parameters and blanks aside") {
+  for (const char* json : {"application/json", "Application/JSON", " application/json ; charset=utf-8",
+                           "application/problem+json", "APPLICATION/VND.API+JSON;v=2"}) {
+    INFO(json);
+    CHECK(is_json_media_type(json));
+  }
+  for (const char* other : {"", "text/json", "application/jsonx", "application/json+xml", "+json",
+                            "application/x-www-form-urlencoded", "json"}) {
+    INFO(other);
+    CHECK_FALSE(is_json_media_type(other));
+  }
+}
+
 TEST_CASE("a body that is not valid JSON is rejected with the byte offset") {
   auto checked = check_request(color(), json_post(R"({"uuid": "u1",, })"), Strictness::lenient);
   REQUIRE(checked.rejection);

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 
 #include "http/header_scanner.h"
@@ -50,4 +51,37 @@ TEST_CASE("after reset the scanner reads the next request's head") {
 TEST_CASE("a NUL byte anywhere in the head is refused") {
   CHECK(scan(std::string("GET / H\r\nX-A: a\0b\r\n\r\n", 20)) == HeadStatus::nul_byte);
   CHECK(scan(std::string("GET /\0 H\r\n\r\n", 13)) == HeadStatus::nul_byte);
+}
+
+TEST_CASE("a head fed in pieces ends as fed a byte at a time, at the same byte") {
+  // Connection feeds a buffer's worth at once: every status, and the byte
+  // that set it, must be what a byte at a time gives, wherever the pieces
+  // are cut (a line's fast path must not skip a NUL or a line over the limit).
+  std::mt19937 rng(7);
+  const std::string alphabet = "ab: \r\n\r\n";
+  drivemock::HeadLimits limits{6, 4};
+  for (int round = 0; round < 20000; ++round) {
+    std::string head;
+    size_t length = rng() % 40;
+    for (size_t i = 0; i < length; ++i) {
+      head += rng() % 50 == 0 ? '\0' : alphabet[rng() % alphabet.size()];
+    }
+    HeaderScanner bytewise(limits);
+    size_t changed_at = head.size();
+    for (size_t i = 0; i < head.size(); ++i) {
+      if (bytewise.feed(head[i]) != HeadStatus::reading) {
+        changed_at = i + 1;
+        break;
+      }
+    }
+    HeaderScanner piecewise(limits);
+    size_t taken = 0;
+    while (taken < head.size() && piecewise.status() == HeadStatus::reading) {
+      size_t piece = 1 + rng() % 12;
+      taken += piecewise.feed(std::string_view(head).substr(taken, piece));
+    }
+    INFO(round);
+    REQUIRE(piecewise.status() == bytewise.status());
+    REQUIRE(taken == changed_at);
+  }
 }

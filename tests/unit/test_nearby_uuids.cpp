@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "scenario/nearby_uuids.h"
+#include "test_size.h"
 #include "util/text.h"
 
 using namespace drivemock;
@@ -156,7 +157,7 @@ TEST_CASE("the index finds what a scan of every uuid finds, for any two edits") 
   // Neighbours close to one another, so that the closest is not the only one.
   for (int i = 0; i < 200; ++i) uuids.push_back(mutate(rng, uuids[rng() % 2000], 2));
   auto index = index_of(uuids);
-  for (int round = 0; round < 800; ++round) {
+  for (int round = 0; round < test::sized(800); ++round) {
     std::string query = mutate(rng, uuids[rng() % uuids.size()], static_cast<int>(rng() % 4));
     if (rng() % 4 == 0) {
       for (char& c : query) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -181,7 +182,7 @@ TEST_CASE("numbered uuids sharing all but their tail are searched as fully as ra
   auto index = index_of(uuids);
   CHECK(index.closest("6f1c7e0a-0000-4000-8000-00000000001") ==
         "6F1C7E0A-0000-4000-8000-000000000001");  // byte order: upper case first
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < test::sized(400); ++round) {
     std::string query = mutate(rng, uuids[rng() % uuids.size()], static_cast<int>(rng() % 4));
     INFO(query);
     REQUIRE(index.closest(query) == closest_by_scan(uuids, query));

@@ -3,6 +3,7 @@
 
 #include "journal/pact_writer.h"
 #include "scenario/loader.h"
+#include "test_size.h"
 
 using namespace drivemock;
 using namespace drivemock::scenario;
@@ -158,16 +159,17 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
 }
 
 TEST_CASE("a pact of 10,000 interactions reads") {
+  const auto count = static_cast<uint64_t>(test::sized(10000));
   std::vector<journal::PactCall> calls;
-  for (uint64_t i = 0; i < 10000; ++i) {
+  for (uint64_t i = 0; i < count; ++i) {
     auto c = trash(i + 1, "active", R"({"status":"success"})");
     c.uuid = "d" + std::to_string(i);
     c.body = R"({"uuid":"d)" + std::to_string(i) + "\"}";
     calls.push_back(c);
   }
   auto pact = journal::write_pact(calls, {"c", "p"});
-  REQUIRE(pact.interactions == 10000);
+  REQUIRE(pact.interactions == count);
   auto set = read(pact.json);
   REQUIRE(set);
-  CHECK(set->directories.size() == 10000);
+  CHECK(set->directories.size() == count);
 }

@@ -10,11 +10,15 @@ TEST_CASE("credential headers are secret by name in any case, and others are not
   Redaction built_in;
   for (const char* name : {"Authorization", "proxy-authorization", "Cookie", "Set-Cookie",
                            "X-Auth-Token", "X-Amz-Security-Token", "X-Api-Key", "apikey", "API_KEY",
-                           "X-Client-Secret", "X-Password"}) {
+                           "X-Client-Secret", "X-Password", "X-CLIENT-SECRET", "x-SeCrEt-y",
+                           "PASSWORD", "x-tOKEN", "sEcReT"}) {
     INFO(name);
     CHECK(built_in.secret_header(name));
   }
-  for (const char* name : {"Accept", "Content-Type", "User-Agent", "X-Request-Id"}) {
+  // Names with some of a secret's letters ("cre", "ret", "ke", "oo") but no
+  // secret part.
+  for (const char* name : {"Accept", "Content-Type", "User-Agent", "X-Request-Id", "X-Cre",
+                           "X-Secre", "X-Crete", "Kite", "Zone", "Wide", ""}) {
     INFO(name);
     CHECK_FALSE(built_in.secret_header(name));
   }

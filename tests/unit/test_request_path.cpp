@@ -33,7 +33,7 @@ struct Parts : testing::ServerParts {
   httplib::Response serve(RequestView request) {
     httplib::Response response;
     ReplyWriter writer(response, stopping);
-    path.serve(std::move(request), writer);
+    path.serve(request, writer);
     return response;
   }
 };
