@@ -12,6 +12,8 @@ inline constexpr int kSizeDivisor = 5;
 inline constexpr int kSizeDivisor = 1;
 #endif
 
-constexpr int sized(int full) { return full / kSizeDivisor; }
+constexpr int sized(int full) {
+  return full / kSizeDivisor;
+}
 
 }  // namespace drivemock::test

@@ -21,6 +21,10 @@ uint64_t Journal::record(Entry entry) {
   auto stored = std::make_shared<Entry>(std::move(entry));  // allocated outside the lock
   size_t size = entry_bytes(*stored);
   uint64_t id = 0;
+  // The entries a full journal lets go of are freed after the lock: every
+  // request of every connection waits on it (a tail at 50 connections).
+  EntryPtr evicted;
+  std::vector<EntryPtr> more_evicted;
   {
     std::lock_guard lock(mutex_);
     stored->id = id = next_id_++;
@@ -28,6 +32,11 @@ uint64_t Journal::record(Entry entry) {
     bytes_ += size;
     while (entries_.size() > limit_ || (bytes_ > byte_limit_ && entries_.size() > 1)) {
       bytes_ -= entry_bytes(*entries_.front());
+      if (evicted) {
+        more_evicted.push_back(std::move(entries_.front()));  // a byte limit's several
+      } else {
+        evicted = std::move(entries_.front());
+      }
       entries_.pop_front();
       ++dropped_;
     }

@@ -78,8 +78,8 @@ Redaction::Redaction(std::vector<std::string> extra) : extra_(std::move(extra)) 
 
 bool Redaction::secret_header(std::string_view name) const {
   return secret_by_rule(name) ||
-         (!extra_.empty() &&
-          std::any_of(extra_.begin(), extra_.end(), [&](const auto& e) { return iequals(name, e); }));
+         (!extra_.empty() && std::any_of(extra_.begin(), extra_.end(),
+                                         [&](const auto& e) { return iequals(name, e); }));
 }
 
 bool Redaction::secret_parameter(std::string_view name) const {

@@ -74,8 +74,9 @@ TEST_CASE("header violations are recorded but the request is still served") {
 }
 
 TEST_CASE("JSON media types are told apart in any case, parameters and blanks aside") {
-  for (const char* json : {"application/json", "Application/JSON", " application/json ; charset=utf-8",
-                           "application/problem+json", "APPLICATION/VND.API+JSON;v=2"}) {
+  for (const char* json :
+       {"application/json", "Application/JSON", " application/json ; charset=utf-8",
+        "application/problem+json", "APPLICATION/VND.API+JSON;v=2"}) {
     INFO(json);
     CHECK(is_json_media_type(json));
   }

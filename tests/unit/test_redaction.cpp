@@ -8,10 +8,10 @@ using namespace drivemock;
 
 TEST_CASE("credential headers are secret by name in any case, and others are not") {
   Redaction built_in;
-  for (const char* name : {"Authorization", "proxy-authorization", "Cookie", "Set-Cookie",
-                           "X-Auth-Token", "X-Amz-Security-Token", "X-Api-Key", "apikey", "API_KEY",
-                           "X-Client-Secret", "X-Password", "X-CLIENT-SECRET", "x-SeCrEt-y",
-                           "PASSWORD", "x-tOKEN", "sEcReT"}) {
+  for (const char* name :
+       {"Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Auth-Token",
+        "X-Amz-Security-Token", "X-Api-Key", "apikey", "API_KEY", "X-Client-Secret", "X-Password",
+        "X-CLIENT-SECRET", "x-SeCrEt-y", "PASSWORD", "x-tOKEN", "sEcReT"}) {
     INFO(name);
     CHECK(built_in.secret_header(name));
   }
