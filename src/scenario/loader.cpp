@@ -119,8 +119,18 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   if (!doc.text) return;
   TimedYaml timed(yaml_time);
   if (doc.text->size() > kBigDocumentBytes) doc.sliced = slice_yaml(*doc.text, "directories");
+  size_t reported = doc.read.size();
   doc.root =
       load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
+  // Slices found from the lines hold only if the rest reads as they assumed:
+  // else the text is read whole, as if never sliced.
+  bool from_lines = doc.sliced && doc.sliced->key_line;
+  if (from_lines && (!doc.root || !rest_holds_key(*doc.root, *doc.sliced, "directories"))) {
+    doc.read.erase(doc.read.begin() + static_cast<std::ptrdiff_t>(reported), doc.read.end());
+    doc.sliced.reset();
+    doc.root.reset();  // not assigned over: that would write into the old tree
+    doc.root = load_yaml(*doc.text, doc.file, doc.read);
+  }
 }
 
 /// A pact is read as the scenario it gives (scenario/pact_scenario.h).

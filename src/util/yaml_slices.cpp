@@ -124,6 +124,23 @@ std::optional<size_t> line_start(std::string_view text, size_t pos) {
 }  // namespace
 
 std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key) {
+  if (auto by_lines = slice_yaml_by_lines(text, key)) return by_lines;
+  return slice_yaml_by_events(text, key);
+}
+
+bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key) {
+  if (!sliced.key_line) return true;
+  if (!rest.IsMap()) return false;
+  int found = 0;
+  for (const auto& kv : rest) {
+    if (!kv.first.IsScalar() || kv.first.Scalar() != key) continue;
+    ++found;
+    if (kv.first.Mark().line != *sliced.key_line || !kv.second.IsNull()) return false;
+  }
+  return found == 1;
+}
+
+std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::string_view key) {
   EntryFinder finder(key);
   try {
     TextStream in(text);

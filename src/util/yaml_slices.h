@@ -31,14 +31,33 @@ struct SlicedYaml {
   /// that everything else is where it was. The mapping's key has no value.
   std::string rest;
   std::vector<YamlSlice> entries;  ///< in the order of the text
+  /// The 0-based line of the mapping's key, when found from the lines (not
+  /// from yaml-cpp's events): the rest, once parsed, must hold the key there
+  /// (rest_holds_key), or the text is parsed whole.
+  std::optional<int> key_line;
 };
 
 /// The entries of the block mapping under the root mapping's `key`; nothing
 /// when the text does not lend itself to it (invalid YAML, no such block
 /// mapping, anchors, aliases or explicit tags anywhere, which may tie
 /// entries to each other, or nesting deeper than kMaxYamlDepth): the caller
-/// then parses the text whole, which reports what is wrong.
+/// then parses the text whole, which reports what is wrong. Tries the lines
+/// first, then yaml-cpp's events.
 std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key);
+
+/// The same from the text's lines and indentation alone, for texts laid out
+/// plainly (one entry per key at one column, no tabs, CRs, multi-line quotes
+/// or flow collections outside the mapping, nothing that could be an anchor,
+/// alias or tag in it, nesting well within kMaxYamlDepth): a scan at memchr's
+/// pace instead of yaml-cpp's scanner, which costs nearly what its parse does.
+std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string_view key);
+
+/// The same from yaml-cpp's event parser, for any layout.
+std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::string_view key);
+
+/// Whether the parsed rest of a sliced text holds the mapping's key, once,
+/// with no value, where the slicer found it (always so for the event slicer).
+bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key);
 
 /// The entry's key and value, their marks' lines counted from the slice's
 /// first line; nothing when the slice does not read as exactly its entry.

@@ -4,6 +4,7 @@
 // answer another site's page can read (a recorded one included), unless
 // '*' is asked for; never on the admin API.
 #include "e2e/server_fixture.h"
+#include "temp_dir.h"
 
 using namespace drivemock::testing;
 
@@ -97,7 +98,12 @@ directories:
         body: {status: true, message: account data, code: dir_trashed}
         headers: {Access-Control-Allow-Origin: '*', Access-Control-Allow-Credentials: 'true'}
 )");
-  RunningServer recorder(service_dialect());
+  // Its recording in a file of its own, not the default name that another
+  // test run beside this one may take within the same second.
+  drivemock::testing::TempDir dir;
+  drivemock::ServerOptions recording = service_dialect();
+  recording.record_to = dir.file("rec.yaml");
+  RunningServer recorder(recording);
   std::string target = "http://127.0.0.1:" + std::to_string(upstream.server().port());
   REQUIRE(
       recorder

@@ -27,6 +27,14 @@ std::string code_of(const httplib::Result& res) {
   return doc.IsObject() && doc.HasMember("code") ? doc["code"].GetString() : "";
 }
 
+/// Options whose recording goes to a file of its own: the default name
+/// (recordings/recording-<second>.yaml in the working directory) is the same
+/// for two tests that ctest runs side by side within one second.
+ServerOptions recording_to(const TempDir& dir, ServerOptions options = {}) {
+  options.record_to = dir.file("rec.yaml");
+  return options;
+}
+
 httplib::Result start_recording(const RunningServer& mock, const std::string& target) {
   return mock.admin("POST", "/__admin/recordings/start", R"({"targetBaseUrl":")" + target + "\"}");
 }
@@ -69,7 +77,8 @@ TEST_CASE("recordings proxy only to the hosts that --allow-record-target lists, 
   RunningServer other;
   ServerOptions options;
   options.allow_record_targets = {"127.0.0.1:" + std::to_string(backend.server().port())};
-  RunningServer mock(options);
+  TempDir dir;
+  RunningServer mock(recording_to(dir, options));
   auto refused = start_recording(mock, other.server().base_url());
   CHECK(refused->status == 400);
   CHECK(refused->body.find("--allow-record-target 127.0.0.1:" +
@@ -80,7 +89,8 @@ TEST_CASE("recordings proxy only to the hosts that --allow-record-target lists, 
 
 TEST_CASE("while recording, only the mock API's paths are forwarded, with what they carry") {
   RunningServer backend;
-  RunningServer mock;
+  TempDir dir;
+  RunningServer mock(recording_to(dir));
   REQUIRE(start_recording(mock, backend.server().base_url())->status == 200);
   auto elsewhere =
       mock.client().Get("/latest/meta-data/iam/security-credentials/", {{"Cookie", "session=1"}});
@@ -101,7 +111,8 @@ TEST_CASE("an upstream answer over --max-upstream-body is cut off with a 502, no
                         "'}}\n  small: {trash: {raw: 'ok'}}\n");
   ServerOptions options;
   options.upstream.max_body = 4096;
-  RunningServer mock(options);
+  TempDir dir;
+  RunningServer mock(recording_to(dir, options));
   REQUIRE(start_recording(mock, backend.server().base_url())->status == 200);
   auto big = mock.trash("big");
   REQUIRE(big);

@@ -16,6 +16,8 @@
 #include "scenario/loader.h"
 #include "scenario/openapi_operations.h"
 #include "util/yaml_reader.h"
+#include "util/yaml_shape.h"
+#include "util/yaml_slices.h"
 
 namespace {
 
@@ -71,9 +73,29 @@ void check_openapi(const std::string& text) {
   }
 }
 
+/// The text sliced from its lines (a big file's first try, whatever its
+/// size here): no slice may hold an alias or nest past the limit, which the
+/// event parser would have refused; the rest keeps every line break and the
+/// slices follow one another in the text.
+void check_line_slices(const std::string& text) {
+  auto sliced = drivemock::slice_yaml_by_lines(text, "directories");
+  if (!sliced) return;
+  if (std::count(sliced->rest.begin(), sliced->rest.end(), '\n') !=
+      std::count(text.begin(), text.end(), '\n')) {
+    std::abort();
+  }
+  const char* next = nullptr;
+  for (const auto& slice : sliced->entries) {
+    if (drivemock::check_yaml_shape(slice.text, "slice.yaml")) std::abort();
+    if (next && slice.text.data() != next) std::abort();
+    next = slice.text.data() + slice.text.size();
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   check_openapi(text);
+  check_line_slices(text);
   // The same text on both sides: a finding points into it, or it says why not.
   auto drift = drivemock::record::check_drift(text, "rec.yaml", {{"s.yaml", text}});
   if (!drift && !drivemock::has_errors(drift.diagnostics)) std::abort();

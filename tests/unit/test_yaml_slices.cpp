@@ -80,3 +80,88 @@ TEST_CASE("a slice that does not read as its one entry is refused") {
   CHECK_FALSE(load_slice({"  a: [\n", 0, "a"}));
   CHECK(load_slice({"  a: {}\n", 0, "a"}));
 }
+
+namespace {
+
+/// A text in the layouts recordings and hand-written sets use: flow and block
+/// values, block scalars, quoted keys, comments, a list at its key's column.
+std::string varied_text(int entries) {
+  std::string text = "# generated\nname: varied\ndefaults: {trash: {http: 200}}\ndirectories:\n";
+  for (int i = 0; i < entries; ++i) {
+    std::string n = std::to_string(i);
+    switch (i % 4) {
+      case 0:
+        text += "  u" + n + ": {trash: {http: 500}, color: {body: {message: \"a: b\"}}}\n";
+        break;
+      case 1:
+        text += "  \"q" + n + "\":\n    color:\n      body: |\n        two\n\n        lines\n";
+        break;
+      case 2:
+        text += "  # about s" + n + "\n  's" + n + "':\n    trash:\n    - {http: 500}\n";
+        break;
+      default: text += "  p" + n + "   :\n    trash: {http: 404}   # a comment\n\n"; break;
+    }
+  }
+  return text + "unknown_uuids: reject\n";
+}
+
+}  // namespace
+
+TEST_CASE("the lines find the entries yaml-cpp's events find, and leave the same rest") {
+  for (const std::string& text : {std::string(kBlock), varied_text(1), varied_text(400)}) {
+    auto by_lines = slice_yaml_by_lines(text, "directories");
+    auto by_events = slice_yaml_by_events(text, "directories");
+    REQUIRE(by_lines);
+    REQUIRE(by_events);
+    CHECK(by_lines->rest == by_events->rest);
+    REQUIRE(by_lines->entries.size() == by_events->entries.size());
+    for (size_t i = 0; i < by_lines->entries.size(); ++i) {
+      INFO(i);
+      CHECK(by_lines->entries[i].text == by_events->entries[i].text);
+      CHECK(by_lines->entries[i].first_line == by_events->entries[i].first_line);
+      CHECK(by_lines->entries[i].key == by_events->entries[i].key);
+      CHECK(load_slice(by_lines->entries[i]));
+    }
+    CHECK(rest_holds_key(YAML::Load(by_lines->rest), *by_lines, "directories"));
+  }
+}
+
+TEST_CASE("the lines decline what they cannot vouch for, which the events then judge") {
+  auto declined = [](const std::string& text) { return !slice_yaml_by_lines(text, "directories"); };
+  const std::string head = "directories:\n  a: {trash: {http: 500}}\n";
+  // Anything that may be an alias, anchor or tag in the mapping.
+  CHECK(declined(head + "  b: *x\n"));
+  CHECK(declined(head + "  b: &x {}\n"));
+  CHECK(declined(head + "  b: !custom {}\n"));
+  CHECK(declined(head + "  b:\n    trash: [*x]\n"));
+  CHECK(declined(head + "  b: {trash: {http: 500, x: !t 1}}\n"));
+  // Layouts whose lines do not say where entries end.
+  CHECK(declined("directories:\n\ta: {}\n"));
+  CHECK(declined("directories:\r\n  a: {}\r\n"));
+  CHECK(declined("name: \"two\nlines\"\ndirectories:\n  a: {}\n"));  // the key could be quoted text
+  CHECK(declined("name: [a,\n  b]\ndirectories:\n  a: {}\n"));
+  CHECK(declined(head + "  b: {message: can't}\n"));  // a quote left open, as far as lines tell
+  CHECK(declined(head + "  ? b\n  : {}\n"));
+  CHECK(declined("directories:\n  a:\n    x: 1\n y: 2\n"));  // ends at no root key
+  // Nesting that might pass kMaxYamlDepth: the events count it exactly.
+  CHECK(declined(head + "  b: {x: " + std::string(70, '[') + std::string(70, ']') + "}\n"));
+  std::string dashes;
+  for (int i = 0; i < 70; ++i) dashes += "- ";
+  CHECK(declined(head + "  b:\n    " + dashes + "x\n"));
+  // What slice_yaml refused before still is: the events decline it too.
+  CHECK_FALSE(slice_yaml(head + "  b: *x\n", "directories"));
+}
+
+TEST_CASE("a rest that does not hold the key where the lines found it is not trusted") {
+  // Named twice at the root: the lines slice the first mapping, whose rest
+  // then holds the key twice; the loader reads such a text whole.
+  std::string text = "directories:\n  a: {}\ndirectories:\n  b: {}\n";
+  auto sliced = slice_yaml_by_lines(text, "directories");
+  REQUIRE(sliced);
+  CHECK_FALSE(rest_holds_key(YAML::Load(sliced->rest), *sliced, "directories"));
+  auto good = slice_yaml_by_lines("name: x\ndirectories:\n  a: {}\n", "directories");
+  REQUIRE(good);
+  CHECK(rest_holds_key(YAML::Load(good->rest), *good, "directories"));
+  CHECK_FALSE(rest_holds_key(YAML::Load("name: x\n\ndirectories:\n"), *good, "directories"));
+  CHECK_FALSE(rest_holds_key(YAML::Load("name: x\ndirectories: 1\n"), *good, "directories"));
+}
