@@ -219,11 +219,7 @@ ssize_t Connection::read_buffered(char* ptr, size_t size) {
     return -1;
   }
   size_t n = std::min(size, end_ - begin_);
-  if (n == 1) {
-    *ptr = buffer_[begin_];
-  } else {
-    std::memcpy(ptr, buffer_ + begin_, n);
-  }
+  std::memcpy(ptr, buffer_ + begin_, n);
   begin_ += n;
   return static_cast<ssize_t>(n);
 }

@@ -168,15 +168,12 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
   for (size_t i = 0; i < starts.size(); ++i) {
     size_t stop = i + 1 < starts.size() ? starts[i + 1] : end;
     if (!shallow_enough(lines, starts[i], stop)) return std::nullopt;
-    size_t from = i == 0 ? region_start : lines[starts[i]].start;
+    size_t from = lines[starts[i]].start;  // the first is the region's start
     size_t to = stop < lines.size() ? lines[stop].start : text.size();
     sliced.entries[i].text = text.substr(from, to - from);
     if (!closed_on_its_own(sliced.entries[i].text)) return std::nullopt;
   }
-  sliced.rest.reserve(text.size() - region.size());
-  sliced.rest.append(text.substr(0, region_start));
-  sliced.rest.append(static_cast<size_t>(std::count(region.begin(), region.end(), '\n')), '\n');
-  sliced.rest.append(text.substr(region_end));
+  sliced.rest = text_without(text, region_start, region_end);
   return sliced;
 }
 

@@ -128,6 +128,16 @@ std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key
   return slice_yaml_by_events(text, key);
 }
 
+std::string text_without(std::string_view text, size_t from, size_t to) {
+  std::string_view cut = text.substr(from, to - from);
+  std::string rest;
+  rest.reserve(text.size() - cut.size());
+  rest.append(text.substr(0, from));
+  rest.append(static_cast<size_t>(std::count(cut.begin(), cut.end(), '\n')), '\n');
+  rest.append(text.substr(to));
+  return rest;
+}
+
 bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key) {
   if (!sliced.key_line) return true;
   if (!rest.IsMap()) return false;
@@ -182,11 +192,7 @@ std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::strin
     sliced.entries.push_back({text.substr(starts[i], stop - starts[i]), finder.entries[i].mark.line,
                               std::move(finder.entries[i].key)});
   }
-  std::string_view region = text.substr(starts.front(), end - starts.front());
-  sliced.rest.reserve(text.size() - region.size());
-  sliced.rest.append(text.substr(0, starts.front()));
-  sliced.rest.append(static_cast<size_t>(std::count(region.begin(), region.end(), '\n')), '\n');
-  sliced.rest.append(text.substr(end));
+  sliced.rest = text_without(text, starts.front(), end);
   return sliced;
 }
 

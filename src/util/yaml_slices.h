@@ -55,6 +55,11 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
 /// The same from yaml-cpp's event parser, for any layout.
 std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::string_view key);
 
+/// `text` with its bytes from `from` to `to` cut to their line breaks: what
+/// a slicer leaves of the text once the mapping's entries are taken out
+/// (SlicedYaml::rest), every other line where it was.
+std::string text_without(std::string_view text, size_t from, size_t to);
+
 /// Whether the parsed rest of a sliced text holds the mapping's key, once,
 /// with no value, where the slicer found it (always so for the event slicer).
 bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key);
