@@ -23,7 +23,7 @@ std::string json_type(const YAML::Node& node) {
   return json == "null" ? "" : "number";
 }
 
-std::string quoted(std::string_view s) {
+std::string json_quoted(std::string_view s) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
@@ -123,14 +123,14 @@ class Generator {
       bool listed = !op || std::any_of(op->fields.begin(), op->fields.end(),
                                        [&](const contract::Field& x) { return x.name == f; });
       if (!listed || f == "state") continue;  // the contract reports it; `when` cannot name it
-      when += (when.empty() ? "" : ",") + quoted(f) + ":" + yaml_to_json(field.second);
+      when += (when.empty() ? "" : ",") + json_quoted(f) + ":" + yaml_to_json(field.second);
     }
     if (!key.empty() && !placed.uuid) {
       in_.warning(i.node, "the request body has no string '" + key + "', which names the " + name +
                               " call's uuid; drivemock answers such a call 400: left out");
       return;
     }
-    if (i.state) when = quoted("state") + ":" + quoted(*i.state) + (when.empty() ? "" : ",") + when;
+    if (i.state) when = json_quoted("state") + ":" + json_quoted(*i.state) + (when.empty() ? "" : ",") + when;
     std::string condition = when.empty() ? "" : "{" + when + "}";
     std::string where = name + "\n" + placed.uuid.value_or("") + "\n" + condition;
     auto [first, fresh] = rules_.emplace(where, std::make_pair(i.respond, i.node.Mark()));
@@ -167,12 +167,12 @@ class Generator {
   std::string definition(const std::string& path, const NewOperation& op) {
     std::string fields, required;
     for (const auto& f : op.order) {
-      fields += (fields.empty() ? "" : ",") + quoted(f) + ":" + quoted(op.types.at(f));
-      if (op.present.at(f) == op.calls) required += (required.empty() ? "" : ",") + quoted(f);
+      fields += (fields.empty() ? "" : ",") + json_quoted(f) + ":" + json_quoted(op.types.at(f));
+      if (op.present.at(f) == op.calls) required += (required.empty() ? "" : ",") + json_quoted(f);
     }
-    return quoted(op.name) + ":{\"path\":" + quoted(path) + ",\"fields\":{" + fields +
+    return json_quoted(op.name) + ":{\"path\":" + json_quoted(path) + ",\"fields\":{" + fields +
            "},\"required\":[" + required +
-           "],\"key\":" + (op.key.empty() ? "null" : quoted(op.key)) + "}";
+           "],\"key\":" + (op.key.empty() ? "null" : json_quoted(op.key)) + "}";
   }
 
   /// `"name":[` rule lines `]` for each operation of `scripts`.
@@ -180,7 +180,7 @@ class Generator {
   void write_scripts(const Scripts& scripts) {
     size_t n = 0;
     for (const auto& [operation, rules] : scripts) {
-      line(quoted(operation) + ":[", rules.front()->mark);
+      line(json_quoted(operation) + ":[", rules.front()->mark);
       std::vector<std::pair<std::string, YAML::Mark>> items;
       for (const Placed* p : rules) items.emplace_back(p->rule, p->mark);
       lines(items);
@@ -210,9 +210,9 @@ class Generator {
     size_t n = 0;
     for (const auto& [uuid, scripts] : directories) {
       const YAML::Mark& at = scripts.begin()->second.front()->mark;
-      line(quoted(uuid) + ":{", at);
+      line(json_quoted(uuid) + ":{", at);
       auto state = first_state_.find(uuid);
-      if (state != first_state_.end()) line("\"state\":" + quoted(state->second) + ",", at);
+      if (state != first_state_.end()) line("\"state\":" + json_quoted(state->second) + ",", at);
       write_scripts(scripts);
       line(++n < directories.size() ? "}," : "}", top);
     }
