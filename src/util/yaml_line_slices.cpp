@@ -33,12 +33,39 @@ bool is_key_line(std::string_view line, std::string_view key) {
   return blank_or_comment(line.substr(key.size() + 1));
 }
 
-/// Quotes and brackets closed on the line itself: it holds no multi-line
-/// quoted scalar or flow collection that the lines after it continue.
+/// What one pass over an entry's text counts: its quotes, brackets and
+/// block indicators.
+struct Counts {
+  size_t double_quotes = 0, single_quotes = 0;
+  size_t opened = 0, closed_square = 0, closed_curly = 0, open_square = 0;
+};
+
+Counts counts_of(std::string_view text) {
+  Counts n;
+  for (char c : text) {
+    switch (c) {
+      case '"': ++n.double_quotes; break;
+      case '\'': ++n.single_quotes; break;
+      case '[': ++n.opened, ++n.open_square; break;
+      case '{': ++n.opened; break;
+      case ']': ++n.closed_square; break;
+      case '}': ++n.closed_curly; break;
+      default: break;
+    }
+  }
+  return n;
+}
+
+/// Quotes and brackets closed within the text itself: it holds no
+/// multi-line quoted scalar or flow collection that the lines after it
+/// continue.
+bool closed_on_its_own(const Counts& n) {
+  return n.double_quotes % 2 == 0 && n.single_quotes % 2 == 0 &&
+         n.open_square == n.closed_square && n.opened - n.open_square == n.closed_curly;
+}
+
 bool closed_on_its_own(std::string_view line) {
-  auto count = [&](char c) { return std::count(line.begin(), line.end(), c); };
-  return count('"') % 2 == 0 && count('\'') % 2 == 0 && count('[') == count(']') &&
-         count('{') == count('}');
+  return closed_on_its_own(counts_of(line));
 }
 
 /// A node property (anchor &, alias *, tag !) may only open a node: after a
@@ -59,21 +86,18 @@ bool may_hold_properties(std::string_view text) {
 
 /// A bound on how deeply an entry nests in the document: the root is one
 /// level, each level of a block below it needs a column of indentation or an
-/// indicator on its line, each flow level a bracket. Over kMaxYamlDepth, the
-/// event slicer counts exactly.
-bool shallow_enough(const std::vector<Line>& lines, size_t first, size_t end) {
-  size_t brackets = 0;
+/// indicator on its line, each flow level a bracket (`opened`, counted over
+/// the entry). Over kMaxYamlDepth, the event slicer counts exactly.
+bool shallow_enough(const std::vector<Line>& lines, size_t first, size_t end, size_t opened) {
   size_t deepest_line = 0;
   for (size_t i = first; i < end; ++i) {
     std::string_view text = lines[i].text;
+    size_t indent = indentation(text);
     size_t indicators = 0;
-    for (char c : text) {
-      brackets += c == '[' || c == '{';
-      indicators += c == '-' || c == '?' || c == ':';
-    }
-    deepest_line = std::max(deepest_line, indentation(text) + indicators);
+    for (char c : text.substr(indent)) indicators += c == '-' || c == '?' || c == ':';
+    deepest_line = std::max(deepest_line, indent + indicators);
   }
-  return 1 + brackets + deepest_line <= static_cast<size_t>(kMaxYamlDepth);
+  return 1 + opened + deepest_line <= static_cast<size_t>(kMaxYamlDepth);
 }
 
 /// The key an entry's first line opens with, as yaml-cpp reads it: a plain
@@ -125,7 +149,9 @@ std::vector<Line> lines_of(std::string_view text) {
 
 std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string_view key) {
   // Tabs, CRs and a byte order mark are the event slicer's to judge.
-  if (text.find_first_of("\t\r") != std::string_view::npos || text.starts_with("\xEF\xBB\xBF")) {
+  // (Two finds: string_view's find_first_of calls memchr once per byte.)
+  if (text.find('\t') != std::string_view::npos || text.find('\r') != std::string_view::npos ||
+      text.starts_with("\xEF\xBB\xBF")) {
     return std::nullopt;
   }
   auto lines = lines_of(text);
@@ -167,11 +193,13 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
   if (may_hold_properties(region)) return std::nullopt;
   for (size_t i = 0; i < starts.size(); ++i) {
     size_t stop = i + 1 < starts.size() ? starts[i + 1] : end;
-    if (!shallow_enough(lines, starts[i], stop)) return std::nullopt;
     size_t from = lines[starts[i]].start;  // the first is the region's start
     size_t to = stop < lines.size() ? lines[stop].start : text.size();
     sliced.entries[i].text = text.substr(from, to - from);
-    if (!closed_on_its_own(sliced.entries[i].text)) return std::nullopt;
+    Counts counts = counts_of(sliced.entries[i].text);
+    if (!closed_on_its_own(counts) || !shallow_enough(lines, starts[i], stop, counts.opened)) {
+      return std::nullopt;
+    }
   }
   sliced.rest = text_without(text, region_start, region_end);
   return sliced;
