@@ -118,7 +118,11 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   if (!doc.text) doc.text = read_file(doc.file, doc.read);
   if (!doc.text) return;
   TimedYaml timed(yaml_time);
-  if (doc.text->size() > kBigDocumentBytes) doc.sliced = slice_yaml(*doc.text, "directories");
+  // Sliced from its lines at any size: then no event pass runs over the
+  // directories, which the whole parse's alias check is. yaml-cpp's event
+  // slicer, itself a pass, pays only where a whole tree would be too big.
+  doc.sliced = doc.text->size() > kBigDocumentBytes ? slice_yaml(*doc.text, "directories")
+                                                    : slice_yaml_by_lines(*doc.text, "directories");
   size_t reported = doc.read.size();
   doc.root =
       load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
