@@ -91,3 +91,25 @@ per_request() {
   second=$(instructions "$N2" "$@")
   echo "$name $(((second - first) / (N2 - N1)))"
 }
+
+# configuration NAME: per_request for one of the configurations that
+# bench/instructions counts and tests/cli/instructions.sh holds to its
+# recorded figure, written once here so that the two cannot drift apart.
+# DRIVEMOCK and REFERENCE name the binaries.
+configuration() {
+  case "$1" in
+    reference) per_request "$1" "$REFERENCE" 0 ;;
+    # The reference reading the same 64-character bearer: the reference for sessions.
+    reference-bearer) SESSION=stranger per_request "$1" "$REFERENCE" 0 ;;
+    drivemock) per_request "$1" "$DRIVEMOCK" --port 0 --scenarios scenarios --quiet ;;
+    drivemock-service)
+      per_request "$1" "$DRIVEMOCK" --port 0 --dialect service --scenarios scenarios/service --quiet ;;
+    drivemock-session) SESSION=1 per_request "$1" "$DRIVEMOCK" --port 0 --scenarios scenarios --quiet ;;
+    drivemock-bearer)
+      SESSION=stranger per_request "$1" "$DRIVEMOCK" --port 0 --scenarios scenarios --quiet ;;
+    *)
+      echo "instructions: no configuration named $1" >&2
+      return 1
+      ;;
+  esac
+}

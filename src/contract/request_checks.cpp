@@ -8,17 +8,10 @@
 namespace drivemock::contract {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  auto last = s.find_last_not_of(" \t");
-  return s.substr(first, last - first + 1);
-}
-
 /// The media type without parameters or blanks, as sent: "application/json".
 /// Compared case-insensitively, never copied (every request has two).
 std::string_view media_type(std::string_view value) {
-  return trim(value.substr(0, value.find(';')));
+  return trimmed(value.substr(0, value.find(';')), " \t");
 }
 
 bool is_json_type(std::string_view type) {

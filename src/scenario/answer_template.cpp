@@ -6,18 +6,13 @@
 #include <algorithm>
 
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::scenario {
 namespace {
 
 constexpr std::string_view kBodyPrefix = "body.";
 const std::vector<std::string_view> kNames = {"uuid", "operation", "state", "calls", "now"};
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
 
 /// Calls `literal(text)` and `placeholder(name)` for the parts of `text` in
 /// order; false at an unclosed {{ (the rest goes to `literal`).

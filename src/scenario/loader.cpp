@@ -239,9 +239,12 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
                     .parse_operations(*doc.root, doc.refs);
     add_new(usable, doc.added);
   }
-  // A big document alone has its directories read by every core.
+  // A big document alone has its directories read by every core (each
+  // keeping its own copy of a body); a small one on one thread, all its
+  // identical bodies stored once.
   Spread spread{1, priority, nullptr};
-  if (documents.size() == 1 && documents[0].sliced) {
+  if (documents.size() == 1 && documents[0].sliced &&
+      document_bytes(documents) > kBigDocumentBytes) {
     spread.workers = worker_count(documents[0].sliced->entries.size());
   }
   // One pool per thread: identical bodies are shared within a thread's

@@ -130,7 +130,8 @@ class Generator {
                               " call's uuid; drivemock answers such a call 400: left out");
       return;
     }
-    if (i.state) when = json_quoted("state") + ":" + json_quoted(*i.state) + (when.empty() ? "" : ",") + when;
+    if (i.state)
+      when = json_quoted("state") + ":" + json_quoted(*i.state) + (when.empty() ? "" : ",") + when;
     std::string condition = when.empty() ? "" : "{" + when + "}";
     std::string where = name + "\n" + placed.uuid.value_or("") + "\n" + condition;
     auto [first, fresh] = rules_.emplace(where, std::make_pair(i.respond, i.node.Mark()));

@@ -14,6 +14,12 @@ bool iequals_same_size(std::string_view a, std::string_view b) {
   return true;
 }
 
+std::string_view trimmed(std::string_view s, std::string_view blanks) {
+  auto first = s.find_first_not_of(blanks);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(blanks) - first + 1);
+}
+
 std::string ascii_lowercase(std::string_view s) {
   std::string out(s);
   std::transform(out.begin(), out.end(), out.begin(), ascii_lower);

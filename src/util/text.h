@@ -24,6 +24,9 @@ inline bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && iequals_same_size(a, b);
 }
 
+/// `s` without the `blanks` it starts and ends with (spaces, unless told).
+std::string_view trimmed(std::string_view s, std::string_view blanks = " ");
+
 /// `s` with ASCII letters lower-cased.
 std::string ascii_lowercase(std::string_view s);
 

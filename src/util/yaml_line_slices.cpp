@@ -33,11 +33,11 @@ bool is_key_line(std::string_view line, std::string_view key) {
   return blank_or_comment(line.substr(key.size() + 1));
 }
 
-/// What one pass over an entry's text counts: its quotes, brackets and
-/// block indicators.
+/// What one pass over an entry's text counts: its quotes and brackets.
 struct Counts {
   size_t double_quotes = 0, single_quotes = 0;
-  size_t opened = 0, closed_square = 0, closed_curly = 0, open_square = 0;
+  size_t open_square = 0, close_square = 0, open_curly = 0, close_curly = 0;
+  size_t opened() const { return open_square + open_curly; }
 };
 
 Counts counts_of(std::string_view text) {
@@ -46,10 +46,10 @@ Counts counts_of(std::string_view text) {
     switch (c) {
       case '"': ++n.double_quotes; break;
       case '\'': ++n.single_quotes; break;
-      case '[': ++n.opened, ++n.open_square; break;
-      case '{': ++n.opened; break;
-      case ']': ++n.closed_square; break;
-      case '}': ++n.closed_curly; break;
+      case '[': ++n.open_square; break;
+      case ']': ++n.close_square; break;
+      case '{': ++n.open_curly; break;
+      case '}': ++n.close_curly; break;
       default: break;
     }
   }
@@ -60,8 +60,8 @@ Counts counts_of(std::string_view text) {
 /// multi-line quoted scalar or flow collection that the lines after it
 /// continue.
 bool closed_on_its_own(const Counts& n) {
-  return n.double_quotes % 2 == 0 && n.single_quotes % 2 == 0 &&
-         n.open_square == n.closed_square && n.opened - n.open_square == n.closed_curly;
+  return n.double_quotes % 2 == 0 && n.single_quotes % 2 == 0 && n.open_square == n.close_square &&
+         n.open_curly == n.close_curly;
 }
 
 bool closed_on_its_own(std::string_view line) {
@@ -197,7 +197,7 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
     size_t to = stop < lines.size() ? lines[stop].start : text.size();
     sliced.entries[i].text = text.substr(from, to - from);
     Counts counts = counts_of(sliced.entries[i].text);
-    if (!closed_on_its_own(counts) || !shallow_enough(lines, starts[i], stop, counts.opened)) {
+    if (!closed_on_its_own(counts) || !shallow_enough(lines, starts[i], stop, counts.opened())) {
       return std::nullopt;
     }
   }

@@ -6,31 +6,25 @@
 # where times are not: this is the one performance figure a test compares.
 # Usage: instructions.sh DRIVEMOCK LOAD_COUNT SOURCE_DIR
 set -euo pipefail
-DRIVEMOCK_BIN=$1
+DRIVEMOCK=$1
 LOAD_COUNT=$2
 cd "$3"
-source bench/common.sh  # instructions, per_request
+source bench/common.sh  # configuration
 N1=1000
 N2=6000
 DATA=$(mktemp -d)
 trap 'stop_server; rm -rf "$DATA"' EXIT
 command -v valgrind >/dev/null || { echo "instructions: valgrind is missing (make deps installs it)" >&2; exit 1; }
 
-measure() {  # NAME: prints "NAME COUNT" for that configuration
-  case "$1" in
-    drivemock) per_request "$1" "$DRIVEMOCK_BIN" --port 0 --scenarios scenarios --quiet ;;
-    drivemock-service)
-      per_request "$1" "$DRIVEMOCK_BIN" --port 0 --dialect service --scenarios scenarios/service --quiet ;;
-    drivemock-session)
-      SESSION=1 per_request "$1" "$DRIVEMOCK_BIN" --port 0 --scenarios scenarios --quiet ;;
-    *) echo "instructions: no configuration named $1" >&2; exit 1 ;;
-  esac
-}
-
 failed=0
 while read -r name recorded _; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  read -r _ counted < <(measure "$name")
+  read -r _ counted < <(configuration "$name") || true
+  if [ -z "$counted" ]; then
+    echo "$name: not measured" >&2
+    failed=1
+    continue
+  fi
   limit=$((recorded * 105 / 100))
   if ((counted > limit)); then
     echo "$name: $counted instructions per request, over 5% above the recorded $recorded (limit $limit)" >&2
