@@ -74,6 +74,12 @@ Document file_document(const fs::path& path) {
   return doc;
 }
 
+/// Over kBigDocumentBytes once read: sliced whatever its layout, its entries
+/// read on every core, its text not kept.
+bool is_big(const Document& doc) {
+  return doc.text && doc.text->size() > kBigDocumentBytes;
+}
+
 /// The bytes the documents hold (files by their size on disk).
 uintmax_t document_bytes(const std::vector<Document>& documents) {
   uintmax_t bytes = 0;
@@ -121,8 +127,8 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   // Sliced from its lines at any size: then no event pass runs over the
   // directories, which the whole parse's alias check is. yaml-cpp's event
   // slicer, itself a pass, pays only where a whole tree would be too big.
-  doc.sliced = doc.text->size() > kBigDocumentBytes ? slice_yaml(*doc.text, "directories")
-                                                    : slice_yaml_by_lines(*doc.text, "directories");
+  doc.sliced = is_big(doc) ? slice_yaml(*doc.text, "directories")
+                           : slice_yaml_by_lines(*doc.text, "directories");
   size_t reported = doc.read.size();
   doc.root =
       load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
@@ -195,7 +201,7 @@ void read_set(Document& doc, const SetReading& how) {
   doc.sliced.reset();
   if (doc.set && doc.text) {
     doc.set->text_bytes = doc.text->size();
-    if (doc.text->size() <= kBigDocumentBytes) {
+    if (!is_big(doc)) {
       doc.set->text = std::make_shared<const std::string>(std::move(*doc.text));
     }
   }
@@ -243,8 +249,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   // keeping its own copy of a body); a small one on one thread, all its
   // identical bodies stored once.
   Spread spread{1, priority, nullptr};
-  if (documents.size() == 1 && documents[0].sliced &&
-      document_bytes(documents) > kBigDocumentBytes) {
+  if (documents.size() == 1 && documents[0].sliced && is_big(documents[0])) {
     spread.workers = worker_count(documents[0].sliced->entries.size());
   }
   // One pool per thread: identical bodies are shared within a thread's

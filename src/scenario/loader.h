@@ -18,9 +18,10 @@ namespace drivemock::scenario {
 /// A document over this size has its directories parsed an entry at a time
 /// (util/yaml_slices.h) whatever its layout: yaml-cpp's tree of the whole
 /// would take about fifty times its size. Where its lines do not show the
-/// entries, finding them costs a pass of yaml-cpp's event parser. A smaller
-/// document is sliced only where its lines show the entries; either is read
-/// on every core when it is the load's one document.
+/// entries, finding them costs a pass of yaml-cpp's event parser; when it is
+/// the load's one document, its entries are read on every core. A smaller
+/// document is sliced only where its lines show the entries, and read on one
+/// thread, so that its identical bodies are stored once.
 constexpr size_t kBigDocumentBytes = 1 << 20;
 
 /// The files of a load are read one per core, and a big file's entries too.
