@@ -23,6 +23,9 @@ thread_local Connection* current_connection = nullptr;
 /// answer the client has not read yet; after an early answer (413, 431, 408)
 /// drivemock reads and drops what the client still sends, for this long.
 constexpr milliseconds kDrainTime{1000};
+// A held head takes a body up to this size along (a copy); a bigger body is
+// written after it, where the copy would cost more than the second write.
+constexpr size_t kMostCopiedBody = 64 * 1024;
 
 void address_of(const sockaddr_storage& addr, std::string& ip, int& port) {
   char text[INET6_ADDRSTRLEN] = "";
@@ -244,6 +247,40 @@ bool Connection::watch_head() {
 ssize_t Connection::write(const char* ptr, size_t size) {
   // After a refusal or a fault the library's own answer must not follow.
   if (refused_ || detached_) return static_cast<ssize_t>(size);
+  if (hold_head_) {
+    hold_head_ = false;
+    held_.assign(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  if (!held_.empty()) {
+    // A body too big to copy goes in a write of its own, after the head.
+    if (size <= kMostCopiedBody) {
+      held_.append(ptr, size);
+      return flush() ? static_cast<ssize_t>(size) : -1;
+    }
+    if (!flush()) return -1;
+  }
+  return write_some(ptr, size);
+}
+
+bool Connection::flush() {
+  hold_head_ = false;
+  if (held_.empty()) return true;
+  bool sent = write_all(held_.data(), held_.size());
+  held_.clear();
+  return sent;
+}
+
+bool Connection::write_all(const char* ptr, size_t size) {
+  for (size_t done = 0; done < size;) {
+    ssize_t n = write_some(ptr + done, size - done);
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+ssize_t Connection::write_some(const char* ptr, size_t size) {
   for (;;) {
     short wait = 0;
     ssize_t n = transmit(ptr, size, wait);

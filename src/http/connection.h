@@ -83,6 +83,15 @@ class Connection final : public httplib::Stream {
   enum class SocketClose { graceful, reset };
   void detach(SocketClose close);
 
+  /// The library writes an answer's head and its body apart: with
+  /// TCP_NODELAY, two segments and two wake-ups of the client for each
+  /// answer. Told that its next write is a head whose body follows, the
+  /// connection holds the head and sends it with the body, in one write.
+  void hold_next_head() { hold_head_ = true; }
+  /// Sends a head still held (no body followed it: a HEAD request, or the
+  /// library gave up); false if it could not.
+  bool flush();
+
   int fd() const { return fd_; }
 
   // httplib::Stream
@@ -114,6 +123,10 @@ class Connection final : public httplib::Stream {
   bool watch_head();
   /// Answers the request with a JSON error and stops reading it.
   void refuse(const Refusal& refusal);
+  /// Writes a part of `ptr` at most, waiting for the socket as needed: the
+  /// bytes written, or -1.
+  ssize_t write_some(const char* ptr, size_t size);
+  bool write_all(const char* ptr, size_t size);
 
   int fd_;
   int stop_fd_;
@@ -140,6 +153,8 @@ class Connection final : public httplib::Stream {
   bool detached_ = false;
   bool abort_on_close_ = false;
   bool close_after_ = false;
+  bool hold_head_ = false;
+  std::string held_;  ///< a head held for its body (hold_next_head), capacity kept
   char buffer_[4096];
   size_t begin_ = 0;
   size_t end_ = 0;

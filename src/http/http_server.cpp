@@ -71,7 +71,8 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
       stop_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
   LibraryHandler handler = [this, given](const httplib::Request& req, httplib::Response& res) {
     // The handler has the whole request once it runs: no more read deadline.
-    if (Connection* connection = Connection::current()) connection->handler_started();
+    Connection* connection = Connection::current();
+    if (connection) connection->handler_started();
     RequestView request = to_view(req);
     if (request.body.size() > options_.max_body) {  // chunked: read whole, then refused
       Refusal refusal =
@@ -80,6 +81,9 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
     }
     ReplyWriter writer(res, stopping_);
     given(request, writer);
+    // The library writes the head next, then the body: one write for both.
+    // Not for a streamed answer, whose head must go before its first part.
+    if (connection && !res.body.empty() && !res.content_provider_) connection->hold_next_head();
   };
   configure(handler);
 }
@@ -236,7 +240,8 @@ void HttpServer::serve_connection(int fd) {
   while (!stopping_.tripped() && connection.next_request()) {
     bool last = ++served >= options_.keep_alive_max;
     auto asked = stopping_.tripped() || last ? Library::Close::yes : Library::Close::no;
-    if (server_->serve_request(connection, asked) == Library::Close::yes) break;
+    Library::Close closed = server_->serve_request(connection, asked);
+    if (!connection.flush() || closed == Library::Close::yes) break;
     if (connection.closing()) break;
   }
   if (!connection.had_request()) ++connections_without_request_;

@@ -11,18 +11,17 @@ void StopSignal::trip() {
 }
 
 bool StopSignal::tripped() const {
-  std::lock_guard lock(mutex_);
-  return tripped_;
+  return tripped_.load();
 }
 
 bool StopSignal::wait_for(std::chrono::milliseconds timeout) const {
   std::unique_lock lock(mutex_);
-  return cv_.wait_for(lock, timeout, [this] { return tripped_; });
+  return cv_.wait_for(lock, timeout, [this] { return tripped_.load(); });
 }
 
 void StopSignal::wait() const {
   std::unique_lock lock(mutex_);
-  cv_.wait(lock, [this] { return tripped_; });
+  cv_.wait(lock, [this] { return tripped_.load(); });
 }
 
 }  // namespace drivemock

@@ -2,6 +2,7 @@
 // A latch that server shutdown trips once. Delays and hang faults wait on it,
 // so that a stopping server never waits for a scripted delay to run out.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -22,7 +23,9 @@ class StopSignal {
  private:
   mutable std::mutex mutex_;
   mutable std::condition_variable cv_;
-  bool tripped_ = false;
+  // Atomic: every request of every connection asks tripped(), and a lock
+  // there was one more that all of them shared.
+  std::atomic<bool> tripped_{false};
 };
 
 }  // namespace drivemock

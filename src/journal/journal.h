@@ -1,9 +1,21 @@
 #pragma once
-// The request journal: a bounded ring of entries, newest last. Recording
-// takes one short lock (an id and a pointer push); readers copy pointers out
-// and filter or serialise without holding it. Entries are immutable once
-// recorded, so shared pointers can be handed out safely.
+// The request journal: a bounded ring of entries, newest last. Entries are
+// immutable once recorded, so shared pointers can be handed out safely.
+//
+// Recording never waits for the journal's lock. Every request of every
+// connection records an entry: with one lock for all of them, a thread
+// descheduled while it held the lock made every other request wait behind
+// it, one wake-up at a time (drivemock on one core, wrk on the other, 50
+// connections: p99.9 52 ms before, 29 ms after, medians of 8 runs; the
+// reference server 13 ms). So a request takes its id from an
+// atomic counter and publishes its entry in the intake, a ring of slots
+// indexed by id; one recording thread at a time (whichever finds no other
+// doing it) moves the published entries into the kept ones, in id order,
+// under the lock. Readers take the lock, move what is published themselves
+// and wait out an id taken but not yet published before a published one, so
+// that a client that got its answer always finds its entry.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -49,6 +61,10 @@ class Journal {
   std::vector<EntryPtr> find(const FilterMatcher& filter) const;
   /// How many kept entries the filter matches.
   size_t count(const FilterMatcher& filter) const;
+  /// Calls `f` with each kept entry, oldest first, under the journal's lock
+  /// (no copies): keep `f` short. Recording goes on meanwhile; at most the
+  /// one thread moving published entries in waits for it.
+  void visit(const std::function<void(const EntryPtr&)>& f) const;
   /// The entry with that id, or null if unknown or dropped.
   EntryPtr by_id(uint64_t id) const;
 
@@ -59,7 +75,7 @@ class Journal {
   /// The kept entries with an id over `id`, oldest first; only the newest
   /// `most` of them when there are more.
   std::vector<EntryPtr> after(uint64_t id, size_t most) const;
-  /// The id the newest entry got (0 before the first).
+  /// The id of the newest kept entry (0 before the first).
   uint64_t last_id() const;
 
   enum class Waited { newer, timeout, released };
@@ -89,17 +105,41 @@ class Journal {
   void clear();
 
  private:
+  /// An entry published under its id, until it is kept.
+  struct Slot {
+    std::atomic<uint64_t> published{0};  ///< the id whose entry the slot holds now
+    EntryPtr entry;
+    size_t bytes = 0;
+  };
+  /// Enough for every request in flight at once several times over; a
+  /// request that finds its slot still taken keeps entries itself first.
+  static constexpr uint64_t kSlots = 1024;
+
+  void publish(uint64_t id, EntryPtr entry, size_t bytes);
+  void hand_over();
+  bool next_is_published() const;
+  /// Under the lock: moves the published entries that follow the kept ones
+  /// into them, oldest first, dropping the oldest past the limits. True if
+  /// it moved any.
+  bool keep_published() const;
+  /// Takes the lock with every published entry kept, none missing before it.
+  std::unique_lock<std::mutex> settled() const;
+
   const size_t limit_;
   const size_t byte_limit_;
   Listener listener_;
+  std::unique_ptr<Slot[]> slots_;
+  std::atomic<uint64_t> next_id_{1};
+  mutable std::atomic<uint64_t> kept_id_{0};  ///< every id up to it is kept or dropped
+  std::atomic<bool> keeping_{false};          ///< a recording thread is moving entries in
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   mutable std::condition_variable released_changed_;  ///< notified by release_waiters only
-  std::deque<EntryPtr> entries_;
-  uint64_t next_id_ = 1;
-  uint64_t dropped_ = 0;
-  size_t bytes_ = 0;         ///< entry_bytes of the kept entries
-  uint64_t generation_ = 0;  ///< bumped on every change, for waiters
+  // Under mutex_; mutable because readers move published entries in too.
+  mutable std::deque<EntryPtr> entries_;
+  mutable uint64_t dropped_ = 0;
+  mutable size_t bytes_ = 0;         ///< entry_bytes of the kept entries
+  mutable uint64_t generation_ = 0;  ///< bumped on every change, for waiters
   bool released_ = false;
   mutable size_t waiters_ = 0;
 };
