@@ -315,11 +315,7 @@ void Connection::refuse(const Refusal& refusal) {
   refused(RefusedRequest{as_read(), refusal, started_});
   // The library never saw this request, so the answer is written here.
   std::string answer = closing_answer(refusal.reply);
-  for (size_t sent = 0; sent < answer.size();) {
-    ssize_t n = write(answer.data() + sent, answer.size() - sent);
-    if (n <= 0) break;
-    sent += static_cast<size_t>(n);
-  }
+  write_all(answer.data(), answer.size());
   refused_ = true;  // the library's own answer to it must not follow
 }
 

@@ -33,11 +33,7 @@ uint64_t Journal::record(Entry entry) {
 void Journal::publish(uint64_t id, EntryPtr entry, size_t bytes) {
   // The slot is free once the id kSlots before this one is kept.
   while (id - kept_id_.load() > kSlots) {
-    {
-      std::lock_guard lock(mutex_);
-      keep_published();
-    }
-    changed_.notify_all();
+    keep();
     std::this_thread::yield();  // the entry keeping it back is still being published
   }
   Slot& slot = slots_[id % kSlots];
@@ -52,15 +48,19 @@ void Journal::hand_over() {
   // `keeping_` set did so before the keeper let it go, and the keeper looks
   // again after letting go, so no published entry is left behind.
   while (!keeping_.exchange(true)) {
-    bool moved = false;
-    {
-      std::lock_guard lock(mutex_);
-      moved = keep_published();
-    }
-    if (moved) changed_.notify_all();
+    keep();
     keeping_.store(false);
     if (!next_is_published()) return;
   }
+}
+
+void Journal::keep() {
+  bool moved = false;
+  {
+    std::lock_guard lock(mutex_);
+    moved = keep_published();
+  }
+  if (moved) changed_.notify_all();
 }
 
 bool Journal::next_is_published() const {

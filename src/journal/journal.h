@@ -117,6 +117,8 @@ class Journal {
 
   void publish(uint64_t id, EntryPtr entry, size_t bytes);
   void hand_over();
+  /// keep_published under the lock, then wakes the waiters if it moved any.
+  void keep();
   bool next_is_published() const;
   /// Under the lock: moves the published entries that follow the kept ones
   /// into them, oldest first, dropping the oldest past the limits. True if
