@@ -26,6 +26,7 @@ constexpr milliseconds kDrainTime{1000};
 // A held head takes a body up to this size along (a copy); a bigger body is
 // written after it, where the copy would cost more than the second write.
 constexpr size_t kMostCopiedBody = 64 * 1024;
+constexpr size_t kKeptHeldBytes = 4096;
 
 void address_of(const sockaddr_storage& addr, std::string& ip, int& port) {
   char text[INET6_ADDRSTRLEN] = "";
@@ -268,6 +269,9 @@ bool Connection::flush() {
   if (held_.empty()) return true;
   bool sent = write_all(held_.data(), held_.size());
   held_.clear();
+  // Kept for the next answer, unless a big one grew it: a thousand idle
+  // keep-alive connections then each hold a few KiB, not up to 64.
+  if (held_.capacity() > kKeptHeldBytes) std::string().swap(held_);
   return sent;
 }
 

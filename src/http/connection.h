@@ -154,7 +154,7 @@ class Connection final : public httplib::Stream {
   bool abort_on_close_ = false;
   bool close_after_ = false;
   bool hold_head_ = false;
-  std::string held_;  ///< a head held for its body (hold_next_head), capacity kept
+  std::string held_;  ///< a head held for its body (hold_next_head), up to 4 KiB kept
   char buffer_[4096];
   size_t begin_ = 0;
   size_t end_ = 0;
