@@ -105,7 +105,7 @@ test-docker: deb npm
 	tests/docker/run
 
 ## drivemock against a reference server, as ratios (not part of make test;
-## under 5 minutes). Writes bench/RESULTS.md.
+## about 25 minutes). Writes bench/RESULTS.md.
 bench: client-deps
 	@./scripts/install-deps wrk curl valgrind python3
 	bench/run

@@ -50,17 +50,14 @@ void check_headers(const RequestView& request, std::vector<Violation>& out) {
   }
 }
 
-/// Parses the body; on failure returns the violation that makes it unservable.
-Result<rapidjson::Document, Violation> parse_body(const std::string& body) {
+/// Parses the body into `doc`; on failure, the violation that makes it unservable.
+std::optional<Violation> parse_body(const std::string& body, rapidjson::Document& doc) {
   if (body.empty()) {
     return Violation{"json_syntax", "The request body is empty; expected a JSON object"};
   }
-  auto parsed = json::parse_untrusted(body);
-  if (!parsed) {
-    return Violation{"json_syntax",
-                     "The request body is not valid JSON: " + parsed.error().message};
+  if (auto error = json::parse_untrusted_into(body, doc)) {
+    return Violation{"json_syntax", "The request body is not valid JSON: " + error->message};
   }
-  const rapidjson::Document& doc = *parsed;
   // A client sending {"uuid":"a","uuid":"b"} means one or the other
   // depending on who reads it: refused.
   if (auto name = json::first_duplicate_name(doc)) {
@@ -71,7 +68,7 @@ Result<rapidjson::Document, Violation> parse_body(const std::string& body) {
     return Violation{"body_not_object", std::string("The request body is a JSON ") +
                                             json::type_name(doc) + "; expected an object"};
   }
-  return std::move(parsed).value();
+  return std::nullopt;
 }
 
 std::string joined(const std::vector<Violation>& violations) {
@@ -86,13 +83,14 @@ CheckedRequest check_request(const Operation& op, const RequestView& request,
                              Strictness strictness) {
   CheckedRequest out;
   check_headers(request, out.violations);
-  auto body = parse_body(request.body);
-  if (!body) {
-    out.violations.push_back(body.error());
-    out.rejection = body.error().message;
+  out.pool = std::make_unique<json::SmallPool>();
+  out.body = rapidjson::Document(&out.pool->allocator());
+  if (auto violation = parse_body(request.body, out.body)) {
+    out.body.SetNull();  // no body to serve from, as if never parsed
+    out.rejection = violation->message;
+    out.violations.push_back(std::move(*violation));
     return out;
   }
-  out.body = std::move(body).value();
   auto field_violations = check_fields(op.fields, out.body, "request body", UnknownFields::report);
   out.violations.insert(out.violations.end(), field_violations.begin(), field_violations.end());
   if (!has_key(op)) {

@@ -5,6 +5,7 @@
 
 #include <rapidjson/document.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "contract/operations.h"
 #include "model/error_envelope.h"
 #include "model/request.h"
+#include "util/json.h"
 
 namespace drivemock::contract {
 
@@ -25,6 +27,8 @@ struct CheckedRequest {
   std::vector<Violation> violations;
   /// Set when the request must be answered 400 invalid_params: the message.
   std::optional<std::string> rejection;
+  /// Where `body`'s values live (before it: it outlives them).
+  std::unique_ptr<json::SmallPool> pool;
   rapidjson::Document body;  ///< the parsed body; an object whenever not rejected
   std::string uuid;          ///< the key field's value (the uuid) whenever not rejected
 };

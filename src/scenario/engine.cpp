@@ -52,7 +52,7 @@ Engine::Engine(std::shared_ptr<const Catalog> catalog, size_t unnamed_limit, siz
     : catalog_(std::move(catalog)), unnamed_limit_(unnamed_limit), unnamed_budget_(unnamed_bytes) {}
 
 std::shared_ptr<const Catalog> Engine::catalog() const {
-  std::lock_guard lock(catalog_mutex_);
+  std::shared_lock lock(catalog_mutex_);
   return catalog_;
 }
 

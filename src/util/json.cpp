@@ -118,13 +118,12 @@ bool any_container(const rapidjson::Value& root, Visit visit) {
 
 }  // namespace
 
-Result<rapidjson::Document> parse_untrusted(std::string_view text) {
+std::optional<Error> parse_untrusted_into(std::string_view text, rapidjson::Document& doc) {
   if (auto nul = text.find('\0'); nul != std::string_view::npos) {
     return Error{"a NUL byte (at byte offset " + std::to_string(nul) + ")"};
   }
   constexpr unsigned kFlags =
       rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
-  rapidjson::Document doc;
   doc.Parse<kFlags>(text.data(), text.size());
   if (doc.HasParseError()) {
     return Error{std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
@@ -133,6 +132,12 @@ Result<rapidjson::Document> parse_untrusted(std::string_view text) {
   if (any_container(doc, [](const rapidjson::Value&, size_t depth) { return depth > kMaxDepth; })) {
     return Error{"arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels"};
   }
+  return std::nullopt;
+}
+
+Result<rapidjson::Document> parse_untrusted(std::string_view text) {
+  rapidjson::Document doc;
+  if (auto error = parse_untrusted_into(text, doc)) return std::move(*error);
   return doc;
 }
 
