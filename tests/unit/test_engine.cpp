@@ -312,9 +312,9 @@ directories:
 }
 
 TEST_CASE("a catalog swapped in while calls are decided: each call reads one whole catalog") {
-  // The catalog is read by every request without a lock (engine.h): a swap
-  // must never hand a call half of one. Under TSan, a plain shared_ptr here
-  // is reported as a race.
+  // Every request reads the catalog under a lock readers share (engine.h):
+  // a swap must never hand a call half of one. Under TSan, a read without
+  // the lock is reported as a race.
   auto catalog_answering = [](const std::string& message) {
     auto set = parse_scenario(
         "directories: {u: {trash: {respond: {body: {message: " + message + "}}}}}", "t.yaml", "t");
