@@ -1,15 +1,37 @@
-# The two commands of the README: `make run` and `make test`. Both install
-# missing Debian packages first (scripts/install-deps).
+# The two commands of the README, `make run` and `make test`, and the tiers
+# between them. Each installs the Debian packages it is missing first
+# (scripts/install-deps) and builds only what it runs.
 JOBS ?= $(shell nproc)
 PORT ?= 8080
 # Warnings are errors in CI (CI=true), warnings elsewhere.
 WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
-CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR)
+
+# Compiles go through ccache (Debian's) when it is there: a second checkout
+# of the same commit, or a rebuild after a branch switch, compiles nothing
+# again. Keyed on the paths below the checkout (base_dir, no hash of the
+# working directory), so another clone's path still hits; the cache lives in
+# the user's cache directory and is bounded. CCACHE_DISABLE=1 leaves it out.
+# Expanded when a recipe runs, after deps has installed ccache.
+CCACHE = $(shell command -v ccache 2>/dev/null)
+export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/drivemock/ccache
+export CCACHE_MAXSIZE ?= 4G
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+# Depend mode: a miss costs no preprocessor run (the compiler's -MD output
+# lists the headers), so a cold cache adds next to nothing to a build.
+export CCACHE_DEPEND := 1
+# Precompiled headers hit only with these (ccache's manual, "Precompiled headers").
+export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
+LAUNCHER = $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR) $(LAUNCHER)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
 
 PREFIX ?= /usr/local
 
-.PHONY: install deb image npm portable screenshots deps build run test test-release test-consumer test-sanitize test-thread test-fuzz test-docker fuzz bench validate format clean client-deps
+.PHONY: install deb image npm portable screenshots deps deps-build drivemock build build-tests \
+        run check test test-release test-consumer build-sanitize test-sanitize build-thread \
+        test-thread test-fuzz \
+        test-docker fuzz bench validate format clean client-deps
 
 # The JS package's tests, the JS example, the tests with the service's
 # official JS client and the dashboard's browser tests need their packages,
@@ -17,76 +39,105 @@ PREFIX ?= /usr/local
 # npm registry).
 JS_DIRS = clients/js examples/js tests/clients/js-sdk tests/browser tests/contracts
 BROWSER_DIR = tests/browser
-client-deps: $(JS_DIRS:%=%/node_modules/.package-lock.json)
+client-deps: deps
+	@$(MAKE) --no-print-directory $(JS_DIRS:%=%/node_modules/.package-lock.json)
 %/node_modules/.package-lock.json: %/package-lock.json %/package.json
 	cd $* && npm ci --no-audit --no-fund
 
 ## The README's screenshots of the dashboard (docs/), taken by its browser test.
-screenshots: build client-deps
+screenshots: build-tests client-deps
 	SCREENSHOT_DIR=$(CURDIR)/docs DRIVEMOCK_BINARY=$(CURDIR)/build/release/src/drivemock \
 	  node --test $(BROWSER_DIR)/dashboard.test.js $(BROWSER_DIR)/report.test.js
 
+# What building needs (deps-build), and what the tests need besides (deps).
+deps-build:
+	@./scripts/install-deps --build-only
 deps:
 	@./scripts/install-deps
 
-build: deps
+## build/release/src/drivemock and nothing else (make run, make install).
+drivemock build: deps-build
+	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake --build build/release -j$(JOBS) --target drivemock
+
+# The release tree with its tests (make check, make test).
+build-tests: deps-build
 	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
 	cmake --build build/release -j$(JOBS)
 
-## Serve scenarios/ on http://127.0.0.1:$(PORT) (ARGS="--strict" adds flags).
-run: build
+## Serve scenarios/ on http://127.0.0.1:$(PORT) until Ctrl-C (ARGS="--strict" adds flags).
+run: drivemock
 	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
 
-## Every test, three times: a release build, AddressSanitizer + UBSan, and
-## ThreadSanitizer; an example project built against the installed library;
-## and the fuzz targets for FUZZ_SECONDS each. The release run also checks
-## the npm binary (make portable) and installs make npm's two tarballs.
-test: deps test-release test-consumer test-sanitize test-thread test-fuzz
+## The edit loop's tier: the release build, its unit, end-to-end and
+## architecture tests and the JS package's own suite (a few minutes warm).
+CHECK_TESTS = ^(unit|e2e|architecture): |^client: JS package
+check: deps client-deps build-tests
+	cd build/release && $(CTEST) -R '$(CHECK_TESTS)'
 
-test-release: build portable client-deps
+## Every test: the release build (its tests, the JS suites, the npm binary),
+## an example project against the installed library, one clang tree with
+## AddressSanitizer + UBSan for the tests and the fuzzers (FUZZ_SECONDS
+## each), and ThreadSanitizer. Every stage runs even when one before failed;
+## a table of the stages and their times ends the run (scripts/test-stages).
+test:
+	@./scripts/test-stages deps client-deps test-release test-consumer test-sanitize test-fuzz test-thread
+
+test-release: deps client-deps build-tests portable
 	cd build/release && $(CTEST)
 
-test-consumer: build
+test-consumer: build-tests
 	cmake --install build/release --prefix build/stage
-	cmake -S examples/consumer -B build/consumer -DCMAKE_PREFIX_PATH=$(CURDIR)/build/stage
+	cmake -S examples/consumer -B build/consumer -DCMAKE_PREFIX_PATH=$(CURDIR)/build/stage $(LAUNCHER)
 	cmake --build build/consumer -j$(JOBS)
 	cd build/consumer && $(CTEST)
 
-test-sanitize: deps client-deps
-	cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_SANITIZE=ON $(CMAKE_ARGS)
+# One clang tree for the ASan + UBSan tests and the libFuzzer targets: the
+# library compiled once for both (tests/fuzz/ubsan.supp: RapidJSON 1.1's one
+# known report, which the fuzz build makes recoverable to silence it alone).
+SANITIZE_ENV = ASAN_OPTIONS=detect_leaks=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/tests/fuzz/ubsan.supp
+build-sanitize: deps-build
+	@./scripts/install-deps clang libclang-rt-14-dev llvm
+	CC=clang CXX=clang++ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug \
+	  -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
-	cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
-# Any race report fails its test at once (halt_on_error); tests/tsan.supp
-# says why each suppression is there.
-test-thread: deps client-deps
-	cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
+test-sanitize: deps client-deps build-sanitize
+	cd build/sanitize && $(SANITIZE_ENV) $(CTEST)
+
+# ThreadSanitizer, with clang as the ASan tree: any race report fails its
+# test at once (halt_on_error); tests/tsan.supp says why each suppression is
+# there.
+build-thread: deps-build
+	@./scripts/install-deps clang libclang-rt-14-dev llvm
+	CC=clang CXX=clang++ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
 	cmake --build build/tsan -j$(JOBS)
+
+test-thread: deps client-deps build-thread
 	cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" $(CTEST)
 
 ## libFuzzer (clang, ASan + UBSan + leaks) on scenario loading, request
-## handling, the admin filter parser and raw HTTP through the whole server,
-## FUZZ_SECONDS each (make test: 60).
-FUZZ_SECONDS ?= 60
-fuzz test-fuzz:
-	@./scripts/install-deps clang libclang-rt-14-dev llvm
-	CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DDRIVEMOCK_BUILD_TESTS=OFF -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
-	cmake --build build/fuzz -j$(JOBS) --target fuzz_scenario fuzz_request fuzz_filter fuzz_http fuzz_connect
+## handling, the admin filter parser, raw HTTP through the whole server and
+## the proxy's CONNECT head, FUZZ_SECONDS each, two at a time (make test: 30).
+FUZZ_SECONDS ?= 30
+fuzz test-fuzz: build-sanitize
 	tests/fuzz/run $(FUZZ_SECONDS)
 
 ## build/release/src/drivemock-portable: the npm platform package's binary,
 ## the same objects linked with Debian's static libraries (glibc dynamic).
 ## cpp-httplib's implementation comes from Debian's source package of the
 ## installed version (scripts/httplib-source; Debian ships it shared only).
-portable: build
-	cmake -S . -B build/release -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source build/deps)"
+portable: deps-build
+	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) \
+	  -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source build/deps)"
 	cmake --build build/release -j$(JOBS) --target drivemock-portable
 
 ## build/npm/: drivemock-<version>.tgz (the JS package) and
 ## drivemock-linux-x64-gnu-<version>.tgz (the binary), to npm install or
 ## publish as they are (docs/development.md).
 npm: portable
+	@command -v node >/dev/null || ./scripts/install-deps --build-only nodejs npm
 	node scripts/npm-packages.mjs build/release/src/drivemock-portable build/npm
 
 ## The container image drivemock:<version> and drivemock:latest, built from
@@ -112,18 +163,18 @@ bench: client-deps
 
 ## Installs drivemock (and the C++ library and headers) under PREFIX
 ## (default /usr/local); DESTDIR stages it elsewhere, as for packaging.
-install: build
+install: drivemock
 	DESTDIR=$(DESTDIR) cmake --install build/release --prefix $(PREFIX)
 
 ## build/deb/drivemock_<version>_<arch>.deb: /usr/bin/drivemock and its
 ## declared runtime dependencies (apt install ./build/deb/drivemock_*.deb).
-deb: build
+deb: drivemock
 	@./scripts/install-deps dpkg-dev file
 	cd build/release && cpack -B $(CURDIR)/build/deb
 	@ls build/deb/*.deb
 
 ## Check the example scenarios.
-validate: build
+validate: drivemock
 	./build/release/src/drivemock validate scenarios
 
 format:

@@ -13,7 +13,7 @@
 namespace drivemock::contract {
 
 /// The extension naming an operation's key field (`null`: none), read back
-/// by contract/openapi_reader.h.
+/// by scenario/openapi_operations.h.
 inline constexpr std::string_view kKeyExtension = "x-drivemock-key";
 
 /// The pattern of every string field: a string with a NUL in it is a

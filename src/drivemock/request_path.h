@@ -4,7 +4,7 @@
 // mock API in order:
 //
 //   read (http/request_reader) → classify (contract/classify)
-//     → decide (scenario/decide, or record/proxy while recording)
+//     → decide (scenario/engine, or record/proxy while recording)
 //     → journal (model/entry: make_entry; journal/journal) → reply (http/reply_writer)
 //
 // Requests the HTTP layer refuses join the path at the journal.

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include "paths.h"
 
 namespace drivemock::architecture {
 
@@ -54,7 +55,7 @@ std::string code_only(const std::string& text) {
 
 std::vector<SourceFile> source_tree() {
   std::vector<SourceFile> files;
-  fs::path root = DRIVEMOCK_SOURCE_DIR;
+  fs::path root = drivemock::testing::source_dir();
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     auto ext = entry.path().extension();
     if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp" && ext != ".in")) continue;

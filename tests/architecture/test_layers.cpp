@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "source_tree.h"
+#include "paths.h"
 
 using namespace drivemock::architecture;
 
@@ -132,7 +133,7 @@ TEST_CASE("every test name reaches ctest whole: none starts with two dashes or h
   // with -- is read as an option) and ctest splits lists at ';': either way
   // the test is reported as failed, or silently not run.
   std::vector<std::string> bad;
-  fs::path tests = fs::path(DRIVEMOCK_SOURCE_DIR) / ".." / "tests";
+  fs::path tests = fs::path(drivemock::testing::source_dir()) / ".." / "tests";
   const std::regex name(R"rx(TEST_CASE\(\s*"([^"]*)")rx");
   for (const auto& entry : fs::recursive_directory_iterator(tests)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;

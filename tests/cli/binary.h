@@ -4,10 +4,11 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include "paths.h"
 
 namespace drivemock::testing {
 
-inline const std::string kBinary = DRIVEMOCK_BINARY;
+inline const std::string kBinary = binary();
 
 /// The port of a "drivemock listening on http://HOST:PORT" line on `host`.
 inline int port_of(const std::string& listening_line, const std::string& host = "127.0.0.1") {

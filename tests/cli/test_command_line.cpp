@@ -10,12 +10,13 @@
 #include "cli/process.h"
 #include "drivemock/server.h"
 #include "e2e/server_fixture.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
 namespace {
 
-const std::string kScenarios = DRIVEMOCK_SCENARIOS_DIR;
+const std::string kScenarios = drivemock::testing::scenarios_dir();
 
 /// A scenario file in a fresh temporary directory, removed afterwards.
 struct TempScenario {

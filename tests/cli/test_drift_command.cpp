@@ -10,12 +10,13 @@
 #include "cli/binary.h"
 #include "cli/process.h"
 #include "temp_dir.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
 namespace {
 
-const std::string kScenarios = DRIVEMOCK_SCENARIOS_DIR;
+const std::string kScenarios = drivemock::testing::scenarios_dir();
 const std::string kRecording = kScenarios + "/../examples/recordings/service.yaml";
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/process.h"
+#include "paths.h"
 
 using drivemock::testing::Process;
 
@@ -58,7 +59,7 @@ long send_requests(int port, long first, long total, int connections) {
 }  // namespace
 
 TEST_CASE("a million requests at --journal-limit 10000 keep memory flat and lose none") {
-  Process p({DRIVEMOCK_BINARY, "--port", "0", "--journal-limit", "10000", "--quiet"});
+  Process p({drivemock::testing::binary(), "--port", "0", "--journal-limit", "10000", "--quiet"});
   std::string line = p.read_line();
   int port = std::stoi(line.substr(line.rfind(':') + 1));
   constexpr int kConnections = 4;

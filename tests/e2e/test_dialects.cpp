@@ -5,6 +5,7 @@
 
 #include "e2e/server_fixture.h"
 #include "log_capture.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -148,7 +149,7 @@ TEST_CASE("a scenario scripts the dialect's lock: busy once, then the built-in a
 TEST_CASE("a file that defines the lock again, as before the dialect had it, still loads") {
   auto options = service();
   options.scenario_texts.clear();
-  options.scenario_paths = {DRIVEMOCK_SCENARIOS_DIR "/service/lock-operation.yaml"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/service/lock-operation.yaml"};
   RunningServer mock(options);
   auto acquired = mock.post("/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"r"})");
   CHECK(acquired->status == 200);

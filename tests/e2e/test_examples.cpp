@@ -1,6 +1,7 @@
 // The example files in scenarios/ are the documentation: load them as
 // `make run` does and check that they answer what their comments promise.
 #include "e2e/server_fixture.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -8,7 +9,7 @@ namespace {
 
 drivemock::ServerOptions examples() {
   drivemock::ServerOptions options;
-  options.scenario_paths = {DRIVEMOCK_SCENARIOS_DIR};
+  options.scenario_paths = {drivemock::testing::scenarios_dir()};
   return options;
 }
 
@@ -78,7 +79,7 @@ namespace {
 
 drivemock::ServerOptions service_examples() {
   drivemock::ServerOptions options;
-  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/service"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/service"};
   options.dialect = drivemock::Dialect::service;
   return options;
 }

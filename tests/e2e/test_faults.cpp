@@ -5,6 +5,7 @@
 
 #include "e2e/server_fixture.h"
 #include "eventually.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -151,7 +152,7 @@ TEST_CASE("dribble: a stop cuts it short, and the client still gets the whole bo
 
 TEST_CASE("example resilience: the slow body arrives whole, with the connection closed after it") {
   drivemock::ServerOptions options;
-  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/resilience.yaml"};
   RunningServer mock(options);
   auto res = mock.color("6f1c7e0a-0000-4000-8000-000000000013", "red");
   REQUIRE(res);

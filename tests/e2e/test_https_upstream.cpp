@@ -1,19 +1,21 @@
 // Recording from an https upstream: its certificate is checked against the
 // system's trust store unless told otherwise.
-#include <filesystem>
 
 #include "e2e/server_fixture.h"
+#include "temp_dir.h"
 #include "tls_upstream.h"
 
 using namespace drivemock::testing;
-namespace fs = std::filesystem;
 
 namespace {
 
-drivemock::ServerOptions recording(const std::string& url, drivemock::record::TlsVerify verify) {
+// Each case records into a directory of its own: under ctest -j the two run
+// at once, and a capture log one of them holds refuses the other's start.
+drivemock::ServerOptions recording(const std::string& url, drivemock::record::TlsVerify verify,
+                                   const TempDir& dir) {
   drivemock::ServerOptions options;
   options.record_from = url;
-  options.record_to = (fs::temp_directory_path() / "drivemock-tls-recording.yaml").string();
+  options.record_to = dir.file("tls-recording.yaml");
   options.upstream.verify = verify;
   return options;
 }
@@ -22,7 +24,8 @@ drivemock::ServerOptions recording(const std::string& url, drivemock::record::Tl
 
 TEST_CASE("an https upstream with an untrusted certificate is refused with a clear 502") {
   TlsUpstream upstream;
-  RunningServer mock(recording(upstream.url(), drivemock::record::TlsVerify::on));
+  TempDir dir;
+  RunningServer mock(recording(upstream.url(), drivemock::record::TlsVerify::on, dir));
   auto res = mock.trash("t");
   REQUIRE(res);
   CHECK(res->status == 502);
@@ -33,12 +36,12 @@ TEST_CASE("an https upstream with an untrusted certificate is refused with a cle
 
 TEST_CASE("with verification off, an https upstream is proxied and recorded") {
   TlsUpstream upstream;
-  RunningServer mock(recording(upstream.url(), drivemock::record::TlsVerify::off));
+  TempDir dir;
+  RunningServer mock(recording(upstream.url(), drivemock::record::TlsVerify::off, dir));
   auto res = mock.trash("t");
   REQUIRE(res);
   CHECK(res->status == 200);
   CHECK(res->body == R"({"status":"success","code":"over_tls"})");
   auto stopped = mock.admin_json("POST", "/__admin/recordings/stop");
   CHECK(std::string(stopped["scenario"].GetString()).find("over_tls") != std::string::npos);
-  fs::remove(stopped["file"].GetString());
 }

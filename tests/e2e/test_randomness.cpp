@@ -2,6 +2,7 @@
 // against the example in scenarios/resilience.yaml.
 #include "e2e/server_fixture.h"
 #include "util/random.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -12,7 +13,7 @@ const std::string kUntilTrashed = "6f1c7e0a-0000-4000-8000-000000000011";
 
 drivemock::ServerOptions resilience(std::optional<uint64_t> seed) {
   drivemock::ServerOptions options;
-  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/resilience.yaml"};
   options.seed = seed;
   return options;
 }

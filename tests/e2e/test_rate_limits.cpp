@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "e2e/server_fixture.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -93,7 +94,7 @@ TEST_CASE("a pushed set's limits apply from the push on, and go with the set") {
 
 TEST_CASE("example resilience: two calls a minute on the limited uuid, then 429") {
   drivemock::ServerOptions options;
-  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/resilience.yaml"};
   RunningServer mock(options);
   const std::string uuid = "6f1c7e0a-0000-4000-8000-000000000012";
   CHECK(mock.trash(uuid)->status == 200);

@@ -3,6 +3,7 @@
 
 #include "e2e/server_fixture.h"
 #include "journal/request_log.h"
+#include "paths.h"
 
 using namespace drivemock::testing;
 
@@ -172,7 +173,7 @@ TEST_CASE("a body field the request lacks renders empty and is a template violat
 
 TEST_CASE("example resilience: the templated answer echoes the uuid, color and call count") {
   drivemock::ServerOptions options;
-  options.scenario_paths = {std::string(DRIVEMOCK_SCENARIOS_DIR) + "/resilience.yaml"};
+  options.scenario_paths = {drivemock::testing::scenarios_dir() + "/resilience.yaml"};
   RunningServer mock(options);
   const std::string uuid = "6f1c7e0a-0000-4000-8000-000000000015";
   mock.color(uuid, "red");

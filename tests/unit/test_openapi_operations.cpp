@@ -6,6 +6,7 @@
 #include "scenario/loader.h"
 #include "temp_dir.h"
 #include "test_size.h"
+#include "paths.h"
 
 using namespace drivemock;
 using namespace drivemock::scenario;
@@ -41,7 +42,7 @@ const contract::Operation* find(const ScenarioSet& set, const std::string& name)
 
 /// tests/contracts/drive-api.yaml: shared with the JS test of the same feature.
 std::string drive_api() {
-  return read_text_file(std::string(DRIVEMOCK_CONTRACTS_DIR) + "/drive-api.yaml");
+  return read_text_file(drivemock::testing::contracts_dir() + "/drive-api.yaml");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "contract/classify.h"
 #include "util/file_text.h"
 #include "util/json.h"
+#include "paths.h"
 
 using namespace drivemock;
 using namespace drivemock::contract;
@@ -38,7 +39,7 @@ RequestView request_of(const rapidjson::Value& c) {
 }  // namespace
 
 TEST_CASE("each shared contract case journals exactly its violations") {
-  auto text = read_file_text(std::string(DRIVEMOCK_CONTRACTS_DIR) + "/request-cases.json");
+  auto text = read_file_text(drivemock::testing::contracts_dir() + "/request-cases.json");
   REQUIRE(text);
   rapidjson::Document doc;
   doc.Parse(text->c_str(), text->size());
