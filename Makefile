@@ -98,7 +98,7 @@ test-consumer: build-tests
 SANITIZE_ENV = ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/tests/fuzz/ubsan.supp
 build-sanitize: deps-build
-	@./scripts/install-deps clang libclang-rt-14-dev llvm
+	@./scripts/install-deps --build-only clang libclang-rt-14-dev llvm
 	CC=clang CXX=clang++ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug \
 	  -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
@@ -110,7 +110,7 @@ test-sanitize: deps client-deps build-sanitize
 # test at once (halt_on_error); tests/tsan.supp says why each suppression is
 # there.
 build-thread: deps-build
-	@./scripts/install-deps clang libclang-rt-14-dev llvm
+	@./scripts/install-deps --build-only clang libclang-rt-14-dev llvm
 	CC=clang CXX=clang++ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
 	cmake --build build/tsan -j$(JOBS)
 
@@ -127,10 +127,12 @@ fuzz test-fuzz: build-sanitize
 ## build/release/src/drivemock-portable: the npm platform package's binary,
 ## the same objects linked with Debian's static libraries (glibc dynamic).
 ## cpp-httplib's implementation comes from Debian's source package of the
-## installed version (scripts/httplib-source; Debian ships it shared only).
+## installed version (scripts/httplib-source; Debian ships it shared only),
+## kept in the user's cache directory for every checkout.
+DEPS_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/drivemock/deps
 portable: deps-build
 	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) \
-	  -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source build/deps)"
+	  -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source $(DEPS_CACHE))"
 	cmake --build build/release -j$(JOBS) --target drivemock-portable
 
 ## build/npm/: drivemock-<version>.tgz (the JS package) and
@@ -169,7 +171,7 @@ install: drivemock
 ## build/deb/drivemock_<version>_<arch>.deb: /usr/bin/drivemock and its
 ## declared runtime dependencies (apt install ./build/deb/drivemock_*.deb).
 deb: drivemock
-	@./scripts/install-deps dpkg-dev file
+	@./scripts/install-deps --build-only dpkg-dev file
 	cd build/release && cpack -B $(CURDIR)/build/deb
 	@ls build/deb/*.deb
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
 #include "paths.h"
 
 namespace drivemock::architecture {

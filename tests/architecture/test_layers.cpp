@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "source_tree.h"
 #include "paths.h"
+#include "source_tree.h"
 
 using namespace drivemock::architecture;
 

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+
 #include "paths.h"
 
 namespace drivemock::testing {

@@ -9,27 +9,27 @@
 
 #include "cli/binary.h"
 #include "cli/process.h"
-#include "temp_dir.h"
 #include "paths.h"
+#include "temp_dir.h"
 
 using namespace drivemock::testing;
 
 namespace {
 
-const std::string kScenarios = drivemock::testing::scenarios_dir();
-const std::string kRecording = kScenarios + "/../examples/recordings/service.yaml";
+const std::string kDriftScenarios = drivemock::testing::scenarios_dir();
+const std::string kRecording = kDriftScenarios + "/../examples/recordings/service.yaml";
 
 }  // namespace
 
 TEST_CASE("drift: the document-dialect examples have drifted from the service, and exit 1") {
-  Process p({kBinary, "drift", kRecording, kScenarios});
+  Process p({kBinary, "drift", kRecording, kDriftScenarios});
   CHECK(p.wait_exit() == 1);
   INFO(p.out());
   // Findings alike are grouped: one line, the count, the first positions.
   CHECK(p.out().find(": error: trash answers status \"success\" (a string) where the service's "
                      "trash answers have status a boolean (2 of 2) [type_differs] (") !=
         std::string::npos);
-  CHECK(p.out().find(kScenarios + "/trash-flow.yaml:9:5") != std::string::npos);
+  CHECK(p.out().find(kDriftScenarios + "/trash-flow.yaml:9:5") != std::string::npos);
   CHECK(p.out().find(": note: trash answers code \"dir_already_trashed\", which the service "
                      "never sent for trash (it sent dir_trashed x1, folder_not_found x1) "
                      "[code_unseen]") != std::string::npos);
@@ -38,14 +38,14 @@ TEST_CASE("drift: the document-dialect examples have drifted from the service, a
 }
 
 TEST_CASE("drift: the service-shaped examples match the service, with notes only, and exit 0") {
-  Process p({kBinary, "drift", "--dialect", "service", kRecording, kScenarios + "/service"});
+  Process p({kBinary, "drift", "--dialect", "service", kRecording, kDriftScenarios + "/service"});
   CHECK(p.wait_exit() == 0);
   INFO(p.out());
   CHECK(p.out().find("ok: 0 error(s), 2 note(s) in 2 scenario set(s)") != std::string::npos);
 }
 
 TEST_CASE("drift --json gives the findings to tools") {
-  Process p({kBinary, "drift", "--json", kRecording, kScenarios + "/trash-flow.yaml"});
+  Process p({kBinary, "drift", "--json", kRecording, kDriftScenarios + "/trash-flow.yaml"});
   CHECK(p.wait_exit() == 1);
   rapidjson::Document doc;
   doc.Parse(p.out().c_str());
@@ -61,7 +61,7 @@ TEST_CASE("drift: a recording or scenario that cannot be read exits 2 saying whe
   TempDir dir;
   std::ofstream(dir.file("aliased.yaml")) << "a: &x {}\nb: *x\n";
   std::ofstream(dir.file("bad.yaml")) << "directories:\n  u: {trsh: {}}\n";
-  Process aliased({kBinary, "drift", dir.file("aliased.yaml"), kScenarios});
+  Process aliased({kBinary, "drift", dir.file("aliased.yaml"), kDriftScenarios});
   CHECK(aliased.wait_exit() == 2);
   CHECK(aliased.out().find(dir.file("aliased.yaml") + ":2:4: error: aliases") != std::string::npos);
   Process bad({kBinary, "drift", kRecording, dir.file("bad.yaml")});
@@ -76,7 +76,7 @@ TEST_CASE("drift: a file that is no recording exits 2, saying so") {
   std::ofstream(dir.file("settings.ini")) << "port = 8080\nhost = localhost\n";
   std::ofstream(dir.file("config.yaml")) << "retries: 3\ntimeout: 10\n";
   for (const char* name : {"settings.ini", "config.yaml"}) {
-    Process p({kBinary, "drift", dir.file(name), kScenarios});
+    Process p({kBinary, "drift", dir.file(name), kDriftScenarios});
     INFO(p.out());
     CHECK(p.wait_exit() == 2);
     CHECK(p.out().find(dir.file(name) + ":1:1: error: is no recording") != std::string::npos);

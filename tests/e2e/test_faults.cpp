@@ -11,7 +11,7 @@ using namespace drivemock::testing;
 
 namespace {
 
-const char* kFaults = R"(
+const char* kFaultScript = R"(
 directories:
   f:
     color:
@@ -35,7 +35,7 @@ void wait_for_calls(drivemock::Server& server, uint64_t n) {
 }  // namespace
 
 TEST_CASE("reset, empty and malformed faults end the connection each in its own way") {
-  RunningServer mock(kFaults);
+  RunningServer mock(kFaultScript);
   for (const char* fault : {"reset", "empty", "malformed"}) {
     INFO(fault);
     CHECK_FALSE(mock.color("f", fault));  // no valid answer for a real client
@@ -56,7 +56,7 @@ TEST_CASE("reset, empty and malformed faults end the connection each in its own 
 }
 
 TEST_CASE("the server keeps serving on the same port after faults") {
-  RunningServer mock(kFaults);
+  RunningServer mock(kFaultScript);
   CHECK_FALSE(mock.color("f", "reset"));
   auto res = mock.color("f", "blue");
   REQUIRE(res);
@@ -64,7 +64,7 @@ TEST_CASE("the server keeps serving on the same port after faults") {
 }
 
 TEST_CASE("a hang gives no answer until the client gives up") {
-  RunningServer mock(kFaults);
+  RunningServer mock(kFaultScript);
   auto client = mock.client();
   client.set_read_timeout(0, 300000);
   auto res = client.Post("/v3/dir/color", R"({"uuid":"f","color":"hang"})", "application/json");
@@ -74,7 +74,7 @@ TEST_CASE("a hang gives no answer until the client gives up") {
 }
 
 TEST_CASE("a hang and a long delay never block shutdown") {
-  RunningServer mock(kFaults);
+  RunningServer mock(kFaultScript);
   auto call = [&](const char* color) {
     return std::async(std::launch::async, [&mock, color] {
       auto client = mock.client();

@@ -1,8 +1,8 @@
 // Randomness you can replay (one_of, random delays, --seed): over HTTP,
 // against the example in scenarios/resilience.yaml.
 #include "e2e/server_fixture.h"
-#include "util/random.h"
 #include "paths.h"
+#include "util/random.h"
 
 using namespace drivemock::testing;
 

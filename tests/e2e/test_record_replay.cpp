@@ -39,12 +39,12 @@ directories:
       respond: {raw: '{ "code" : "dir_trashed",  "status":"success", "path":"a\/b" }'}
 )";
 
-struct Call {
+struct RecordedCall {
   std::string path;
   std::string body;
 };
 
-const std::vector<Call> kScript = {
+const std::vector<RecordedCall> kScript = {
     {"/v3/dir/trash", R"({"uuid":"d1"})"},
     {"/v3/dir/color", R"({"uuid":"d2","color":"red"})"},
     {"/v3/dir/trash", R"({"uuid":"d1"})"},

@@ -22,7 +22,7 @@ rapidjson::Document report_data(const std::string& html) {
   return doc;
 }
 
-std::string open_session(const RunningServer& mock, const std::string& name) {
+std::string open_report_session(const RunningServer& mock, const std::string& name) {
   auto doc = mock.admin_json("POST", "/__admin/sessions", R"({"name":")" + name + R"("})", 201);
   return doc["id"].GetString();
 }
@@ -44,7 +44,7 @@ drivemock::ServerOptions with_report(const std::string& file) {
 TEST_CASE("the report groups calls by session, folds the lock and places events between calls") {
   TempDir dir;
   RunningServer mock(with_report(dir.file("report.html")));
-  std::string id = open_session(mock, "suite > archives");
+  std::string id = open_report_session(mock, "suite > archives");
   call_in(mock, id, "/v3/user/lock", R"({"uuid":"l1","type":"acquire","resource":"r"})");
   call_in(mock, id, "/v3/dir/trash", R"({"uuid":"d1"})");
   mock.admin_json("PUT", "/__admin/directories/d1/state?session=" + id, R"({"state":"active"})");
@@ -71,7 +71,7 @@ TEST_CASE("the report groups calls by session, folds the lock and places events 
 TEST_CASE("a client's text cannot end the report's data early or become markup") {
   TempDir dir;
   RunningServer mock(with_report(dir.file("report.html")));
-  std::string id = open_session(mock, "</script><script>alert(1)</script>");
+  std::string id = open_report_session(mock, "</script><script>alert(1)</script>");
   call_in(mock, id, "/v3/dir/color",
           R"({"uuid":"</script><img src=x onerror=alert(2)>","color":"x"})");
   mock.admin_json("POST", "/__admin/report");
@@ -87,7 +87,7 @@ TEST_CASE("the report is written at stop, with every request answered") {
   TempDir dir;
   {
     RunningServer mock(with_report(dir.file("at-stop.html")));
-    std::string id = open_session(mock, "last test");
+    std::string id = open_report_session(mock, "last test");
     call_in(mock, id, "/v3/dir/trash", R"({"uuid":"d9"})");
     mock.server().stop();
     CHECK(mock.server().stop_status());

@@ -20,7 +20,7 @@ using drivemock::testing::TempDir;
 
 namespace {
 
-std::string code_of(const httplib::Result& res) {
+std::string answer_code_of(const httplib::Result& res) {
   REQUIRE(res);
   rapidjson::Document doc;
   doc.Parse(res->body.c_str());
@@ -59,7 +59,7 @@ TEST_CASE("a recording cannot proxy to drivemock itself, nor to a metadata addre
     auto res = start_recording(mock, target);
     INFO(target << ": " << res->body);
     CHECK(res->status == 400);
-    CHECK(code_of(res) == "target_refused");
+    CHECK(answer_code_of(res) == "target_refused");
   }
   CHECK(mock.admin_json("GET", "/__admin/recordings/status")["status"] ==
         rapidjson::Value("NeverStarted"));
@@ -96,7 +96,7 @@ TEST_CASE("while recording, only the mock API's paths are forwarded, with what t
       mock.client().Get("/latest/meta-data/iam/security-credentials/", {{"Cookie", "session=1"}});
   REQUIRE(elsewhere);
   CHECK(elsewhere->status == 404);
-  CHECK(code_of(elsewhere) == "not_found");
+  CHECK(answer_code_of(elsewhere) == "not_found");
   auto proxied = mock.trash("u");
   REQUIRE(proxied);
   CHECK(proxied->status == 200);
@@ -117,7 +117,7 @@ TEST_CASE("an upstream answer over --max-upstream-body is cut off with a 502, no
   auto big = mock.trash("big");
   REQUIRE(big);
   CHECK(big->status == 502);
-  CHECK(code_of(big) == "upstream_too_large");
+  CHECK(answer_code_of(big) == "upstream_too_large");
   CHECK(big->body.find("4096 bytes (--max-upstream-body)") != std::string::npos);
   auto small = mock.trash("small");
   REQUIRE(small);

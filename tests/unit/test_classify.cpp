@@ -10,14 +10,14 @@ using namespace drivemock::contract;
 
 namespace {
 
-RequestView post(const std::string& path, std::string body) {
+RequestView post_to(const std::string& path, std::string body) {
   return testing::json_post_to(path, std::move(body));
 }
 
 }  // namespace
 
 TEST_CASE("a request to an unknown path gets 404 not_found and no operation") {
-  auto c = classify(post("/v3/dir/move", "{}"), *builtin_set(), Strictness::lenient, Envelope());
+  auto c = classify(post_to("/v3/dir/move", "{}"), *builtin_set(), Strictness::lenient, Envelope());
   CHECK_FALSE(c.operation);
   REQUIRE(c.early);
   CHECK(c.early->status == 404);
@@ -27,7 +27,7 @@ TEST_CASE("a request to an unknown path gets 404 not_found and no operation") {
 }
 
 TEST_CASE("another method than POST gets 405 with Allow, and a method violation") {
-  RequestView r = post("/v3/dir/trash", "");
+  RequestView r = post_to("/v3/dir/trash", "");
   r.method = "GET";
   auto c = classify(r, *builtin_set(), Strictness::lenient, Envelope());
   REQUIRE(c.early);
@@ -39,7 +39,7 @@ TEST_CASE("another method than POST gets 405 with Allow, and a method violation"
 }
 
 TEST_CASE("a served request names its operation and uuid, with no early answer") {
-  auto c = classify(post("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), *builtin_set(),
+  auto c = classify(post_to("/v3/dir/color", R"({"uuid":"u1","color":"red"})"), *builtin_set(),
                     Strictness::lenient, Envelope());
   CHECK_FALSE(c.early);
   REQUIRE(c.operation);
@@ -50,8 +50,8 @@ TEST_CASE("a served request names its operation and uuid, with no early answer")
 }
 
 TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
-  auto c =
-      classify(post("/v3/dir/trash", "{not json"), *builtin_set(), Strictness::lenient, Envelope());
+  auto c = classify(post_to("/v3/dir/trash", "{not json"), *builtin_set(), Strictness::lenient,
+                    Envelope());
   REQUIRE(c.early);
   CHECK(c.early->status == 400);
   CHECK(c.early->body_text().find("invalid_params") != std::string::npos);
@@ -63,11 +63,11 @@ TEST_CASE("a body that cannot be served gets 400 invalid_params and no uuid") {
 TEST_CASE("a violation is only journaled when lenient, and answered 400 when strict") {
   std::string body = R"({"uuid":"u1","color":"red","extra":1})";
   auto lenient =
-      classify(post("/v3/dir/color", body), *builtin_set(), Strictness::lenient, Envelope());
+      classify(post_to("/v3/dir/color", body), *builtin_set(), Strictness::lenient, Envelope());
   CHECK_FALSE(lenient.early);
   CHECK_FALSE(lenient.seen.violations.empty());
   auto strict =
-      classify(post("/v3/dir/color", body), *builtin_set(), Strictness::strict, Envelope());
+      classify(post_to("/v3/dir/color", body), *builtin_set(), Strictness::strict, Envelope());
   REQUIRE(strict.early);
   CHECK(strict.early->status == 400);
   CHECK(strict.seen.violations.size() == lenient.seen.violations.size());

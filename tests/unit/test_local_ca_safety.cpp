@@ -31,7 +31,7 @@ bool can_make_other_users_files() {
   return false;
 }
 
-unsigned mode_of(const std::string& path) {
+unsigned file_mode_of(const std::string& path) {
   struct stat st {};
   REQUIRE(::lstat(path.c_str(), &st) == 0);
   return st.st_mode & 0777;
@@ -85,7 +85,7 @@ TEST_CASE("a CA directory others can write is refused, and a symbolic link is ne
   CHECK(linked.error().message == dir.file("link") +
                                       " is a symbolic link; expected the directory "
                                       "itself");
-  CHECK(mode_of(target) == 0755);
+  CHECK(file_mode_of(target) == 0755);
   CHECK(std::filesystem::is_empty(target));
   // The key as a link to a file elsewhere: refused.
   std::string mine = dir.file("tls");
@@ -117,7 +117,7 @@ TEST_CASE(
             " is a symbolic link owned by another user (uid 65534); expected a path only you "
             "or root control");
   CHECK(std::filesystem::is_empty(victim));
-  CHECK(mode_of(victim) == 0755);
+  CHECK(file_mode_of(victim) == 0755);
 }
 
 TEST_CASE("a new CA is name-constrained: its leaves verify for the names it serves, no other") {

@@ -3,10 +3,10 @@
 #include <fstream>
 
 #include "contract/openapi_writer.h"
+#include "paths.h"
 #include "scenario/loader.h"
 #include "temp_dir.h"
 #include "test_size.h"
-#include "paths.h"
 
 using namespace drivemock;
 using namespace drivemock::scenario;

@@ -14,14 +14,14 @@ Checked<ScenarioSet> read(const std::string& pact, Dialect dialect = Dialect::do
   return parse_scenario(pact, "pact.json", "pact", {dialect});
 }
 
-std::vector<std::string> messages(const Diagnostics& diagnostics) {
+std::vector<std::string> messages_of(const Diagnostics& diagnostics) {
   std::vector<std::string> out;
   for (const auto& d : diagnostics) out.push_back(format_diagnostic(d));
   return out;
 }
 
 bool said(const Diagnostics& diagnostics, const std::string& start) {
-  auto all = messages(diagnostics);
+  auto all = messages_of(diagnostics);
   return std::any_of(all.begin(), all.end(),
                      [&](const std::string& m) { return m.starts_with(start); });
 }
@@ -66,7 +66,7 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
        trash(2, "trashed", R"({"status":"error","code":"dir_already_trashed"})")},
       {"c", "p"});
   auto set = read(pact.json);
-  INFO(Catch::Detail::stringify(messages(set.diagnostics)));
+  INFO(Catch::Detail::stringify(messages_of(set.diagnostics)));
   REQUIRE(set);
   CHECK(set.diagnostics.empty());
   const auto& rules = set->directories.at("d1").operations.at("trash");
@@ -80,7 +80,7 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
 TEST_CASE(
     "a foreign pact: new paths become operations, what drivemock cannot honour is said where") {
   auto set = read(kForeign);
-  INFO(Catch::Detail::stringify(messages(set.diagnostics)));
+  INFO(Catch::Detail::stringify(messages_of(set.diagnostics)));
   REQUIRE(set);
   REQUIRE(set->operations.size() == 1);
   const auto& rename = set->operations[0];
@@ -113,7 +113,7 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
     auto set =
         read(R"({"interactions": [], "metadata": {"pactSpecification": {"version": "5.0"}}})");
     CHECK(!set);
-    CHECK(messages(set.diagnostics) ==
+    CHECK(messages_of(set.diagnostics) ==
           std::vector<std::string>{"pact.json:1:68: error: pact specification version '5.0' is "
                                    "not one drivemock reads; expected 1.x, 2.x, 3.x or 4.x"});
   }
@@ -127,7 +127,7 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
    "response": {"status": 200, "body": {"content": "AAEC", "contentType": "image/png", "encoded": "base64"}}},
   {"type": "Asynchronous/Messages", "description": "m", "contents": {}}
 ], "metadata": {"pactSpecification": {"version": "4.0"}}})");
-    INFO(Catch::Detail::stringify(messages(set.diagnostics)));
+    INFO(Catch::Detail::stringify(messages_of(set.diagnostics)));
     REQUIRE(set);
     CHECK(set->directories.empty());
     CHECK(said(set.diagnostics, "pact.json:3:15: warning: the request body is binary (encoded)"));

@@ -6,9 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "contract/classify.h"
+#include "paths.h"
 #include "util/file_text.h"
 #include "util/json.h"
-#include "paths.h"
 
 using namespace drivemock;
 using namespace drivemock::contract;
