@@ -71,7 +71,7 @@ run: drivemock
 
 ## The edit loop's tier: the release build, its unit, end-to-end and
 ## architecture tests and the JS package's own suite (a few minutes warm).
-CHECK_TESTS = ^(unit|e2e|architecture): |^client: JS package
+CHECK_TESTS = ^(unit|e2e|architecture):|^client: JS package
 check: deps client-deps build-tests
 	cd build/release && $(CTEST) -R '$(CHECK_TESTS)'
 
