@@ -6,11 +6,13 @@ PORT ?= 8080
 # Warnings are errors in CI (CI=true), warnings elsewhere.
 WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 
-# Compiles go through ccache (Debian's) when it is there: a second checkout
-# of the same commit, or a rebuild after a branch switch, compiles nothing
-# again. Keyed on the paths below the checkout (base_dir, no hash of the
-# working directory), so another clone's path still hits; the cache lives in
-# the user's cache directory and is bounded. CCACHE_DISABLE=1 leaves it out.
+# Compiles go through ccache (Debian's) when it is there, keyed on the paths
+# below the checkout (base_dir, no hash of the working directory): a rebuild
+# after a branch switch, or the library in another clone of the same commit,
+# compiles nothing again. Not yet the test programs from another clone: their
+# unity sources and precompiled headers name the checkout's absolute path
+# (docs/development.md). The cache lives in the user's cache directory and is
+# bounded. CCACHE_DISABLE=1 leaves it out.
 # Expanded when a recipe runs, after deps has installed ccache.
 CCACHE = $(shell command -v ccache 2>/dev/null)
 export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/drivemock/ccache
@@ -25,10 +27,11 @@ export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_f
 LAUNCHER = $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 CMAKE_ARGS = -DDRIVEMOCK_WERROR=$(WERROR) $(LAUNCHER)
 CTEST = ctest --output-on-failure -j$(JOBS) --timeout 120
+CONFIGURE_RELEASE = cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
 
 PREFIX ?= /usr/local
 
-.PHONY: install deb image npm portable screenshots deps deps-build drivemock build build-tests \
+.PHONY: install deb image npm portable screenshots deps deps-build deps-clang drivemock build build-tests \
         run check test test-release test-consumer build-sanitize test-sanitize build-thread \
         test-thread test-fuzz \
         test-docker fuzz bench validate format clean client-deps
@@ -54,15 +57,18 @@ deps-build:
 	@./scripts/install-deps --build-only
 deps:
 	@./scripts/install-deps
+# The sanitized trees' compiler, its runtimes, and llvm-symbolizer for reports.
+deps-clang: deps-build
+	@./scripts/install-deps --build-only clang libclang-rt-14-dev llvm
 
 ## build/release/src/drivemock and nothing else (make run, make install).
 drivemock build: deps-build
-	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	$(CONFIGURE_RELEASE)
 	cmake --build build/release -j$(JOBS) --target drivemock
 
 # The release tree with its tests (make check, make test).
 build-tests: deps-build
-	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	$(CONFIGURE_RELEASE)
 	cmake --build build/release -j$(JOBS)
 
 ## Serve scenarios/ on http://127.0.0.1:$(PORT) until Ctrl-C (ARGS="--strict" adds flags).
@@ -97,8 +103,7 @@ test-consumer: build-tests
 # known report, which the fuzz build makes recoverable to silence it alone).
 SANITIZE_ENV = ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/tests/fuzz/ubsan.supp
-build-sanitize: deps-build
-	@./scripts/install-deps --build-only clang libclang-rt-14-dev llvm
+build-sanitize: deps-clang
 	CC=clang CXX=clang++ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug \
 	  -DDRIVEMOCK_SANITIZE=ON -DDRIVEMOCK_FUZZ=ON $(CMAKE_ARGS)
 	cmake --build build/sanitize -j$(JOBS)
@@ -109,8 +114,7 @@ test-sanitize: deps client-deps build-sanitize
 # ThreadSanitizer, with clang as the ASan tree: any race report fails its
 # test at once (halt_on_error); tests/tsan.supp says why each suppression is
 # there.
-build-thread: deps-build
-	@./scripts/install-deps --build-only clang libclang-rt-14-dev llvm
+build-thread: deps-clang
 	CC=clang CXX=clang++ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
 	cmake --build build/tsan -j$(JOBS)
 
@@ -131,8 +135,7 @@ fuzz test-fuzz: build-sanitize
 ## kept in the user's cache directory for every checkout.
 DEPS_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/drivemock/deps
 portable: deps-build
-	cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) \
-	  -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source $(DEPS_CACHE))"
+	$(CONFIGURE_RELEASE) -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source $(DEPS_CACHE))"
 	cmake --build build/release -j$(JOBS) --target drivemock-portable
 
 ## build/npm/: drivemock-<version>.tgz (the JS package) and

@@ -1,8 +1,8 @@
 #pragma once
 // Where the tests find the checkout's files and the binary they run.
 // Defined in paths.cpp alone, the one test source compiled with these
-// absolute paths: every other test source compiles to the same object in any
-// checkout, so that ccache (Makefile) hits for them from another clone.
+// absolute paths: no other test source's command line names the checkout,
+// which ccache (Makefile) needs to hit for it from another clone.
 
 #include <string>
 
