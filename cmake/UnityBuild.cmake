@@ -7,8 +7,9 @@
 # files relative to the target's source directory, found through an include
 # path that ccache does rewrite: a second clone compiles nothing again.
 #
-# drivemock_unity_build(<target> BATCH_SIZE <n>) batches the target's own .cpp
-# sources (in their listed order, as CMake's would) into
+# drivemock_unity_build(<target> BATCH_SIZE <n>) batches the target's .cpp
+# sources under its source directory (in their listed order, as CMake's
+# would) into
 # <binary dir>/unity/<target>_<i>.cpp. The files stay in the target, marked
 # header-only, so IDEs still list them; the compiler's dependency files track
 # them through the batch that includes them.
@@ -24,8 +25,13 @@ function(drivemock_unity_build target)
   set(content "")
   set(batches "")
   foreach(source IN LISTS sources)
+    # Generated sources (in the binary directory) compile on their own: a
+    # relative path to them would name the build directory.
     if(IS_ABSOLUTE "${source}")
       file(RELATIVE_PATH source "${CMAKE_CURRENT_SOURCE_DIR}" "${source}")
+      if(source MATCHES "^\\.\\./")
+        continue()
+      endif()
     endif()
     string(APPEND content "#include \"${source}\"\n")
     set_source_files_properties(${source} PROPERTIES HEADER_FILE_ONLY ON)
