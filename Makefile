@@ -39,11 +39,12 @@ PREFIX ?= /usr/local
 # The JS package's tests, the JS example, the tests with the service's
 # official JS client and the dashboard's browser tests need their packages,
 # pinned by each folder's package-lock.json (npm ci: exactly those, from the
-# npm registry).
+# npm registry), all folders at once (npm's cache takes concurrent writers;
+# each npm ci mostly waits on the network or the disk).
 JS_DIRS = clients/js examples/js tests/clients/js-sdk tests/browser tests/contracts
 BROWSER_DIR = tests/browser
 client-deps: deps
-	@$(MAKE) --no-print-directory $(JS_DIRS:%=%/node_modules/.package-lock.json)
+	@$(MAKE) --no-print-directory -j$(words $(JS_DIRS)) $(JS_DIRS:%=%/node_modules/.package-lock.json)
 %/node_modules/.package-lock.json: %/package-lock.json %/package.json
 	cd $* && npm ci --no-audit --no-fund
 
