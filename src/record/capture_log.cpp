@@ -7,7 +7,7 @@
 namespace drivemock::record {
 namespace {
 
-using Clock = std::chrono::system_clock;
+using SystemClock = std::chrono::system_clock;
 using json::Writer;
 
 /// Writes `bytes` as "key" when it is UTF-8, else as "key64" in base64:
@@ -181,7 +181,7 @@ bool apply_line(std::string_view line, Reading& reading) {
     out.recording.target = string_of(v, "target");
     auto ms = v.FindMember("startedMs");
     int64_t when = ms != v.MemberEnd() && ms->value.IsInt64() ? ms->value.GetInt64() : 0;
-    out.recording.started = Clock::time_point(std::chrono::milliseconds(when));
+    out.recording.started = SystemClock::time_point(std::chrono::milliseconds(when));
     reading.started = true;
   } else if (kind == "capture" && v.IsObject()) {
     out.recording.captures.push_back(read_capture(v));
@@ -212,7 +212,7 @@ std::string scenario_file_of(const std::string& capture_log) {
   return std::string(name);
 }
 
-std::string start_line(const std::string& target, Clock::time_point started) {
+std::string start_line(const std::string& target, SystemClock::time_point started) {
   return line_of("recording", [&](Writer& w) {
     w.StartObject();
     json::write_member(w, "target", target);
