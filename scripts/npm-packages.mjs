@@ -82,13 +82,62 @@ fs.writeFileSync(
     `package where it fits, rather than this one alone.\n`,
 );
 
+/**
+ * The README's links must work from an installed package, where the
+ * repository's docs/ is not: the pages ship inside the package (docs/, the
+ * project's README as docs/README.md with its images), and links are
+ * rewritten to them. A link to anything else of the repository (bench/,
+ * examples/) points at the repository when it is known, else is left as text.
+ */
+function shipDocs(stage) {
+  const docsDir = path.join(root, "docs");
+  const shipped = path.join(stage, "docs");
+  fs.mkdirSync(shipped, { recursive: true });
+  const pages = fs.readdirSync(docsDir).filter((f) => /\.(md|png)$/.test(f));
+  for (const f of pages) fs.copyFileSync(path.join(docsDir, f), path.join(shipped, f));
+  fs.copyFileSync(path.join(root, "README.md"), path.join(shipped, "README.md"));
+  // Only a web address can be linked to from a page anywhere.
+  const web = url && /^(git\+)?https:\/\//.test(url) ? url.replace(/^git\+/, "").replace(/\.git$/, "") : null;
+  const blob = web ? web + "/blob/HEAD/" : null;
+  // A page's links, `from` its directory in the repository, to the shipped
+  // pages as seen from `shippedAt` (its place relative to docs/ in the
+  // package); a link to nothing shipped and no web address becomes its text.
+  const relink = (text, from, shippedAt) =>
+    text.replace(
+      /(!?)\[([^\]]*)\]\((?!https?:|mailto:|#)([^)\s#]+)(#[^)\s]*)?(\s+"[^"]*")?\)/g,
+      (whole, bang, label, target, anchor, title) => {
+        const inRepo = path.posix.normalize(path.posix.join(from, target));
+        let to;
+        if (inRepo === "README.md") to = shippedAt + "README.md";
+        else if (inRepo.startsWith("docs/") && fs.existsSync(path.join(root, inRepo))) to = shippedAt + inRepo.slice(5);
+        else if (inRepo.startsWith("clients/js/") && fs.existsSync(path.join(stage, inRepo.slice(11)))) {
+          to = (shippedAt ? "" : "../") + inRepo.slice(11); // the package's own files
+        } else if (blob) to = blob + inRepo;
+        else return bang ? "" : label;
+        return `${bang}[${label}](${to}${anchor ?? ""}${title ?? ""})`;
+      },
+    );
+  for (const f of fs.readdirSync(shipped).filter((f) => f.endsWith(".md"))) {
+    const file = path.join(shipped, f);
+    fs.writeFileSync(file, relink(fs.readFileSync(file, "utf8"), f === "README.md" ? "" : "docs", ""));
+  }
+  const readme = path.join(stage, "README.md");
+  fs.writeFileSync(readme, relink(fs.readFileSync(readme, "utf8"), "clients/js", "docs/"));
+}
+
 // The JS package: its published files, with the platform package at the same version.
 const jsStage = path.join(stage, "drivemock");
 fs.mkdirSync(jsStage, { recursive: true });
 for (const entry of [...manifest.files, "package.json"]) {
   fs.cpSync(path.join(jsDir, entry), path.join(jsStage, entry), { recursive: true });
 }
-const published = { ...manifest, ...repository("clients/js"), optionalDependencies: { [platformName]: version } };
+shipDocs(jsStage);
+const published = {
+  ...manifest,
+  files: [...manifest.files, "docs/"],
+  ...repository("clients/js"),
+  optionalDependencies: { [platformName]: version },
+};
 delete published.devDependencies;
 delete published.scripts;
 fs.writeFileSync(path.join(jsStage, "package.json"), JSON.stringify(published, null, 2) + "\n");

@@ -30,9 +30,16 @@ export interface ConnectOptions {
 /** Routes the official SDK's requests (in this process) to `mock`. */
 export declare function connectFilenSdk(mock: { port: number; process?: unknown }, options?: ConnectOptions): FilenConnection;
 
-/** The placeholder logged-in config `new FilenSDK(config)` needs for `sdk.cloud()`. */
+/**
+ * The placeholder logged-in config `new FilenSDK(config)` needs for
+ * `sdk.cloud()`. Throws (code "not_connected") while the SDK is routed to no
+ * drivemock in this process (connectFilenSdk, drivemockTest({ filen: true })):
+ * an SDK made then would call the live service.
+ */
 export declare function filenTestConfig<T extends Record<string, unknown>>(
   overrides?: T,
+  /** routedElsewhere: the SDK reaches drivemock another way (its gateway names resolved to it). */
+  options?: { routedElsewhere?: boolean },
 ): {
   apiKey: string;
   masterKeys: string[];

@@ -18,6 +18,7 @@ const path = require("node:path");
 const { createRequire } = require("node:module");
 const { asyncDispose } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
+const { checkOptions } = require("./lib/options");
 
 /// The one connection in force in this process: the SDK's module state is global.
 let current = null;
@@ -144,6 +145,7 @@ const DEFAULTS = { maxRetries: 3, retryTimeout: 10, requestTimeoutMs: 2000 };
  * @param {{maxRetries?: number, retryTimeout?: number, requestTimeoutMs?: number, from?: string|URL}} [options]
  */
 function connectFilenSdk(mock, options = {}) {
+  checkOptions("connectFilenSdk", options, ["maxRetries", "retryTimeout", "requestTimeoutMs", "from"]);
   const { maxRetries, retryTimeout, requestTimeoutMs, from } = { ...DEFAULTS, ...options };
   if (!mock || !Number.isInteger(mock.port)) {
     throw new DrivemockError("connectFilenSdk needs a started drivemock (with a port)", { code: "invalid_options" });
@@ -220,7 +222,21 @@ function connectFilenSdk(mock, options = {}) {
  * The placeholder logged-in config `new FilenSDK(config)` needs for
  * `sdk.cloud()`: no call to drivemock decrypts anything with it.
  */
-function filenTestConfig(overrides = {}) {
+function filenTestConfig(overrides = {}, options = {}) {
+  checkOptions("filenTestConfig", options, ["routedElsewhere"]);
+  // An SDK made from this config with no drivemock routed would send its
+  // calls, placeholder key and all, to the live service, and retry them
+  // there for an hour. `routedElsewhere: true`: the caller routed them
+  // itself (the gateway's names resolved to drivemock, over HTTPS).
+  if (!current && !options.routedElsewhere) {
+    throw new DrivemockError(
+      "filenTestConfig(): the SDK is routed to no drivemock in this process, so an SDK made now " +
+        "would call the live service; call connectFilenSdk(mock) first, or use " +
+        "drivemockTest({ filen: true }) (drivemock/vitest); if the SDK reaches drivemock another " +
+        "way (its gateway names resolved to it), pass { routedElsewhere: true }",
+      { code: "not_connected" },
+    );
+  }
   return {
     apiKey: "drivemock-test-api-key",
     masterKeys: ["drivemock-placeholder-master-key"],

@@ -31,6 +31,13 @@ export interface StartOptions {
   /** Answer every contract violation with 400 invalid_params (--strict). */
   strict?: boolean;
   /**
+   * Refuse mock API calls outside every session (--require-session: 403
+   * `no_session`, journaled), so that no call of a test reaches the baseline
+   * unseen. Off by default here; on by default in `drivemockGlobalSetup` and
+   * `runNodeTests`, whose tests each run in a session.
+   */
+  requireSession?: boolean;
+  /**
    * Serve HTTPS too (--tls-port), with leaves from drivemock's local CA:
    * `true` for a free port, or the port, the CA's directory (--tls-dir) and
    * more names to issue for (--tls-name). The admin calls stay on `url`.
@@ -121,6 +128,11 @@ export interface JournalEntry {
     body: string;
     fault: string | null;
     proxied: boolean;
+    /**
+     * A success as the clients read one: no fault, HTTP 2xx, and no envelope
+     * whose status is false or "error". Only successes move a uuid's state.
+     */
+    succeeded: boolean;
     /** The answer's own headers (a scenario's, an upstream's: Retry-After, Content-Type), secrets "***". */
     headers: Record<string, string>;
     /** The body parsed; null when it is not JSON. */
@@ -209,6 +221,15 @@ export interface SessionInfo {
   sets: string[];
 }
 
+export interface SessionOptions {
+  /**
+   * The default of the session's pushes: a set with warnings is refused
+   * (rejects with them, positions included). Default false; the runner
+   * helpers (drivemockTest, runNodeTests) open their sessions with true.
+   */
+  failOnWarnings?: boolean;
+}
+
 export interface AttachOptions {
   /** The admin token (default: DRIVEMOCK_ADMIN_TOKEN of the environment). */
   adminToken?: string;
@@ -260,7 +281,7 @@ export declare class Drivemock {
   /** Started: SIGTERM, then SIGKILL after stopTimeoutMs; resolves with the exit code. Attached: detaches, resolves with null. */
   stop(): Promise<number | null>;
   /** Opens a session: one test's own sets, states, sequences, windows, draws and journal view. */
-  session(name?: string): Promise<Session>;
+  session(name?: string, options?: SessionOptions): Promise<Session>;
   /** The open sessions. */
   sessions(): Promise<SessionInfo[]>;
   /** Writes the report of the run to its `report` file now (the path is drivemock's, given at start). */

@@ -8,6 +8,7 @@ const crypto = require("node:crypto");
 const { findBinary } = require("./lib/binary");
 const { Drivemock } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
+const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { spawnDrivemock } = require("./lib/process");
 const { Session } = require("./lib/session");
 
@@ -19,6 +20,7 @@ const { Session } = require("./lib/session");
  * @returns {Promise<Drivemock>}
  */
 async function startDrivemock(options = {}) {
+  checkOptions("startDrivemock", options, START_OPTIONS);
   if (options.preset !== undefined && options.preset !== "filen") {
     throw new DrivemockError(`unknown preset '${options.preset}'; expected "filen"`, { code: "invalid_options" });
   }
@@ -45,6 +47,7 @@ function randomToken() {
  * @returns {Promise<Drivemock>}
  */
 async function attachDrivemock(url, options = {}) {
+  checkOptions("attachDrivemock", options, ["adminToken"]);
   let parsed;
   try {
     parsed = new URL(url);

@@ -20,4 +20,10 @@ export declare function drivemockSessions(options?: {
   adminToken?: string;
   filen?: boolean;
   start?: StartOptions;
+  /**
+   * Let a test pass whose session called a uuid no scenario names but a typo
+   * away from one that does (didYouMean). Default false: such a test fails,
+   * naming both uuids.
+   */
+  allowNearMisses?: boolean;
 }): DrivemockSessions;

@@ -10,6 +10,8 @@ const path = require("node:path");
 const { spawn } = require("node:child_process");
 const test = require("node:test");
 const { startDrivemock } = require("./index");
+const { endTestSession } = require("./lib/near-misses");
+const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { connectFilenSdk } = require("./filen");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
 const names = require("./lib/run-names");
@@ -19,9 +21,14 @@ const names = require("./lib/run-names");
  * by default in drivemock-report.html), runs `node --test ...args` with
  * DRIVEMOCK_URL, stops drivemock; resolves with the run's exit code.
  */
-async function runNodeTests({ drivemock: options = {}, args = [] } = {}) {
+async function runNodeTests(given = {}) {
+  checkOptions("runNodeTests", given, ["drivemock", "args"]);
+  const { drivemock: options = {}, args = [] } = given;
+  checkOptions("runNodeTests: drivemock", options, START_OPTIONS);
   const report = options.report === false ? undefined : path.resolve(options.report ?? "drivemock-report.html");
-  const mock = await startDrivemock({ ...options, report });
+  // Every test of the run has its session: a call outside one escaped its
+  // test, and is refused unless the options say otherwise.
+  const mock = await startDrivemock({ requireSession: true, ...options, report });
   try {
     const child = spawn(process.execPath, ["--test", ...args], {
       stdio: "inherit",
@@ -41,7 +48,9 @@ async function runNodeTests({ drivemock: options = {}, args = [] } = {}) {
  * official SDK to the run's drivemock. Options of a file's own drivemock
  * (when no DRIVEMOCK_URL names the run's) under `start`.
  */
-function drivemockSessions({ url, adminToken, filen = false, start = {} } = {}) {
+function drivemockSessions(options = {}) {
+  checkOptions("drivemockSessions", options, ["url", "adminToken", "filen", "start", "allowNearMisses"]);
+  const { url, adminToken, filen = false, start = {}, allowNearMisses = false } = options;
   const file = path.basename(process.argv[1] ?? "");
   // Keyed by the test's context: the hooks get the very object the test does.
   const byTest = new WeakMap();
@@ -72,12 +81,13 @@ function drivemockSessions({ url, adminToken, filen = false, start = {} } = {}) 
     await own?.stop();
   });
   test.beforeEach(async (t) => {
-    byTest.set(t, await state.drivemock.session(fullName([file, t.fullName ?? t.name])));
+    // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
+    byTest.set(t, await state.drivemock.session(fullName([file, t.fullName ?? t.name]), { failOnWarnings: true }));
   });
   test.afterEach(async (t) => {
     const session = byTest.get(t);
     byTest.delete(t);
-    await session?.close();
+    if (session) await endTestSession(session, { allowNearMisses });
   });
   return state;
 }

@@ -6,8 +6,10 @@
 import path from "node:path";
 import drivemock from "./index.js";
 import names from "./lib/run-names.js";
+import checked from "./lib/options.js";
 
 const { startDrivemock } = drivemock;
+const { checkOptions, START_OPTIONS } = checked;
 const { URL_VARIABLE } = names;
 
 /** The report's path unless the options say: in the working directory, where the run was started. */
@@ -19,9 +21,12 @@ const DEFAULT_REPORT = "drivemock-report.html";
  * stops it when the run ends, printing where the report is.
  */
 export function drivemockGlobalSetup(options = {}) {
+  checkOptions("drivemockGlobalSetup", options, START_OPTIONS);
   return async function setup({ provide }) {
     const report = options.report === false ? undefined : path.resolve(options.report ?? DEFAULT_REPORT);
-    const mock = await startDrivemock({ ...options, report });
+    // Every test of the run has its session (drivemockTest): a call outside
+    // one escaped its test, and is refused unless the options say otherwise.
+    const mock = await startDrivemock({ requireSession: true, ...options, report });
     provide("drivemock", { url: mock.url, adminToken: mock.adminToken });
     process.env[URL_VARIABLE] = mock.url;
     console.log(`drivemock: dashboard of the run at ${mock.dashboardUrl}`);

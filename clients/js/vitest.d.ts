@@ -5,5 +5,16 @@ import type { Drivemock, Session } from "./index";
 /** A Vitest `test` whose every test has `drivemock` and its own `session` in its context. */
 export declare function drivemockTest<T extends object = object>(options?: {
   test?: TestAPI<T>;
-  filen?: boolean;
+  /**
+   * Route the official SDK to each test's drivemock. `true`: with a budget
+   * inside Vitest's 5 s time-out (3 tries of 1 s: a `fault: hang` fails the
+   * call in about 3 s); or the budget itself.
+   */
+  filen?: boolean | { maxRetries?: number; requestTimeoutMs?: number; retryTimeout?: number };
+  /**
+   * Let a test pass whose session called a uuid no scenario names but a typo
+   * away from one that does (didYouMean). Default false: such a test fails,
+   * naming both uuids.
+   */
+  allowNearMisses?: boolean;
 }): TestAPI<T & { drivemock: Drivemock; session: Session }>;

@@ -6,8 +6,11 @@
 import { test as baseTest, inject } from "vitest";
 import filen from "./filen.js";
 import names from "./lib/run-names.js";
+import checked from "./lib/options.js";
+import ends from "./lib/near-misses.js";
 
 const { fullName, runDrivemock } = names;
+const { checkOptions } = checked;
 const SETUP_HINT = "add a global set-up with drivemockGlobalSetup (drivemock/vitest/setup) to Vitest's globalSetup (docs/parallel-tests.md)";
 
 /** "file > describe > test": the test, its suites up to the file (which names itself by path). */
@@ -17,30 +20,68 @@ function taskName(task) {
   return fullName([task.file?.name ?? "", ...parts]);
 }
 
-let sdkConnected = null;
+/**
+ * The SDK's budget under drivemockTest: a call that hangs fails after
+ * maxRetries × requestTimeoutMs, about 3 s, inside Vitest's 5 s test time-out
+ * (connectFilenSdk's own defaults, 3 × 2 s, are not).
+ */
+const TEST_SDK_BUDGET = { maxRetries: 3, requestTimeoutMs: 1000 };
+
+/** Where this worker's SDK is routed: {port, ready: a promise of the connection}, or null. */
+let sdkRoute = null;
+
+/**
+ * Routes the SDK of this worker to `mock`, again when the test's drivemock
+ * changed (a file with a drivemock of its own, under --no-isolate, shares the
+ * module with others): a test's SDK calls reach its own drivemock.
+ */
+async function routeSdk(mock, budget) {
+  if (sdkRoute?.port !== mock.port) {
+    const previous = sdkRoute;
+    // Set at once: a concurrent test of the same drivemock waits on this
+    // connection rather than making its own.
+    sdkRoute = {
+      port: mock.port,
+      ready: (async () => {
+        await (await previous?.ready)?.disconnect();
+        return filen.connectFilenSdk(mock, budget);
+      })(),
+    };
+  }
+  await sdkRoute.ready;
+}
 
 /**
  * A Vitest `test` whose every test has `drivemock` (the run's, attached)
  * and `session` (its own, named by its full name, closed after it) in its
- * context. `filen: true` connects the official SDK to the run's drivemock
- * once per worker; a test then makes its SDK with
- * `filenTestConfig({ apiKey: session.apiKey })`.
+ * context. `filen: true` routes the official SDK to the test's drivemock
+ * (again whenever it changes), with a budget inside Vitest's time-out;
+ * `filen: {maxRetries, requestTimeoutMs, retryTimeout}` sets another. A test
+ * then makes its SDK with `filenTestConfig({ apiKey: session.apiKey })`.
  */
-export function drivemockTest({ test = baseTest, filen: withSdk = false } = {}) {
+export function drivemockTest(options = {}) {
+  checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses"]);
+  const { test = baseTest, filen: withSdk = false, allowNearMisses = false } = options;
+  const budget = withSdk && typeof withSdk === "object" ? { ...TEST_SDK_BUDGET, ...withSdk } : TEST_SDK_BUDGET;
   return test.extend({
     drivemock: async ({}, use) => {
       const given = safeInject();
       const mock = await runDrivemock(given?.url, given?.adminToken ?? undefined, SETUP_HINT);
-      if (withSdk && !sdkConnected) sdkConnected = filen.connectFilenSdk(mock);
+      if (withSdk) await routeSdk(mock, budget);
       await use(mock);
     },
     session: [
       async ({ task, drivemock: mock }, use) => {
-        const session = await mock.session(taskName(task));
+        // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
+        const session = await mock.session(taskName(task), { failOnWarnings: true });
+        let used = false;
         try {
           await use(session);
+          used = true;
         } finally {
-          await session.close();
+          // A test that threw is failing already: only close its session.
+          if (used) await ends.endTestSession(session, { allowNearMisses });
+          else await session.close();
         }
       },
       { auto: true },

@@ -89,6 +89,7 @@ Result<long long, Reply> read_whole_number(const rapidjson::Document& doc, const
 Reply handle_list_requests(const RequestView& request, Context& context, const std::smatch&) {
   auto query = parse_query(request);
   if (!query) return query.error();
+  if (auto refused = refuse_unknown_session(query->session, context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     if (out.size() >= query->limit) break;
@@ -141,6 +142,7 @@ Reply handle_count_requests(const RequestView& request, Context& context, const 
   if (!doc) return doc.error();
   auto filter = read_filter(*doc, {});
   if (!filter) return filter.error();
+  if (auto refused = refuse_unknown_session(*doc, context)) return *refused;
   return count_reply(200, context.journal.count(*filter));
 }
 
@@ -149,6 +151,7 @@ Reply handle_find_requests(const RequestView& request, Context& context, const s
   if (!doc) return doc.error();
   auto filter = read_filter(*doc, {});
   if (!filter) return filter.error();
+  if (auto refused = refuse_unknown_session(*doc, context)) return *refused;
   return entries_reply(context.journal.find(*filter), nullptr);
 }
 
@@ -216,6 +219,9 @@ Reply handle_verify_order(const RequestView& request, Context& context, const st
   if (!doc) return doc.error();
   auto filters = read_order_filters(*doc);
   if (!filters) return filters.error();
+  for (const auto& filter : (*doc)["filters"].GetArray()) {
+    if (auto refused = refuse_unknown_session(filter, context)) return *refused;
+  }
   auto check = journal::check_order(context.journal.entries(), *filters);
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
@@ -236,6 +242,7 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
   if (!doc) return doc.error();
   auto filter = read_filter(*doc, {"count", "timeoutMs"});
   if (!filter) return filter.error();
+  if (auto refused = refuse_unknown_session(*doc, context)) return *refused;
   auto count = read_whole_number(*doc, "count", 1, INT32_MAX);
   if (!count) return count.error();
   auto timeout = read_whole_number(*doc, "timeoutMs", kDefaultWaitMs, kMaxWaitMs);
@@ -251,6 +258,7 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 
 Reply handle_unmatched_requests(const RequestView& request, Context& context, const std::smatch&) {
   const std::string* session = request.query_param("session");
+  if (auto refused = refuse_unknown_session(session, context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     if (!in_session(*e, session)) continue;
@@ -264,6 +272,7 @@ Reply handle_unmatched_requests(const RequestView& request, Context& context, co
 
 Reply handle_violations(const RequestView& request, Context& context, const std::smatch&) {
   const std::string* session = request.query_param("session");
+  if (auto refused = refuse_unknown_session(session, context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
     if (in_session(*e, session) && !e->violations.empty()) out.push_back(std::move(e));

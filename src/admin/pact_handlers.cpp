@@ -2,6 +2,7 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "admin/session_scope.h"
 #include "journal/pact_writer.h"
 #include "model/error_envelope.h"
 
@@ -45,6 +46,9 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
                          "invalid_params");
     }
     session = given->value.GetString();
+  }
+  if (auto refused = refuse_unknown_session(session ? &*session : nullptr, context)) {
+    return *refused;
   }
   std::vector<journal::PactCall> calls;
   for (const auto& entry : context.journal.entries()) {

@@ -26,36 +26,15 @@ class SessionIndex {
   std::vector<const SessionTag*> tags_;
 };
 
-/// What an answer's envelope says: its `code`, and whether its `status`
-/// says error (false in the service dialect, "error" in the document's).
-struct EnvelopeSaid {
-  std::string code;
-  bool error = false;
-};
-
-EnvelopeSaid envelope_of(std::string_view body) {
+/// An answer envelope's `code`, empty when it has none.
+std::string envelope_code(std::string_view body) {
   if (body.empty() || body.front() != '{') return {};
-  rapidjson::Document parsed;
-  parsed.Parse(body.data(), body.size());
-  if (parsed.HasParseError() || !parsed.IsObject()) return {};
-  // Const iterators: clang reads a comparison of RapidJSON's non-const
-  // member iterators in C++20 as ambiguous (-Wambiguous-reversed-operator).
-  const rapidjson::Document& doc = parsed;
-  EnvelopeSaid said;
-  auto code = doc.FindMember("code");
-  if (code != doc.MemberEnd() && code->value.IsString()) said.code = code->value.GetString();
-  auto status = doc.FindMember("status");
-  if (status != doc.MemberEnd()) {
-    said.error =
-        (status->value.IsBool() && !status->value.GetBool()) ||
-        (status->value.IsString() && std::string_view(status->value.GetString()) == "error");
-  }
-  return said;
+  return json::top_level_string(body, "code").value_or("");
 }
 
 /// [id, session, time, operation, uuid, status, code, fault, matched,
-///  folded, violations, nearMisses, didYouMean, limited, failed]: failed as
-///  the clients read it (a fault, an HTTP error, or an envelope saying so).
+///  folded, violations, nearMisses, didYouMean, limited, failed]: failed
+///  unless the answer succeeded as the clients read it (model/outcome.h).
 void write_request(json::Writer& w, const Entry& e, int session, const ReportInput& input) {
   w.StartArray();
   w.Uint64(e.id);
@@ -64,8 +43,7 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   json::write_string(w, e.operation);
   json::write_string(w, e.uuid().value_or(""));
   w.Int(e.response.status);
-  EnvelopeSaid said = envelope_of(e.response.body_text());
-  json::write_string(w, said.code);
+  json::write_string(w, envelope_code(e.response.body_text()));
   json::write_string(w, e.response.fault == Fault::none ? "" : fault_name(e.response.fault));
   std::string matched;
   if (e.matched) {
@@ -84,9 +62,7 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   json::write_string(w, e.scripting().did_you_mean.value_or(""));
   const auto& limited = e.scripting().limited;
   json::write_string(w, limited ? limited->file + " limit " + std::to_string(limited->index) : "");
-  bool failed = e.response.fault != Fault::none || e.response.status >= 400 ||
-                e.response.status == 0 || said.error;
-  w.Int(failed ? 1 : 0);
+  w.Int(e.response.succeeded ? 0 : 1);
   w.EndArray();
 }
 

@@ -138,7 +138,9 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
     after = *id;
   }
   std::optional<std::string> session;
-  if (const std::string* id = request.query_param("session")) session = *id;
+  const std::string* id = request.query_param("session");
+  if (auto refused = refuse_unknown_session(id, context)) return *refused;
+  if (id) session = *id;
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();

@@ -28,6 +28,22 @@ Result<Scope, Reply> scope_of(const RequestView& request, Context& context) {
   return Scope{session, &session->engine, &session->store};
 }
 
+std::optional<Reply> refuse_unknown_session(const std::string* id, const Context& context) {
+  if (!id) return std::nullopt;
+  auto found = context.sessions.by_id(*id);
+  if (found || found.error().kind != session::SessionError::Kind::unknown) return std::nullopt;
+  return session_error_reply(found.error());
+}
+
+std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter,
+                                            const Context& context) {
+  if (!filter.IsObject()) return std::nullopt;
+  auto session = filter.FindMember("session");
+  if (session == filter.MemberEnd() || !session->value.IsString()) return std::nullopt;
+  std::string id(session->value.GetString(), session->value.GetStringLength());
+  return refuse_unknown_session(&id, context);
+}
+
 std::optional<Reply> refuse_session_param(const RequestView& request, const std::string& instead) {
   if (!request.query_param("session")) return std::nullopt;
   return error_reply(400,

@@ -3,6 +3,8 @@
 // outside sessions) or, with `?session=ID`, that session's own. And the
 // timeline of admin changes (journal/admin_events.h) that handlers add to.
 
+#include <rapidjson/document.h>
+
 #include <optional>
 #include <string>
 
@@ -27,6 +29,15 @@ Result<Scope, Reply> scope_of(const RequestView& request, Context& context);
 
 /// The 4xx of a session error: 404 unknown, 410 closed, 429 too many, 400 invalid.
 Reply session_error_reply(const session::SessionError& error);
+
+/// 404 `unknown_session` for a session id never opened (or closed so long
+/// ago it is forgotten), given to a call that reads the journal or events:
+/// a test asserting "no calls" of a mistyped id must fail, not pass on an
+/// empty list. Nothing for an open or a remembered closed session's id.
+std::optional<Reply> refuse_unknown_session(const std::string* id, const Context& context);
+
+/// The same for the `session` member of a filter (a JSON object), if any.
+std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter, const Context& context);
 
 /// 400 for a call that acts on the whole server when `?session=` is given:
 /// a test that meant its own session must not reset everyone's.

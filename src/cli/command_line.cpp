@@ -118,6 +118,9 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Sessions open at once (one per test; POST /__admin/sessions); past it, 429")
       ->check(CLI::Range(size_t{1}, size_t{100000}))
       ->capture_default_str();
+  app.add_flag("--require-session", flags.server.require_session,
+               "Refuse calls of the mock API outside every session (403 no_session, journaled): "
+               "no call of a test reaches the baseline unseen");
   app.add_option("--max-body", flags.server.max_body,
                  "Largest request body in bytes; larger ones get 413 and are not kept whole")
       ->check(CLI::Range(size_t{1}, size_t{1} << 30))
@@ -239,13 +242,15 @@ int validate(const std::vector<std::string>& paths, Dialect dialect) {
   return 0;
 }
 
-/// Blocks SIGINT and SIGTERM in every thread started after this, so that one
-/// thread can take them with sigwait.
+/// Blocks SIGINT, SIGTERM and SIGHUP in every thread started after this, so
+/// that one thread can take them with sigwait: each stops the server cleanly
+/// (SIGHUP: the terminal or the launcher that ran it went away).
 sigset_t block_stop_signals() {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
   // A file size limit (ulimit -f) fails the write with EFBIG instead of

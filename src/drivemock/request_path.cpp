@@ -16,9 +16,12 @@ bool is_mock_api_path(std::string_view path, const contract::OperationSet& opera
 
 }  // namespace
 
-void RequestPath::refuse_session(const std::string& why, contract::Classified& classified) const {
-  classified.early = json_reply(400, settings_.envelope.error(why, "unknown_session"));
-  classified.seen.violations.push_back({"unknown_session", why});
+void RequestPath::refuse_session(const session::SessionRefusal& refusal,
+                                 contract::Classified& classified) const {
+  classified.early =
+      json_reply(refusal.status, settings_.envelope.error(refusal.message, refusal.code));
+  classified.seen.violations.push_back({refusal.code, refusal.message});
+  if (refusal.tag) classified.seen.session = refusal.tag;
 }
 
 void RequestPath::check_dialect(const RequestView& request, Classification& seen) const {
@@ -34,7 +37,8 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
     return writer.send(admin::route(request, stages_.admin, settings_.admin_access));
   }
   // A session's requests meet its own engine: its states, sets and draws.
-  session::Belonging belonging = session::session_of(request, stages_.sessions);
+  session::Belonging belonging =
+      session::session_of(request, stages_.sessions, settings_.outside_sessions);
   scenario::Engine& engine = belonging.session ? belonging.session->engine : stages_.engine;
   // One catalog for the whole request: it routed the request, so it answers it.
   auto catalog = engine.catalog();

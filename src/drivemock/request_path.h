@@ -23,6 +23,7 @@
 #include "record/recorder.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
+#include "session/request_session.h"
 #include "session/session_registry.h"
 #include "util/clock.h"
 
@@ -46,6 +47,8 @@ struct PathSettings {
   Envelope envelope = Envelope();     ///< the dialect of the mock API's own answers
   Redaction redaction = Redaction();  ///< what the journal keeps of secrets
   CorsPolicy cors = CorsPolicy();     ///< whether the mock API answers browsers' CORS
+  /// --require-session: calls outside every session are refused.
+  session::OutsideSessions outside_sessions = session::OutsideSessions::served;
 };
 
 class RequestPath {
@@ -66,8 +69,10 @@ class RequestPath {
   /// Journals a dialect violation (contract::dialect_violation) and logs
   /// the first one of the server's life.
   void check_dialect(const RequestView& request, Classification& seen) const;
-  /// Answers a request whose session header names no open session with 400.
-  void refuse_session(const std::string& why, contract::Classified& classified) const;
+  /// Answers a request whose session is refused (request_session.h): its
+  /// status and code, journaled with the closed session's tag if any.
+  void refuse_session(const session::SessionRefusal& refusal,
+                      contract::Classified& classified) const;
 
   Stages stages_;
   PathSettings settings_;

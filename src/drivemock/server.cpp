@@ -82,7 +82,9 @@ Server::Impl::Impl(const ServerOptions& given)
             given.report_file},
       path({admin, engine, sessions, recorder, *upstream, journal, clock},
            {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers),
-            cors_policy(given)}),
+            cors_policy(given),
+            given.require_session ? session::OutsideSessions::refused
+                                  : session::OutsideSessions::served}),
       http(
           http_options(given.port),
           [this](const RequestView& request, ReplyWriter& writer) { path.serve(request, writer); },

@@ -89,6 +89,9 @@ struct ServerOptions {
   /// past it the oldest are dropped and counted, as past journal_limit.
   size_t journal_bytes = journal::kDefaultJournalBytes;
   size_t max_sessions = 1000;  ///< sessions open at once (session/session_registry.h)
+  /// Calls of the mock API outside every session are refused (403
+  /// `no_session`), not answered by the baseline.
+  bool require_session = false;
   /// Where the report of the run (one HTML file) is written at stop and by
   /// POST /__admin/report; empty: none.
   std::string report_file = {};

@@ -98,6 +98,8 @@ void write_response(json::Writer& w, const ResponseRecord& response) {
   }
   json::write_string(w, "proxied");
   w.Bool(response.proxied);
+  json::write_string(w, "succeeded");
+  w.Bool(response.succeeded);
   // As the request's: an object of name to value, secrets already "***".
   json::write_string(w, "headers");
   w.StartObject();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "model/outcome.h"
+
 namespace drivemock {
 
 const Redaction& default_redaction() {
@@ -75,8 +77,9 @@ Entry make_entry(Handled handled, Clock::Steady started, const Clock& clock,
   entry.request = RecordedRequest(handled.request, handled.uuid, redaction);
   const Reply& reply = handled.reply;
   bool faulted = reply.fault != Fault::none;
-  entry.response = {reply.status, faulted ? nullptr : reply.body, reply.fault,
-                    handled.origin == Origin::upstream, redacted_headers(reply, redaction)};
+  entry.response = {reply.status,     faulted ? nullptr : reply.body,
+                    reply.fault,      handled.origin == Origin::upstream,
+                    succeeded(reply), redacted_headers(reply, redaction)};
   entry.logged = clock.wall();
   entry.total_micros =
       std::chrono::duration_cast<std::chrono::microseconds>(clock.steady() - started).count();

@@ -143,6 +143,9 @@ struct ResponseRecord {
   std::shared_ptr<const std::string> body;  ///< null when nothing was sent
   Fault fault = Fault::none;
   bool proxied = false;
+  /// A success as the clients read it (model/outcome.h): the journal's
+  /// `succeeded`, which the report and the dashboard show.
+  bool succeeded = false;
   /// The answer's own headers (a scenario's, an upstream's), secrets
   /// redacted; shared with the answer when none is a secret. Null: none.
   /// What the HTTP layer adds (Content-Length, CORS) is not among them.

@@ -73,6 +73,10 @@ class EventSource {
   virtual std::optional<std::string> next(std::chrono::milliseconds wait) = 0;
 };
 
+/// What a reply's body's envelope says of its outcome, as read once by
+/// read_envelope (model/outcome.h); unread: not read yet.
+enum class EnvelopeSays : uint8_t { unread, nothing_against, error };
+
 struct Reply {
   int status = 200;
   /// Shared, not copied: a scenario's answer is kept by its catalog and by
@@ -88,6 +92,9 @@ struct Reply {
   Dribble dribble;  ///< the body slowly, in pieces
   Templated templated = Templated::no;
   Fault fault = Fault::none;
+  /// Whether the body's envelope says error, when read (model/outcome.h);
+  /// whoever changes the body sets it back to unread.
+  EnvelopeSays envelope = EnvelopeSays::unread;
   /// Set: the body is this stream, written until it ends, and `body` is not used.
   std::shared_ptr<EventSource> events;
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "model/outcome.h"
 #include "scenario/yaml_json.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -217,24 +218,11 @@ Placed place_captures(const Recording& recording, const std::vector<std::string>
   return placed;
 }
 
-/// An envelope that says it failed: `status` false, or "error" (the document's).
-bool says_error(std::string_view body) {
-  auto parsed = json::parse_untrusted(body);
-  if (!parsed || !parsed->IsObject()) return false;
-  const rapidjson::Document& doc = *parsed;  // const iterators compare unambiguously
-  auto status = doc.FindMember("status");
-  if (status == doc.MemberEnd()) return false;
-  const auto& value = status->value;
-  return value.IsFalse() ||
-         (value.IsString() &&
-          std::string_view(value.GetString(), value.GetStringLength()) == "error");
-}
-
-/// The first answer of `operation` that succeeded: HTTP 200, and not an
-/// envelope that says it failed (the service answers its errors with 200).
+/// The first answer of `operation` that succeeded as the clients read it
+/// (model/outcome.h: the service answers its errors with HTTP 200).
 const Capture* first_success(const Recording& recording, const std::string& operation) {
   for (const auto& c : recording.captures) {
-    if (c.operation == operation && c.status == 200 && !says_error(c.body)) return &c;
+    if (c.operation == operation && succeeded(c.status, Fault::none, c.body)) return &c;
   }
   return nullptr;
 }

@@ -129,6 +129,7 @@ Reply render_answer(const Reply& answer, const TemplateContext& context,
   out.body = std::make_shared<const std::string>(answer.templated == Templated::json_body
                                                      ? render_json(text, context, missing)
                                                      : render_text(text, context, missing));
+  out.envelope = EnvelopeSays::unread;  // a placeholder may have filled in the status
   if (answer.headers) {
     auto headers = std::make_shared<std::vector<Header>>(*answer.headers);
     for (auto& h : *headers) {

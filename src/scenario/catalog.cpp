@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "contract/operations.h"
+#include "model/outcome.h"
 #include "scenario/dialect_sets.h"
 #include "util/json.h"
 
@@ -90,8 +91,11 @@ std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector
 /// The answer when no scenario says: an added operation's own, else a success
 /// envelope with its message and code.
 Reply builtin_answer(const contract::Operation& op, const Envelope& envelope) {
-  if (op.builtin_answer) return *op.builtin_answer;
-  return json_reply(200, envelope.success(op.builtin_message, op.builtin_code));
+  Reply answer = op.builtin_answer
+                     ? *op.builtin_answer
+                     : json_reply(200, envelope.success(op.builtin_message, op.builtin_code));
+  read_envelope(answer);
+  return answer;
 }
 
 void add_builtin_answers(Catalog& catalog, const Envelope& envelope) {

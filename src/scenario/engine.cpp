@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "journal/entry_json.h"
+#include "model/outcome.h"
 #include "scenario/answer_template.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/draws.h"
@@ -278,13 +279,15 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     TemplateContext context{uuid, op.name, d.state, d.calls[op.name], now, &body};
     decision.rendered = render_answer(*decision.answer, context, decision.template_missing);
   }
-  // State moves only on answers that succeeded: a 503 before the success in
-  // a retry sequence must not trash the directory yet.
-  const Reply& answer = *decision.answer;
-  bool succeeded = answer.fault == Fault::none && answer.status >= 200 && answer.status < 300;
-  if (then && succeeded) {
+  // State moves only on answers that succeeded as the clients read them
+  // (model/outcome.h): a 503 before the success in a retry sequence must not
+  // trash the directory yet, nor a trash the service refused with HTTP 200
+  // and `status: false`, nor may a refused color be stored.
+  const Reply& answer = decision.rendered ? *decision.rendered : *decision.answer;
+  if (!succeeded(answer)) return decision;
+  if (then) {
     d.state = *then;
-  } else if (!then && answer.status == 200 && answer.fault == Fault::none) {
+  } else {
     // The built-in state model: a success moves to the operation's success
     // state and stores the operation's attribute field.
     if (op.state_on_success) d.state = *op.state_on_success;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "contract/field_checks.h"
+#include "model/outcome.h"
 #include "scenario/answer_template.h"
 #include "scenario/document_parser.h"
 #include "scenario/yaml_json.h"
@@ -60,6 +61,7 @@ std::optional<Reply> DocumentParser::parse_answer(const Operation& op, const YAM
     }
   }
   if (in_.error_count() != errors_before) return std::nullopt;
+  read_envelope(answer);
   return answer;
 }
 

@@ -3,6 +3,7 @@
 // one_of with weights.
 #include <algorithm>
 
+#include "model/outcome.h"
 #include "scenario/document_parser.h"
 
 namespace drivemock::scenario {
@@ -91,7 +92,20 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, const YAML::
   Rule rule;
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);
-  if (const auto& then = members["then"]) rule.then = in_.scalar(then, "a state name (string)");
+  if (const auto& then = members["then"]) {
+    rule.then = in_.scalar(then, "a state name (string)");
+    // State moves only on a success (model/outcome.h): a `then` after answers
+    // that are all errors never applies, which its author cannot have meant.
+    bool any_success = std::any_of(rule.answers.begin(), rule.answers.end(), [](const Reply& r) {
+      return r.templated != Templated::no || succeeded(r);
+    });
+    if (rule.then && !rule.answers.empty() && !any_success) {
+      in_.warning(then, "then: " + *rule.then +
+                            " never applies: every answer of this rule is an error, and a "
+                            "state moves only on a success (HTTP 2xx, no fault, no status "
+                            "false or \"error\")");
+    }
+  }
   if (const auto& cycle = members["cycle"]) {
     rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
     if (rule.cycle && !rule.weights.empty()) {

@@ -17,18 +17,54 @@ std::optional<std::string_view> bearer_token(std::string_view authorization) {
   return token;
 }
 
-Belonging session_of(const RequestView& request, const SessionRegistry& sessions) {
+namespace {
+
+SessionRefusal closed_refusal(std::string message, std::shared_ptr<const SessionTag> tag) {
+  return {410, "session_closed", std::move(message), std::move(tag)};
+}
+
+/// Outside every session, as the request path asked: served, or refused.
+Belonging outside(OutsideSessions rule) {
+  if (rule == OutsideSessions::served) return {};
+  return {nullptr,
+          SessionRefusal{403, "no_session",
+                         "drivemock runs with --require-session and this call belongs to no "
+                         "session: give the client its session's key (for the SDK: "
+                         "filenTestConfig({ apiKey: session.apiKey })) or send the header "
+                         "X-Drivemock-Session: <id> (session.headers); to let calls outside "
+                         "sessions through, start drivemock without --require-session "
+                         "(requireSession: false)",
+                         nullptr}};
+}
+
+}  // namespace
+
+Belonging session_of(const RequestView& request, const SessionRegistry& sessions,
+                     OutsideSessions rule) {
   if (const std::string* id = request.header(kSessionHeader)) {
     auto found = sessions.by_id(*id);
-    if (!found) return {nullptr, std::string(kSessionHeader) + ": " + found.error().message};
-    return {std::move(found).value(), std::nullopt};
+    if (found) return {std::move(found).value(), std::nullopt};
+    const SessionError& error = found.error();
+    std::string why = std::string(kSessionHeader) + ": " + error.message;
+    if (error.kind == SessionError::Kind::closed) {
+      return {nullptr, closed_refusal(std::move(why), error.tag)};
+    }
+    return {nullptr, SessionRefusal{400, "unknown_session", std::move(why), nullptr}};
   }
-  if (!sessions.any_open()) return {};
+  if (!sessions.any_known()) return outside(rule);
   const std::string* authorization = request.header("Authorization");
-  if (!authorization) return {};
+  if (!authorization) return outside(rule);
   auto token = bearer_token(*authorization);
-  if (!token) return {};
-  return {sessions.by_key(*token), std::nullopt};
+  if (!token) return outside(rule);
+  KeyHolder holder = sessions.by_key(*token);
+  if (holder.open) return {std::move(holder.open), std::nullopt};
+  if (!holder.closed) return outside(rule);
+  return {nullptr,
+          closed_refusal("This call carries the apiKey of a closed session. " +
+                             closed_message(*holder.closed) +
+                             ": a call that outlived its test (not awaited, or still retrying) "
+                             "is refused, never answered by the baseline",
+                         holder.closed->tag)};
 }
 
 }  // namespace drivemock::session

@@ -3,9 +3,12 @@
 // `X-Drivemock-Session` header (for clients without a bearer, such as curl),
 // else the one whose key its `Authorization: Bearer` carries (the SDK's own
 // credential). A bearer that is no session's key is an ordinary client's:
-// such requests are outside sessions, as before sessions existed. A header
-// that names no open session is refused (400, `unknown_session`), so that a
-// test never runs against the baseline by mistake.
+// such requests are outside sessions, as before sessions existed. So that a
+// test never runs against the baseline by mistake, a header naming no
+// session is refused (400 `unknown_session`), and a header naming a closed
+// session or a bearer that was a closed session's key (a call that outlived
+// its test: not awaited, or still retrying) is refused 410
+// `session_closed`, journaled with that session's tag.
 
 #include <optional>
 #include <string>
@@ -18,12 +21,27 @@ namespace drivemock::session {
 /// The header that names a session by its id.
 inline constexpr std::string_view kSessionHeader = "X-Drivemock-Session";
 
-struct Belonging {
-  SessionPtr session;                  ///< null: outside sessions
-  std::optional<std::string> refusal;  ///< why the session header was refused
+/// Why a request's session is refused: its answer's status and code, what
+/// it says (never the key itself), and the closed session's tag, if any.
+struct SessionRefusal {
+  int status = 400;
+  std::string code;
+  std::string message;
+  std::shared_ptr<const SessionTag> tag;
 };
 
-Belonging session_of(const RequestView& request, const SessionRegistry& sessions);
+struct Belonging {
+  SessionPtr session;  ///< null: outside sessions
+  std::optional<SessionRefusal> refusal;
+};
+
+/// Whether calls outside every session are served (the baseline answers)
+/// or refused (`--require-session`: 403 `no_session`, journaled, naming the
+/// fix), so that no call of a test escapes its session unseen.
+enum class OutsideSessions { served, refused };
+
+Belonging session_of(const RequestView& request, const SessionRegistry& sessions,
+                     OutsideSessions outside = OutsideSessions::served);
 
 /// The bearer token of an Authorization header's value, if it is one.
 std::optional<std::string_view> bearer_token(std::string_view authorization);

@@ -58,16 +58,21 @@ Result<SessionPtr, SessionError> SessionRegistry::open(std::optional<std::string
   by_id_[session->tag->id] = session;
   by_key_[session->api_key] = session;
   open_count_ = by_id_.size();
+  count_known();
   return session;
+}
+
+std::string closed_message(const ClosedSession& closed) {
+  return "Session '" + closed.tag->id + "' (" + closed.tag->name + ") was closed at " +
+         journal::format_utc_millis(closed.at) +
+         "; its requests are still in the journal, but it takes no more";
 }
 
 SessionError SessionRegistry::not_open(std::string_view id) const {
   auto closed = closed_.find(std::string(id));
   if (closed != closed_.end()) {
-    return {SessionError::Kind::closed,
-            "Session '" + std::string(id) + "' (" + closed->second.name + ") was closed at " +
-                journal::format_utc_millis(closed->second.at) +
-                "; its requests are still in the journal, but it takes no more"};
+    return {SessionError::Kind::closed, closed_message(closed->second.session),
+            closed->second.session.tag};
   }
   return {SessionError::Kind::unknown,
           "No open session has the id '" + std::string(id) +
@@ -81,17 +86,24 @@ Result<SessionPtr, SessionError> SessionRegistry::by_id(std::string_view id) con
   return it->second;
 }
 
-SessionPtr SessionRegistry::by_key(std::string_view api_key) const {
+KeyHolder SessionRegistry::by_key(std::string_view api_key) const {
+  std::string key(api_key);
   std::shared_lock read(mutex_);
-  auto it = by_key_.find(std::string(api_key));
-  return it == by_key_.end() ? nullptr : it->second;
+  auto it = by_key_.find(key);
+  if (it != by_key_.end()) return {it->second, std::nullopt};
+  auto closed = closed_keys_.find(key);
+  if (closed == closed_keys_.end()) return {};
+  return {nullptr, closed_.at(closed->second).session};
 }
 
 void SessionRegistry::remember_closed(const Session& session) {
-  closed_[session.tag->id] = {session.tag->name, std::chrono::system_clock::now()};
+  closed_[session.tag->id] = {{session.tag, std::chrono::system_clock::now()}, session.api_key};
+  closed_keys_[session.api_key] = session.tag->id;
   closed_order_.push_back(session.tag->id);
   while (closed_order_.size() > limits_.closed_remembered) {
-    closed_.erase(closed_order_.front());
+    auto oldest = closed_.find(closed_order_.front());
+    closed_keys_.erase(oldest->second.api_key);
+    closed_.erase(oldest);
     closed_order_.pop_front();
   }
 }
@@ -107,6 +119,7 @@ Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
     by_key_.erase(session->api_key);
     remember_closed(*session);
     open_count_ = by_id_.size();
+    count_known();
   }
   // Its windows in a limiter it shares with the baseline go with it.
   session->engine.catalog()->limiter->clear(session->tag->id);

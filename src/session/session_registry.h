@@ -59,11 +59,27 @@ class Session {
 
 using SessionPtr = std::shared_ptr<Session>;
 
+/// A closed session as remembered (SessionLimits::closed_remembered of the
+/// newest): its tag, for the journal entries of calls that still name it or
+/// carry its key, and when it closed.
+struct ClosedSession {
+  std::shared_ptr<const SessionTag> tag;
+  std::chrono::system_clock::time_point at;
+};
+
+/// Whose key a bearer token is: an open session's, a remembered closed
+/// one's, or neither (an ordinary client's own credential).
+struct KeyHolder {
+  SessionPtr open;
+  std::optional<ClosedSession> closed;
+};
+
 /// Why a session could not be found or opened.
 struct SessionError {
   enum class Kind { unknown, closed, full, invalid };
   Kind kind = Kind::unknown;
   std::string message;
+  std::shared_ptr<const SessionTag> tag = {};  ///< a closed session's
 };
 
 class SessionRegistry {
@@ -75,9 +91,8 @@ class SessionRegistry {
   Result<SessionPtr, SessionError> open(std::optional<std::string> name, uint64_t seed);
   /// The open session of that id, or why there is none (unknown, closed).
   Result<SessionPtr, SessionError> by_id(std::string_view id) const;
-  /// The open session whose key this is; null for any other key (an
-  /// ordinary client's own credential).
-  SessionPtr by_key(std::string_view api_key) const;
+  /// The session whose key this is, open or closed.
+  KeyHolder by_key(std::string_view api_key) const;
   /// Closes the session: its memory is freed once its requests in flight end.
   Result<SessionPtr, SessionError> close(std::string_view id);
   /// Its pushed sets dropped, states, sequences, windows and draws back to
@@ -88,6 +103,9 @@ class SessionRegistry {
   /// Whether any session is open: a request without the session header
   /// skips the lookup of its credential when none is.
   bool any_open() const { return open_count_.load(std::memory_order_relaxed) > 0; }
+  /// Whether any session is open or remembered closed: a bearer is looked up
+  /// only then.
+  bool any_known() const { return known_count_.load(std::memory_order_relaxed) > 0; }
   const SessionLimits& limits() const { return limits_; }
 
   /// The baseline changed (the baseline store's listener): every open
@@ -98,10 +116,11 @@ class SessionRegistry {
 
  private:
   struct Closed {
-    std::string name;
-    std::chrono::system_clock::time_point at;
+    ClosedSession session;
+    std::string api_key;
   };
   SessionError not_open(std::string_view id) const;
+  void count_known() { known_count_ = by_id_.size() + closed_.size(); }
   void remember_closed(const Session& session);
 
   const Envelope envelope_;
@@ -109,13 +128,18 @@ class SessionRegistry {
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, SessionPtr> by_id_;
   std::unordered_map<std::string, SessionPtr> by_key_;
-  std::unordered_map<std::string, Closed> closed_;
+  std::unordered_map<std::string, Closed> closed_;            // by id
+  std::unordered_map<std::string, std::string> closed_keys_;  // key -> id
   std::deque<std::string> closed_order_;
   std::vector<scenario::SharedSet> base_sets_;
   std::shared_ptr<const scenario::Catalog> base_catalog_;
   uint64_t opened_count_ = 0;
   std::atomic<size_t> open_count_{0};
+  std::atomic<size_t> known_count_{0};
 };
+
+/// What a call naming a closed session, or carrying its key, is told.
+std::string closed_message(const ClosedSession& closed);
 
 /// The seed of a session's draws: the server's seed and the session's name,
 /// so that a rerun with the same seed replays each test's draws whatever

@@ -1,5 +1,6 @@
 // The minimal journal API: every request recorded in the spec's shape.
 #include <atomic>
+#include <map>
 #include <mutex>
 
 #include "drivemock/version.h"
@@ -36,10 +37,29 @@ TEST_CASE("every request is journaled, newest first, with the spec's entry shape
   CHECK_FALSE(first["request"]["headers"].HasMember("REMOTE_ADDR"));
   CHECK(first["response"]["status"].GetInt() == 200);
   CHECK(first["response"]["proxied"].IsFalse());
+  CHECK(first["response"]["succeeded"].IsTrue());
   CHECK(first["response"]["fault"].IsNull());
   CHECK(first["violations"].IsArray());
   CHECK(first["timing"]["totalMicros"].IsInt64());
   CHECK(std::string(first["loggedDate"].GetString()).ends_with("Z"));
+}
+
+TEST_CASE("an entry says whether its answer succeeded as the clients read it") {
+  RunningServer mock(R"(name: s
+directories:
+  refused: {trash: {body: {status: false, message: Not yours., code: permission_denied}}}
+  failing: {trash: {http: 503, body: {status: true}}}
+  fine: {trash: {body: {status: true, message: Moved., code: dir_trashed}}}
+)");
+  for (const char* uuid : {"refused", "failing", "fine"}) mock.trash(uuid);
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 3);
+  std::map<std::string, bool> succeeded;
+  for (const auto& e : journal["requests"].GetArray()) {
+    succeeded[e["uuid"].GetString()] = e["response"]["succeeded"].GetBool();
+  }
+  CHECK(succeeded ==
+        std::map<std::string, bool>{{"refused", false}, {"failing", false}, {"fine", true}});
 }
 
 TEST_CASE("the request list filters by uuid and operation and limits") {

@@ -9,26 +9,52 @@
 using namespace drivemock::testing;
 using namespace drivemock::testing::sessions;
 
-TEST_CASE("a session header naming no open session is refused with 400 and journaled") {
+TEST_CASE("a session header naming no session is refused with 400 and journaled") {
   RunningServer mock(kBaseline);
-  auto a = open_session(mock, "closing");
-  mock.admin_json("DELETE", "/__admin/sessions/" + a.id);
   auto forged = OpenSession{"0123456789abcdef0123456789abcdef", "", ""};
   auto res = trash(mock, forged, "shared", By::header);
   REQUIRE(res);
   CHECK(res->status == 400);
   CHECK(code_of(res) == "unknown_session");
   CHECK(res->body.find("0123456789abcdef0123456789abcdef") != std::string::npos);
-  auto closed = trash(mock, a, "shared", By::header);
-  CHECK(closed->status == 400);
-  CHECK(closed->body.find("was closed at") != std::string::npos);
-  // A closed session's key is no session's any more: an ordinary request.
-  CHECK(code_of(trash(mock, a, "shared")) == "baseline_answer");
   auto journal = mock.requests();
-  REQUIRE(journal["requests"].Size() == 3);
-  auto& refused = journal["requests"][2];
+  REQUIRE(journal["requests"].Size() == 1);
+  auto& refused = journal["requests"][0];
   CHECK(refused["response"]["status"].GetInt() == 400);
   CHECK(std::string(refused["violations"][0]["rule"].GetString()) == "unknown_session");
+}
+
+TEST_CASE(
+    "a closed session's id or apiKey is refused 410, journaled with its tag, never the "
+    "baseline") {
+  RunningServer mock(kBaseline);
+  auto a = open_session(mock, "closing");
+  trash(mock, a, "shared");
+  mock.admin_json("DELETE", "/__admin/sessions/" + a.id);
+  auto by_header = trash(mock, a, "shared", By::header);
+  REQUIRE(by_header);
+  CHECK(by_header->status == 410);
+  CHECK(code_of(by_header) == "session_closed");
+  CHECK(by_header->body.find("was closed at") != std::string::npos);
+  // The SDK's way: its apiKey, in a call that outlived its test.
+  auto by_key = trash(mock, a, "shared");
+  REQUIRE(by_key);
+  CHECK(by_key->status == 410);
+  CHECK(code_of(by_key) == "session_closed");
+  CHECK(by_key->body.find("(closing) was closed at") != std::string::npos);
+  CHECK(by_key->body.find(a.key) == std::string::npos);  // the secret is not echoed
+  // The baseline never answered them: its "shared" has no call.
+  auto shared = mock.admin_json("GET", "/__admin/directories/shared");
+  CHECK(shared["calls"]["trash"].GetInt() == 0);
+  CHECK(std::string(shared["state"].GetString()) == "active");
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 3);
+  for (int i : {0, 1}) {  // newest first: the two refusals
+    const auto& refused = journal["requests"][i];
+    CHECK(refused["response"]["status"].GetInt() == 410);
+    CHECK(std::string(refused["session"]["name"].GetString()) == "closing");
+    CHECK(std::string(refused["violations"][0]["rule"].GetString()) == "session_closed");
+  }
 }
 
 TEST_CASE("?session= naming no open session: 404 unknown, 410 closed, and nothing changes") {
@@ -133,4 +159,79 @@ TEST_CASE("the admin token guards the session calls") {
   CHECK(mock.admin("POST", "/__admin/sessions")->status == 401);
   CHECK(mock.admin("GET", "/__admin/sessions")->status == 401);
   CHECK(mock.admin("GET", "/__admin/events")->status == 401);
+}
+
+TEST_CASE("a session id never opened is 404 unknown_session on every call that reads by session") {
+  RunningServer mock(kBaseline);
+  auto closed = open_session(mock, "closed");
+  trash(mock, closed, "shared");
+  mock.admin_json("DELETE", "/__admin/sessions/" + closed.id);
+  const std::string typo = "0123456789abcdef0123456789abcdef";
+  struct Call {
+    std::string method, path, body;
+  };
+  auto calls_for = [](const std::string& id) {
+    std::string filter = R"({"session":")" + id + R"("})";
+    return std::vector<Call>{
+        {"GET", "/__admin/requests?session=" + id, ""},
+        {"POST", "/__admin/requests/find", filter},
+        {"POST", "/__admin/requests/count", filter},
+        {"POST", "/__admin/requests/wait", R"({"session":")" + id + R"(","timeoutMs":0})"},
+        {"POST", "/__admin/requests/verify-order", R"({"filters":[)" + filter + "]}"},
+        {"GET", "/__admin/requests/unmatched?session=" + id, ""},
+        {"GET", "/__admin/violations?session=" + id, ""},
+        {"GET", "/__admin/events?session=" + id, ""},
+        {"POST", "/__admin/pact", R"({"consumer":"c","provider":"p","session":")" + id + R"("})"},
+    };
+  };
+  for (const auto& call : calls_for(typo)) {
+    INFO(call.method << " " << call.path << " " << call.body);
+    auto res = mock.admin(call.method, call.path, call.body);
+    REQUIRE(res);
+    CHECK(res->status == 404);
+    CHECK(code_of(res) == "unknown_session");
+    CHECK(res->body.find(typo) != std::string::npos);  // names the id it does not know
+  }
+  // A closed session's id still reads its entries: its test may assert after closing.
+  for (const auto& call : calls_for(closed.id)) {
+    INFO(call.method << " " << call.path);
+    auto res = mock.admin(call.method, call.path, call.body);
+    REQUIRE(res);
+    CHECK(res->status != 404);
+  }
+  auto count =
+      mock.admin_json("POST", "/__admin/requests/count", R"({"session":")" + closed.id + R"("})");
+  CHECK(count["count"].GetInt() == 1);
+}
+
+TEST_CASE(
+    "with --require-session, calls outside every session are refused 403 no_session, journaled") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {kBaseline};
+  options.require_session = true;
+  RunningServer mock(std::move(options));
+  auto a = open_session(mock, "a");
+  // Outside: no credential, a bearer that is no session's, a session's by mistake in the header.
+  auto c = mock.client();
+  auto bare = mock.trash("shared");
+  auto other = c.Post("/v3/dir/trash", {{"Authorization", "Bearer someone-elses-key"}},
+                      R"({"uuid":"shared"})", "application/json");
+  for (const auto* res : {&bare, &other}) {
+    REQUIRE(*res);
+    CHECK((*res)->status == 403);
+    CHECK(code_of(*res) == "no_session");
+    CHECK((*res)->body.find("filenTestConfig({ apiKey: session.apiKey })") != std::string::npos);
+  }
+  CHECK(other->body.find("someone-elses-key") == std::string::npos);
+  // Inside: served as ever.
+  CHECK(trash(mock, a, "shared")->status == 200);
+  CHECK(trash(mock, a, "shared", By::header)->status == 200);
+  // The baseline never answered, and both refusals are in the journal.
+  CHECK(mock.admin_json("GET", "/__admin/directories/shared")["calls"]["trash"].GetInt() == 0);
+  auto violations = mock.admin_json("GET", "/__admin/violations");
+  int refused = 0;
+  for (const auto& e : violations["requests"].GetArray()) {
+    refused += std::string(e["violations"][0]["rule"].GetString()) == "no_session";
+  }
+  CHECK(refused == 2);
 }

@@ -89,6 +89,21 @@ test("startDrivemock() in that project starts the platform package's binary", ()
   assert.equal(status, 200);
 });
 
+test("the installed package's README and the pages it links work there: every relative link resolves inside it", () => {
+  const pkg = path.join(project, "node_modules/drivemock");
+  const pages = ["README.md", ...fs.readdirSync(path.join(pkg, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const broken = [];
+  for (const page of pages) {
+    const text = fs.readFileSync(path.join(pkg, page), "utf8");
+    for (const [, target] of text.matchAll(/\]\((?!https?:|mailto:|#)([^)\s#]+)/g)) {
+      const resolved = path.resolve(path.dirname(path.join(pkg, page)), target);
+      if (!resolved.startsWith(pkg + path.sep) || !fs.existsSync(resolved)) broken.push(`${page}: ${target}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+  assert.match(fs.readFileSync(path.join(pkg, "README.md"), "utf8"), /\]\(docs\/javascript\.md/);
+});
+
 test("without the platform package the launcher names what it looked for, and never starts itself", () => {
   fs.rmSync(path.join(project, "node_modules/drivemock-linux-x64-gnu"), { recursive: true });
   // node_modules/.bin first on PATH, as inside npm scripts and npx: the first

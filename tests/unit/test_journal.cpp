@@ -113,6 +113,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("rule":1},"state":"active","random":{"pick":2,"delayMs":143},"limited":null,)"
       R"("nearMisses":[],)"
       R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"
+      R"("succeeded":true,)"
       R"("headers":{"Retry-After":"1","Set-Cookie":"***"}},)"
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");

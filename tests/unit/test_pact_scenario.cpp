@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "journal/pact_writer.h"
+#include "scenario/engine.h"
 #include "scenario/loader.h"
 #include "test_size.h"
 
@@ -75,6 +76,27 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
   CHECK(rules[1].when.state == std::optional<std::string>("trashed"));
   CHECK(set->directories.at("d1").initial_state == std::optional<std::string>("active"));
   CHECK(rules[1].answers[0].body_text() == R"({"status":"error","code":"dir_already_trashed"})");
+}
+
+TEST_CASE("a pact's error answer, served, leaves the state its interaction is in") {
+  // A consumer's pact: trashing d1 while active answers folder_not_found.
+  auto pact = journal::write_pact(
+      {trash(1, "active", R"({"status":"error","code":"folder_not_found"})"),
+       trash(2, "trashed", R"({"status":"error","code":"dir_already_trashed"})")},
+      {"c", "p"});
+  auto set = read(pact.json);
+  REQUIRE(set);
+  auto catalog = build_catalog({*set});
+  REQUIRE(catalog);
+  Engine engine(*catalog);
+  rapidjson::Document body;
+  body.Parse(R"({"uuid":"d1"})");
+  const auto& op = *contract::find_by_name("trash");
+  for (int call = 1; call <= 2; ++call) {
+    INFO("call " << call);
+    CHECK(engine.decide(op, "d1", body).answer->body_text() ==
+          R"({"status":"error","code":"folder_not_found"})");
+  }
 }
 
 TEST_CASE(

@@ -54,16 +54,37 @@ TEST_CASE("a session is found by its id and by its key, and no longer once close
   auto s = open(sessions, "t");
   CHECK(sessions.any_open());
   CHECK(sessions.by_id(s->tag->id).value() == s);
-  CHECK(sessions.by_key(s->api_key) == s);
-  CHECK(sessions.by_key("any other key") == nullptr);
+  CHECK(sessions.by_key(s->api_key).open == s);
+  CHECK(sessions.by_key("any other key").open == nullptr);
+  CHECK_FALSE(sessions.by_key("any other key").closed);
   REQUIRE(sessions.close(s->tag->id));
   CHECK_FALSE(sessions.any_open());
-  CHECK(sessions.by_key(s->api_key) == nullptr);
+  CHECK(sessions.any_known());
+  // Its key is remembered as a closed session's, with its tag.
+  auto holder = sessions.by_key(s->api_key);
+  CHECK(holder.open == nullptr);
+  REQUIRE(holder.closed);
+  CHECK(holder.closed->tag == s->tag);
   auto gone = sessions.by_id(s->tag->id);
   REQUIRE_FALSE(gone);
   CHECK(gone.error().kind == SessionError::Kind::closed);
   CHECK(gone.error().message.find("(t) was closed at") != std::string::npos);
   CHECK(sessions.by_id("never").error().kind == SessionError::Kind::unknown);
+}
+
+TEST_CASE("closed sessions' ids and keys are remembered up to the bound, oldest forgotten first") {
+  SessionLimits limits;
+  limits.closed_remembered = 2;
+  SessionRegistry sessions(Envelope(), limits);
+  std::vector<SessionPtr> closed;
+  for (const char* name : {"a", "b", "c"}) {
+    closed.push_back(open(sessions, name));
+    REQUIRE(sessions.close(closed.back()->tag->id));
+  }
+  CHECK_FALSE(sessions.by_key(closed[0]->api_key).closed);  // forgotten: an ordinary key
+  CHECK(sessions.by_id(closed[0]->tag->id).error().kind == SessionError::Kind::unknown);
+  CHECK(sessions.by_key(closed[1]->api_key).closed);
+  CHECK(sessions.by_key(closed[2]->api_key).closed);
 }
 
 TEST_CASE("sessions are capped, and so are their names") {
@@ -149,7 +170,17 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
   auto forged = session_of(with({{"X-Drivemock-Session", "forged"}}), sessions);
   CHECK(forged.session == nullptr);
   REQUIRE(forged.refusal);
-  CHECK(forged.refusal->find("'forged'") != std::string::npos);
+  CHECK(forged.refusal->status == 400);
+  CHECK(forged.refusal->code == "unknown_session");
+  CHECK(forged.refusal->message.find("'forged'") != std::string::npos);
+  // Outside every session under --require-session: refused, naming the fix.
+  auto outside = session_of(with({}), sessions, OutsideSessions::refused);
+  REQUIRE(outside.refusal);
+  CHECK(outside.refusal->status == 403);
+  CHECK(outside.refusal->code == "no_session");
+  CHECK(session_of(with({{"Authorization", "Bearer " + a->api_key}}), sessions,
+                   OutsideSessions::refused)
+            .session == a);
   CHECK_FALSE(bearer_token("Basic abc"));
   CHECK_FALSE(bearer_token("Bearer "));
 }

@@ -30,7 +30,11 @@ try {
   fail(e.message);
 }
 
-const child = spawn(bin, process.argv.slice(2), {
+// The binary ends with this launcher however it ends (a SIGKILL cannot be
+// passed on): --exit-with-parent, first, where every subcommand takes it.
+const args = process.argv.slice(2);
+if (!args.includes("--exit-with-parent")) args.unshift("--exit-with-parent");
+const child = spawn(bin, args, {
   stdio: "inherit",
   env: { ...process.env, [STARTED_BY]: __filename },
 });

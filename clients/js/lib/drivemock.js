@@ -5,6 +5,7 @@
 
 const { AdminHttp } = require("./admin-http");
 const { DrivemockError } = require("./errors");
+const { checkOptions } = require("./options");
 const { stopChild } = require("./process");
 const { ScopedAdmin } = require("./scoped");
 const { Session, asyncDispose } = require("./session");
@@ -83,12 +84,16 @@ class Drivemock extends ScopedAdmin {
    * are those carrying its apiKey as their bearer or its id in
    * X-Drivemock-Session, and whose admin methods are scoped to it.
    */
-  async session(name) {
+  async session(name, options = {}) {
+    checkOptions("session", options, ["failOnWarnings"]);
+    const { failOnWarnings = false } = options;
     const opened = await this._admin.call("POST", "/__admin/sessions", {
       body: name === undefined ? {} : { name: String(name) },
       accept: [201],
     });
-    return new Session(this._admin, opened.answer, this.url);
+    const session = new Session(this._admin, opened.answer, this.url);
+    session._failOnWarnings = failOnWarnings;
+    return session;
   }
 
   /** The open sessions: [{id, name, apiKey, opened, sets}]. */

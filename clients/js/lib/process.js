@@ -57,6 +57,7 @@ function argumentsFor(options) {
   if (dialect) args.push("--dialect", dialect);
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
   if (options.strict) args.push("--strict");
+  if (options.requireSession) args.push("--require-session");
   if (options.report) args.push("--report", String(options.report));
   if (options.tls) {
     const tls = options.tls === true ? {} : options.tls;

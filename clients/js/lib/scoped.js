@@ -76,9 +76,11 @@ class ScopedAdmin {
   /**
    * Pushes a scenario set (YAML text, or an object sent as JSON). Resolves
    * with {name, message, warnings, diagnostics}; with failOnWarnings, a set
-   * with warnings is refused before it loads.
+   * with warnings is refused before it loads (the default of a session the
+   * runner helpers open for a test: a warning there is most often a typo,
+   * `status: flase`, that would leave the test testing something else).
    */
-  async push(scenario, { name, failOnWarnings = false, dryRun = false } = {}) {
+  async push(scenario, { name, failOnWarnings = this._failOnWarnings ?? false, dryRun = false } = {}) {
     const text = typeof scenario === "string" ? scenario : JSON.stringify(scenario);
     const contentType = typeof scenario === "string" ? "application/yaml" : "application/json";
     const send = (dry) =>

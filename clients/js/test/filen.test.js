@@ -116,6 +116,21 @@ test("filenTestConfig gives a logged-in placeholder config, with overrides", () 
   assert.equal(config.connectToSocket, false);
 });
 
+test("filenTestConfig throws while the SDK is routed to no drivemock: no SDK reaches the live service", async () => {
+  await sdk.disconnect();
+  try {
+    assert.throws(() => filenTestConfig(), (e) => {
+      assert.equal(e.code, "not_connected");
+      assert.match(e.message, /connectFilenSdk\(mock\)/);
+      assert.match(e.message, /drivemockTest\(\{ filen: true \}\)/);
+      return true;
+    });
+  } finally {
+    sdk = connectFilenSdk(mock);
+  }
+  assert.equal(filenTestConfig().apiKey, "drivemock-test-api-key"); // connected again: fine
+});
+
 /**
  * With `sdk` disconnected, runs body(other, connection, real) against a
  * drivemock of its own, `real` being the SDK's own agent and defaults; then

@@ -128,3 +128,34 @@ test("startDrivemock({ port, host }) listens where asked; args cannot pass --por
   });
   await assert.rejects(startDrivemock({ port: 70000 }), (e) => e.code === "invalid_options");
 });
+
+test("a session opened with failOnWarnings refuses a push with warnings, positions included", async () => {
+  const session = await mock.session("strict pushes", { failOnWarnings: true });
+  try {
+    const typo = "directories:\n  d1:\n    trash: {body: {status: flase, code: dir_trashed}}\n";
+    await assert.rejects(session.push(typo), (e) => {
+      assert.ok(e instanceof DrivemockError);
+      assert.equal(e.code, "scenario_warnings");
+      assert.ok(e.diagnostics.some((d) => d.severity === "warning" && d.line === 3), JSON.stringify(e.diagnostics));
+      return true;
+    });
+    // The documented opt-out, per push.
+    const let_through = await session.push(typo, { failOnWarnings: false });
+    assert.ok(let_through.warnings.length > 0);
+  } finally {
+    await session.close();
+  }
+});
+
+test("a closed session's apiKey is refused 410 session_closed: an SDK call that outlives its test fails", async () => {
+  const session = await mock.session("closing");
+  const filen = new FilenSDK(filenTestConfig({ apiKey: session.apiKey }));
+  await filen.api(3).dir().trash({ uuid: "late" });
+  await session.close();
+  const late = await filen.api(3).dir().trash({ uuid: "late" }).catch((e) => e);
+  assert.ok(late instanceof Error, "the late call must fail, not succeed from the baseline");
+  const [refused] = (await mock.find({ session: session.id })).slice(-1);
+  assert.equal(refused.response.status, 410);
+  assert.equal(refused.violations[0].rule, "session_closed");
+  assert.equal((await mock.directory("late")).calls.trash, 0, "the baseline never answered");
+});

@@ -33,14 +33,12 @@ function envelopeCode(body) {
   return json && typeof json.code === "string" ? json.code : "";
 }
 
-// An error as the clients read one: a fault, an HTTP error, or an envelope
-// whose status says so. The official client reads only status false as an
-// error (the service answers its errors with HTTP 200); the API document's
-// dialect says "error".
+// An error as the clients read one: anything but a success, which the
+// server decides for every entry (response.succeeded: no fault, HTTP 2xx,
+// and no envelope whose status says error; the service answers its errors
+// with HTTP 200 and status false).
 function isError(e) {
-  if (e.response.fault || e.response.status >= 400) return true;
-  const json = envelopeOf(e.response.body);
-  return json !== null && (json.status === false || json.status === "error");
+  return !e.response.succeeded;
 }
 
 // The status and the envelope's code, as the text log writes them

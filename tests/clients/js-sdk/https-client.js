@@ -12,7 +12,8 @@ const { filenTestConfig } = require("drivemock/filen");
 
 async function main(mode) {
   if (mode === "localhost") APIClientDefaults.gatewayURLs = ["https://localhost"];
-  const sdk = new FilenSDK(filenTestConfig());
+  // Not routed by connectFilenSdk: the gateway's names lead to drivemock.
+  const sdk = new FilenSDK(filenTestConfig({}, { routedElsewhere: true }));
   await sdk.api(3).dir().color({ uuid: "over-tls", color: "blue" });
   await sdk.api(3).dir().trash({ uuid: "over-tls" });
   await sdk.cloud().trashDirectory({ uuid: "locked-over-tls" });

@@ -74,6 +74,30 @@ test("service dialect: a status false answer throws APIError with its code, with
     assert.equal(await mock.count(), 1);
   }));
 
+test("service dialect: a trash or color the SDK reads as refused moves no state", () =>
+  withDrivemock(FILEN, `
+directories:
+  mine:
+    trash:
+      respond:
+        - {body: {status: false, message: Not yours., code: permission_denied}}
+        - {body: {status: true, message: Moved., code: dir_trashed}}
+    color:
+      - when: {color: red}
+        respond: {body: {status: false, message: In the trash., code: dir_trashed}}
+`, async (mock) => {
+    await sdk().api(3).dir().color({ uuid: "mine", color: "blue" });
+    await rejectsWithCode(sdk().api(3).dir().color({ uuid: "mine", color: "red" }), "dir_trashed");
+    await rejectsWithCode(sdk().api(3).dir().trash({ uuid: "mine" }), "permission_denied");
+    let mine = await mock.directory("mine");
+    assert.equal(mine.state, "active"); // the refused trash did not trash it
+    assert.equal(mine.color, "blue"); // nor was the refused color stored
+    await sdk().api(3).dir().trash({ uuid: "mine" });
+    mine = await mock.directory("mine");
+    assert.equal(mine.state, "trashed");
+    assert.deepEqual((await mock.requests()).map((e) => e.response.succeeded), [true, false, false, true]);
+  }));
+
 test("service dialect: an unknown uuid rejected by drivemock throws APIError, once", () =>
   withDrivemock(FILEN, "unknown_uuids: reject\ndirectories: {known: {}}", async (mock) => {
     await rejectsWithCode(sdk().api(3).dir().trash({ uuid: "unknown" }), "folder_not_found");

@@ -1,0 +1,55 @@
+// The runner helpers fail a test whose session called a uuid a typo away
+// from one it scripted: the call got the default answer, and the test would
+// pass having tested nothing it scripted. Run as a user's test file would be.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { spawnSync } = require("node:child_process");
+const path = require("node:path");
+const { tempFile } = require("./helpers");
+
+const NODE_TEST = path.resolve(__dirname, "../node-test.js");
+
+/** A test file of one test that pushes folder-abc and trashes `uuid` in its session. */
+function testFile(uuid, options) {
+  return tempFile(
+    "typo.test.js",
+    `const { test } = require("node:test");
+const { drivemockSessions } = require(${JSON.stringify(NODE_TEST)});
+const sessions = drivemockSessions(${JSON.stringify(options)});
+test("trashes a folder", async (t) => {
+  const session = sessions.of(t);
+  await session.push("directories:\\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\\n");
+  const res = await fetch(sessions.drivemock.url + "/v3/dir/trash", {
+    method: "POST",
+    headers: { ...session.headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ uuid: ${JSON.stringify(uuid)} }),
+  });
+  if (res.status !== 200) throw new Error("HTTP " + res.status);
+});
+`,
+  );
+}
+
+function run(file) {
+  // Not as a child of this runner: it would speak to it, not print.
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  const r = spawnSync(process.execPath, ["--test", file], { encoding: "utf8", timeout: 60000, env });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+test("a call that missed a scripted uuid by a typo fails its test, naming both uuids", () => {
+  const { status, output } = run(testFile("folder-abd", {}));
+  assert.notEqual(status, 0, output);
+  assert.match(output, /trash of 'folder-abd': no scenario names it; did you mean 'folder-abc'\?/);
+  assert.match(output, /allowNearMisses: true/);
+});
+
+test("a uuid no scenario comes close to passes, and allowNearMisses lets a near one through", () => {
+  const far = run(testFile("another-folder-altogether", {}));
+  assert.equal(far.status, 0, far.output);
+  const allowed = run(testFile("folder-abd", { allowNearMisses: true }));
+  assert.equal(allowed.status, 0, allowed.output);
+});
