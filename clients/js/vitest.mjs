@@ -74,15 +74,15 @@ export function drivemockTest(options = {}) {
       async ({ task, drivemock: mock }, use) => {
         // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
         const session = await mock.session(taskName(task), { failOnWarnings: true });
-        let used = false;
         try {
           await use(session);
-          used = true;
-        } finally {
-          // A test that threw is failing already: only close its session.
-          if (used) await ends.endTestSession(session, { allowNearMisses });
-          else await session.close();
+        } catch (e) {
+          await session.close();
+          throw e;
         }
+        // After the test, passed or failed (Vitest's use() resolves either
+        // way): its near misses fail it, and its session closes.
+        await ends.endTestSession(session, { allowNearMisses });
       },
       { auto: true },
     ],
