@@ -71,7 +71,12 @@ Reply json_reply(int status, std::string body) {
 
 Reply error_reply(const Envelope& envelope, int status, std::string_view message,
                   std::string_view code) {
-  return json_reply(status, envelope.error(message, code));
+  Reply reply = json_reply(status, envelope.error(message, code));
+  // Its envelope says error, in either dialect: known here, so that no one
+  // parses the body again to learn it (model/outcome.h), as for the
+  // catalog's folder_not_found sent on every call of an unknown uuid.
+  reply.envelope = EnvelopeSays::error;
+  return reply;
 }
 
 Reply error_reply(int status, std::string_view message, std::string_view code) {

@@ -59,14 +59,18 @@ const std::string kForeign = R"({
   "metadata": {"pactSpecification": {"version": "2.0.0"}}
 })";
 
+/// A pact of two trashes of d1: in state active, then in state trashed.
+std::string pact_of_trashes(const std::string& when_active, const std::string& when_trashed) {
+  return journal::write_pact({trash(1, "active", when_active), trash(2, "trashed", when_trashed)},
+                             {"c", "p"})
+      .json;
+}
+
 }  // namespace
 
 TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
-  auto pact = journal::write_pact(
-      {trash(1, "active", R"({"status":"success","code":"dir_trashed"})"),
-       trash(2, "trashed", R"({"status":"error","code":"dir_already_trashed"})")},
-      {"c", "p"});
-  auto set = read(pact.json);
+  auto set = read(pact_of_trashes(R"({"status":"success","code":"dir_trashed"})",
+                                  R"({"status":"error","code":"dir_already_trashed"})"));
   INFO(Catch::Detail::stringify(messages_of(set.diagnostics)));
   REQUIRE(set);
   CHECK(set.diagnostics.empty());
@@ -80,11 +84,8 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
 
 TEST_CASE("a pact's error answer, served, leaves the state its interaction is in") {
   // A consumer's pact: trashing d1 while active answers folder_not_found.
-  auto pact = journal::write_pact(
-      {trash(1, "active", R"({"status":"error","code":"folder_not_found"})"),
-       trash(2, "trashed", R"({"status":"error","code":"dir_already_trashed"})")},
-      {"c", "p"});
-  auto set = read(pact.json);
+  auto set = read(pact_of_trashes(R"({"status":"error","code":"folder_not_found"})",
+                                  R"({"status":"error","code":"dir_already_trashed"})"));
   REQUIRE(set);
   auto catalog = build_catalog({*set});
   REQUIRE(catalog);

@@ -62,6 +62,12 @@ TEST_CASE("the success predicate: no fault, HTTP 2xx, and no envelope saying err
   read_envelope(refused);
   CHECK(refused.envelope == EnvelopeSays::error);
   CHECK_FALSE(succeeded(refused));
+  // An error drivemock composes says so from the start, in either dialect.
+  for (Dialect dialect : {Dialect::document, Dialect::service}) {
+    Reply composed = error_reply(Envelope(dialect), 200, "Folder not found.", "folder_not_found");
+    CHECK(composed.envelope == EnvelopeSays::error);
+    CHECK(envelope_says_error(composed.body_text()));
+  }
 }
 
 TEST_CASE("service dialect: a trash refused with status false leaves the folder where it was") {
