@@ -123,8 +123,9 @@ build-thread: deps-clang
 	CC=clang CXX=clang++ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DDRIVEMOCK_TSAN=ON $(CMAKE_ARGS)
 	cmake --build build/tsan -j$(JOBS)
 
-# Its tests wait more than they compute (1.2 of 2 cores busy at -j2): one
-# more at a time than there are cores (2026-11-27, 2 cores: 117 s, not 133).
+# Its tests wait more than they compute (1.5 of 2 cores busy at -j3): one
+# more at a time than there are cores (2026-11-27, 2 cores, one entry per
+# test file: 64 s, not 79).
 THREAD_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 test-thread: deps client-deps build-thread
 	cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" \
