@@ -206,9 +206,21 @@ export declare class Session {
   readonly url: string;
   /** Its sets dropped, states, sequences, windows and draws back to the start; its journal stays. */
   reset(): Promise<SessionInfo>;
+  /** How its test ended, for the report and the dashboard (the runner helpers send it); taken after close() too. */
+  reportOutcome(outcome: TestOutcome): Promise<unknown>;
   /** Closes it; its journal entries stay. Safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** A test's outcome as Session#reportOutcome sends it. */
+export interface TestOutcome {
+  outcome: "passed" | "failed" | "skipped";
+  durationMs?: number;
+  /** A failure's message (cut at 4 KiB). */
+  message?: string;
+  /** Where it was thrown: a stack line (cut at 512 bytes). */
+  location?: string;
 }
 
 /** An open session as GET /__admin/sessions lists it. */

@@ -11,6 +11,7 @@ const { spawn } = require("node:child_process");
 const test = require("node:test");
 const { startDrivemock } = require("./index");
 const { endTestSession } = require("./lib/near-misses");
+const { nodeTestOutcome, sendOutcome } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { connectFilenSdk } = require("./filen");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
@@ -80,14 +81,24 @@ function drivemockSessions(options = {}) {
     await connection?.disconnect();
     await own?.stop();
   });
+  const startedAt = new WeakMap();
   test.beforeEach(async (t) => {
+    startedAt.set(t, Date.now());
     // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
     byTest.set(t, await state.drivemock.session(fullName([file, t.fullName ?? t.name]), { failOnWarnings: true }));
   });
   test.afterEach(async (t) => {
     const session = byTest.get(t);
     byTest.delete(t);
-    if (session) await endTestSession(session, { allowNearMisses });
+    if (!session) return;
+    try {
+      await endTestSession(session, { allowNearMisses });
+    } catch (e) {
+      // The near miss fails the test: the report says so.
+      await sendOutcome(session, { outcome: "failed", durationMs: Date.now() - startedAt.get(t), message: e.message });
+      throw e;
+    }
+    await sendOutcome(session, nodeTestOutcome(t, startedAt.get(t), process.argv[1]));
   });
   return state;
 }

@@ -8,6 +8,7 @@ import filen from "./filen.js";
 import names from "./lib/run-names.js";
 import checked from "./lib/options.js";
 import ends from "./lib/near-misses.js";
+import outcomes from "./lib/outcomes.js";
 
 const { fullName, runDrivemock } = names;
 const { checkOptions } = checked;
@@ -71,9 +72,13 @@ export function drivemockTest(options = {}) {
       await use(mock);
     },
     session: [
-      async ({ task, drivemock: mock }, use) => {
+      async ({ task, drivemock: mock, onTestFinished }, use) => {
         // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
         const session = await mock.session(taskName(task), { failOnWarnings: true });
+        // Vitest calls it once the test's result is known, after this
+        // fixture's teardown (its near-miss check included): the outcome
+        // goes to the closed session.
+        onTestFinished(({ task: finished }) => outcomes.sendOutcome(session, outcomes.vitestOutcome(finished ?? task)));
         try {
           await use(session);
         } catch (e) {

@@ -47,6 +47,7 @@ const std::vector<Route>& routes() {
       {"GET", std::regex("/__admin/sessions/([^/]+)"), handle_get_session},
       {"DELETE", std::regex("/__admin/sessions/([^/]+)"), handle_close_session},
       {"POST", std::regex("/__admin/sessions/([^/]+)/reset"), handle_reset_session},
+      {"POST", std::regex("/__admin/sessions/([^/]+)/outcome"), handle_session_outcome},
       {"GET", std::regex("/__admin/events"), handle_list_events},
       {"GET", std::regex("/__admin/report"), handle_get_report},
       {"POST", std::regex("/__admin/report"), handle_write_report},

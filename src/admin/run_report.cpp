@@ -6,9 +6,15 @@
 #include "admin/ui_files.h"
 #include "journal/entry_json.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
+
+/// A call's request and answer bodies as the report shows them: the SDK's
+/// are a few dozen bytes; a big one is cut, so that a run of 100,000 calls
+/// stays a file a browser opens.
+constexpr size_t kReportBodyBytes = 4096;
 
 /// Sessions numbered in the order they first appear (opened, or first called).
 class SessionIndex {
@@ -33,8 +39,9 @@ std::string envelope_code(std::string_view body) {
 }
 
 /// [id, session, time, operation, uuid, status, code, fault, matched,
-///  folded, violations, nearMisses, didYouMean, limited, failed]: failed
-///  unless the answer succeeded as the clients read it (model/outcome.h).
+///  folded, violations, nearMisses, didYouMean, limited, failed, requestBody,
+///  answerBody]: failed unless the answer succeeded as the clients read it
+///  (model/outcome.h); bodies cut at kReportBodyBytes.
 void write_request(json::Writer& w, const Entry& e, int session, const ReportInput& input) {
   w.StartArray();
   w.Uint64(e.id);
@@ -63,10 +70,13 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   const auto& limited = e.scripting().limited;
   json::write_string(w, limited ? limited->file + " limit " + std::to_string(limited->index) : "");
   w.Int(e.response.succeeded ? 0 : 1);
+  json::write_string(w, shortened(e.request.body(), kReportBodyBytes));
+  json::write_string(w, shortened(e.response.body_text(), kReportBodyBytes));
   w.EndArray();
 }
 
-/// [id, session, afterRequest, time, kind, message]
+/// [id, session, afterRequest, time, kind, message, details]: details as
+/// an object (a push's set and YAML, a test's outcome).
 void write_event(json::Writer& w, const journal::AdminEvent& e, int session) {
   w.StartArray();
   w.Uint64(e.id);
@@ -75,6 +85,9 @@ void write_event(json::Writer& w, const journal::AdminEvent& e, int session) {
   json::write_string(w, journal::format_utc_millis(e.at));
   json::write_string(w, e.kind);
   json::write_string(w, e.message);
+  w.StartObject();
+  for (const auto& [name, value] : e.details) json::write_member(w, name, value);
+  w.EndObject();
   w.EndArray();
 }
 

@@ -8,9 +8,15 @@
 #include "admin/session_scope.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
+
+/// A push's event keeps its YAML for the report of a run and the Sessions
+/// view, up to this much: the set itself is in the store, whole, while it is
+/// in force.
+constexpr size_t kEventYamlBytes = 16 * 1024;
 
 void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diagnostics,
                        Severity severity) {
@@ -189,9 +195,9 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
                       "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
                       *pushed);
   }
-  note(context,
-       journal::admin_event("push", "scenario set '" + *pushed + "' pushed" + scope->where(),
-                            scope->tag(), {{"set", *pushed}}));
+  note(context, journal::admin_event(
+                    "push", "scenario set '" + *pushed + "' pushed" + scope->where(), scope->tag(),
+                    {{"set", *pushed}, {"yaml", shortened(request.body, kEventYamlBytes)}}));
   return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
 }
 

@@ -4,6 +4,7 @@
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "admin/session_scope.h"
+#include "admin/test_outcome.h"
 #include "journal/entry_json.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -123,6 +124,26 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   note(context, journal::admin_event("session-closed", "session '" + session.tag->name + "' closed",
                                      session.tag));
   return success("Session '" + session.tag->name + "' closed; its requests stay in the journal.");
+}
+
+Reply handle_session_outcome(const RequestView& request, Context& context,
+                             const std::smatch& match) {
+  // The runner sends it when the test has ended, after the session may have
+  // closed: a remembered closed session takes it too.
+  std::shared_ptr<const SessionTag> tag;
+  if (auto found = context.sessions.by_id(match[1].str())) {
+    tag = (*found)->tag;
+  } else if (found.error().kind == session::SessionError::Kind::closed) {
+    tag = found.error().tag;
+  } else {
+    return session_error_reply(found.error());
+  }
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  auto outcome = read_test_outcome(*doc);
+  if (!outcome) return error_reply(400, outcome.error().message, "invalid_params");
+  note(context, outcome_event(*outcome, tag));
+  return success("Test of session '" + tag->name + "' " + outcome->state + ".");
 }
 
 Reply handle_list_events(const RequestView& request, Context& context, const std::smatch&) {

@@ -74,4 +74,11 @@ std::string escape_controls(std::string_view s) {
   return out;
 }
 
+std::string shortened(std::string_view text, size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  size_t end = limit;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
 }  // namespace drivemock

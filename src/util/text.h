@@ -30,6 +30,10 @@ std::string_view trimmed(std::string_view s, std::string_view blanks = " ");
 /// `s` with ASCII letters lower-cased.
 std::string ascii_lowercase(std::string_view s);
 
+/// `text` cut to at most `limit` bytes on a UTF-8 character boundary, saying
+/// at its end how long it was when it is cut: for client text kept in memory.
+std::string shortened(std::string_view text, size_t limit);
+
 /// True when `s` holds a control character: a byte below 0x20, DEL, or a C1
 /// control (U+0080 to U+009F) in UTF-8.
 bool has_control(std::string_view s);

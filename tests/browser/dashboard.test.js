@@ -306,6 +306,16 @@ test("the sessions view groups calls by session live, as the report does, with e
     await post(mock, "/v3/dir/color", { uuid: "d1", color: "red" }, { "X-Drivemock-Session": a.id });
     await page.waitForFunction(() => /2 calls/.test(document.querySelector("#session-groups details.session > summary").textContent));
     assert.equal(await page.$eval("#session-groups details.session", (d) => d.open), true);
+    // A test's outcome comes after its last call: the view takes it, the
+    // failed test first, with the first line of its message.
+    await fetch(`${mock.url}/__admin/sessions/${b.id}/outcome`, {
+      method: "POST",
+      body: JSON.stringify({ outcome: "failed", message: "expected a folder_not_found error\nsecond line", durationMs: 8 }),
+    });
+    await page.waitForFunction(() => /^FAILED|^failed/i.test(document.querySelector("#session-groups details.session > summary").textContent));
+    assert.match((await summaries())[0], /^failed.*a gone folder fails.*expected a folder_not_found error.*1 call, 1 violation, 8 ms$/);
+    assert.doesNotMatch((await summaries())[0], /second line/);
+    assert.match(await page.$eval("#session-counts", (c) => c.textContent), /tests: 1 failed, 0 passed, 0 skipped, 1 without an outcome/);
     assert.deepEqual(page.external, [], "the page asked another host");
     if (process.env.SCREENSHOT_DIR) {
       await page.screenshot({ path: process.env.SCREENSHOT_DIR + "/dashboard-sessions.png" });

@@ -99,3 +99,59 @@ test("the report lists each test, draws its calls when opened, and filters by na
   assert.deepEqual(external, [], "the report loads nothing from anywhere");
   await page.close();
 });
+
+test("a run with failures: failed tests first with their message above their calls, bodies, pushed YAML, the runner's counts", async () => {
+  // After the first test's sessions: 2 more tests, one failed, one skipped.
+  const yaml = "directories:\n  typo-folder: {trash: {body: {status: false, message: No., code: permission_denied}}}\n";
+  const passes = await admin("POST", "/__admin/sessions", { name: "trash.test.mjs > trashes" });
+  const failing = await admin("POST", "/__admin/sessions", { name: "trash.test.mjs > a refused trash says why" });
+  const skipped = await admin("POST", "/__admin/sessions", { name: "trash.test.mjs > later" });
+  await call(passes, "/v3/dir/trash", { uuid: "f2" });
+  await fetch(`${mock.url}/__admin/scenarios?session=${failing.id}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: yaml });
+  await call(failing, "/v3/dir/trash", { uuid: "typo-folder" });
+  const outcome = (s, body) => admin("POST", `/__admin/sessions/${s.id}/outcome`, body);
+  await outcome(passes, { outcome: "passed", durationMs: 4 });
+  await outcome(failing, {
+    outcome: "failed",
+    durationMs: 31,
+    message: "Expected values to be strictly equal:\n'permission_denied' !== 'dir_trashed'",
+    location: "file:///app/test/trash.test.mjs:22:10",
+  });
+  await outcome(skipped, { outcome: "skipped" });
+  await admin("POST", "/__admin/report");
+
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1100, height: 640 });
+  await page.goto("file://" + file);
+  const summary = await page.$eval("#summary", (s) => s.textContent);
+  // The first test's two sessions sent no outcome.
+  assert.match(summary, /^Tests: 1 failed, 1 passed, 1 skipped, 2 without an outcome\./);
+  const groups = await page.$$eval("details.session > summary", (s) => s.map((x) => x.textContent));
+  assert.match(groups[0], /^failed.*a refused trash says why.*Expected values to be strictly equal:.*1 call, 1 error, 31 ms$/);
+  assert.match(groups.find((g) => g.includes("> trashes")), /^passed/);
+  assert.match(groups.find((g) => g.includes("> later")), /^skipped/);
+
+  await page.click("details.session:nth-of-type(1) > summary");
+  await page.waitForSelector("details.session:nth-of-type(1) table");
+  const failure = await page.$eval("details.session:nth-of-type(1) div.failure", (d) => d.textContent);
+  assert.match(failure, /'permission_denied' !== 'dir_trashed'/);
+  assert.match(failure, /trash\.test\.mjs:22:10/);
+  const rows = await page.$$eval("details.session:nth-of-type(1) tbody tr", (r) => r.map((x) => x.textContent));
+  // Events do not repeat the session's name; the push shows its YAML.
+  assert.equal(rows[0], rows[0].replace("a refused trash says why", ""), rows[0]);
+  assert.match(rows[0], /session-opened: session opened/);
+  assert.match(rows[1], /push: scenario set 'pushed-1' pushed/);
+  assert.ok(rows[1].includes(yaml.trim()), rows[1]);
+  // The call's bodies, the one sent and the one answered.
+  assert.match(rows[2], /\{"uuid":"typo-folder"\}/);
+  assert.match(rows[2], /"code":"permission_denied"/);
+  await page.click("details.session:nth-of-type(1) tr:nth-child(3) details.bodies > summary");
+  await page.click("details.session:nth-of-type(1) details.yaml > summary");
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "report-failures.png") });
+
+  await page.click("#only-failing");
+  const shown = await page.$$eval("details.session:not([hidden]) > summary .name", (s) => s.map((x) => x.textContent));
+  assert.ok(shown.includes("trash.test.mjs > a refused trash says why"), JSON.stringify(shown));
+  assert.ok(!shown.includes("trash.test.mjs > trashes"), JSON.stringify(shown));
+  await page.close();
+});

@@ -227,3 +227,52 @@ test("has a session", ({ session }) => { if (!session) throw new Error("none"); 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** The run's data a report page holds. */
+function reportData(file) {
+  const html = fs.readFileSync(file, "utf8");
+  const from = html.indexOf('id="report-data">') + 'id="report-data">'.length;
+  return JSON.parse(html.slice(from, html.indexOf("</script>", from)));
+}
+
+/** The test-outcome events of a report's data: {session name: details}. */
+function outcomesIn(data) {
+  const found = {};
+  for (const e of data.events) if (e[4] === "test-outcome") found[data.sessions[e[1]][1]] = e[6];
+  return found;
+}
+
+test("docs/parallel-tests.md: the report counts tests as Vitest does, and says why one failed", () => {
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".outcomes-"));
+  try {
+    const report = path.join(dir, "report.html");
+    fs.writeFileSync(path.join(dir, "setup.mjs"), `import { drivemockGlobalSetup } from "drivemock/vitest/setup";\nexport default drivemockGlobalSetup({ report: ${JSON.stringify(report)} });\n`);
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"], globalSetup: ["./setup.mjs"] } };\n');
+    fs.writeFileSync(
+      path.join(dir, "outcomes.vitest.mjs"),
+      `import { expect } from "vitest";
+import { drivemockTest } from "drivemock/vitest";
+const test = drivemockTest();
+const trash = (session, uuid) => fetch(session.url + "/v3/dir/trash", { method: "POST", headers: { ...session.headers, "Content-Type": "application/json" }, body: JSON.stringify({ uuid }) });
+test("passes", async ({ session }) => { expect((await trash(session, "f1")).status).toBe(200); });
+test("fails", async ({ session }) => { await trash(session, "f2"); expect("dir_trashed").toBe("permission_denied"); });
+test("skips itself", ({ skip }) => { skip(); });
+`,
+    );
+    const results = path.join(dir, "results.json");
+    const run = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "--reporter=json", `--outputFile=${results}`], {
+      cwd: dir, encoding: "utf8", env: (({ NODE_TEST_CONTEXT, DRIVEMOCK_URL, ...env }) => env)(process.env), timeout: 120000,
+    });
+    assert.notEqual(run.status, 0, run.stdout + run.stderr);
+    const vitest = JSON.parse(fs.readFileSync(results, "utf8"));
+    const outcomes = outcomesIn(reportData(report));
+    const count = (state) => Object.values(outcomes).filter((o) => o.outcome === state).length;
+    assert.deepEqual([count("passed"), count("failed"), count("skipped")], [vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests]);
+    assert.deepEqual([vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests], [1, 1, 1]);
+    const failed = outcomes["outcomes.vitest.mjs > fails"];
+    assert.match(failed.message, /expected 'dir_trashed' to be 'permission_denied'/);
+    assert.match(failed.location, /outcomes\.vitest\.mjs:6:/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -27,6 +27,15 @@ class Session extends ScopedAdmin {
     return this._post(`/__admin/sessions/${encodeURIComponent(this.id)}/reset`, undefined);
   }
 
+  /**
+   * Tells drivemock how its test ended: {outcome: "passed"|"failed"|"skipped",
+   * durationMs, message, location}. The runner helpers send it; the report of
+   * the run and the dashboard show it. Taken after close() too.
+   */
+  async reportOutcome({ outcome, durationMs = 0, message = "", location = "" }) {
+    return this._post(`/__admin/sessions/${encodeURIComponent(this.id)}/outcome`, { outcome, durationMs, message, location });
+  }
+
   /** Closes it (its journal entries stay, tagged). Safe to call twice. */
   close() {
     if (!this._closed) {

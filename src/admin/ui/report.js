@@ -1,6 +1,7 @@
 // The report of a run (report-template.html, after session-groups.js): reads
-// the run's data from the page, says what it holds, lists each session
-// (test) and filters them by name or trouble.
+// the run's data from the page, says what it holds and how many tests
+// failed, lists each session (test), failed ones first, and filters them by
+// name or trouble.
 "use strict";
 
 (function report() {
@@ -9,7 +10,7 @@
   const errors = groups.reduce((n, g) => n + g.errors, 0);
   const violations = groups.reduce((n, g) => n + g.violations, 0);
   document.getElementById("summary").textContent =
-    `${data.sessions.length} sessions, ${data.requests.length} requests, ${errors} errors, ` +
+    `Tests: ${SessionGroups.testCounts(groups)}. ${data.sessions.length} sessions, ${data.requests.length} requests, ${errors} errors, ` +
     `${violations} with violations; drivemock ${data.version}, seed ${data.seed}, written ${data.generated}` +
     (data.dropped ? `; ${data.dropped} older requests dropped off the journal` : "");
 

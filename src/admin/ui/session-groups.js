@@ -1,8 +1,10 @@
 // Requests and admin events grouped by session, as the report of a run and
 // the dashboard's Sessions view show them: one <details> per session (test)
 // with its counts, its calls drawn when it is opened, each call with the
-// lock calls around it folded under it and the events between calls. Both
-// give it the same compact data; plain DOM, text always as text.
+// lock calls around it folded under it and the events between calls, its
+// test's outcome (the runner helpers send it) in its summary, a failure's
+// message above its calls, and the failed tests first. Both give it the
+// same compact data; plain DOM, text always as text.
 "use strict";
 
 // eslint-disable-next-line no-unused-vars
@@ -10,10 +12,12 @@ const SessionGroups = (function sessionGroups() {
   // Request: [id, session, time, operation, uuid, status, code, fault,
   //           matched, folded, violations, nearMisses, didYouMean, limited,
   //           failed (as the clients read it: a fault, an HTTP error, or an
-  //           envelope whose status says so)]
-  const R = { id: 0, session: 1, time: 2, op: 3, uuid: 4, status: 5, code: 6, fault: 7, matched: 8, folded: 9, violations: 10, near: 11, meant: 12, limited: 13, failed: 14 };
-  // Event: [id, session, afterRequest, time, kind, message]
-  const E = { id: 0, session: 1, after: 2, time: 3, kind: 4, message: 5 };
+  //           envelope whose status says so), requestBody, answerBody]
+  const R = { id: 0, session: 1, time: 2, op: 3, uuid: 4, status: 5, code: 6, fault: 7, matched: 8, folded: 9, violations: 10, near: 11, meant: 12, limited: 13, failed: 14, requestBody: 15, answerBody: 16 };
+  // Event: [id, session, afterRequest, time, kind, message, details]
+  const E = { id: 0, session: 1, after: 2, time: 3, kind: 4, message: 5, details: 6 };
+  // The runner's word on a test, as an event of its session.
+  const OUTCOME = "test-outcome";
 
   const failed = (r) => r[R.failed] === 1;
 
@@ -24,15 +28,53 @@ const SessionGroups = (function sessionGroups() {
     return node;
   };
 
-  /** The groups of {sessions: [[id, name]], requests, events}: sessions in order, then those outside. */
+  /**
+   * The groups of {sessions: [[id, name]], requests, events}: the failed
+   * tests' sessions first, then the others in order, then those outside.
+   */
   function group(data) {
-    const groups = data.sessions.map(([id, name]) => ({ id, name, requests: [], events: [] }));
-    const outside = { id: null, name: "Outside sessions", requests: [], events: [] };
+    const groups = data.sessions.map(([id, name]) => ({ id, name, requests: [], events: [], outcome: null }));
+    const outside = { id: null, name: "Outside sessions", requests: [], events: [], outcome: null };
     for (const r of data.requests) (r[R.session] >= 0 ? groups[r[R.session]] : outside).requests.push(r);
-    for (const e of data.events) (e[E.session] >= 0 ? groups[e[E.session]] : outside).events.push(e);
+    for (const e of data.events) {
+      const g = e[E.session] >= 0 ? groups[e[E.session]] : outside;
+      // The last word counts (a retried test sends one per try).
+      if (e[E.kind] === OUTCOME) g.outcome = outcomeOf(e);
+      else g.events.push(e);
+    }
     if (outside.requests.length || outside.events.length) groups.push(outside);
     for (const g of groups) count(g);
-    return groups;
+    const failedFirst = (g) => (g.outcome?.state === "failed" ? 0 : 1);
+    return groups.map((g, i) => ({ g, i })).sort((a, b) => failedFirst(a.g) - failedFirst(b.g) || a.i - b.i).map((x) => x.g);
+  }
+
+  function outcomeOf(e) {
+    const d = e[E.details] || {};
+    return { state: d.outcome || "", durationMs: Number(d.durationMs || 0), message: d.message || "", location: d.location || "" };
+  }
+
+  /** How many tests passed, failed and were skipped, as the runner counted them; sessions with no outcome apart. */
+  function tests(groups) {
+    const n = { passed: 0, failed: 0, skipped: 0, unreported: 0 };
+    for (const g of groups) {
+      if (g.id === null) continue;
+      if (g.outcome && g.outcome.state in n) n[g.outcome.state] += 1;
+      else n.unreported += 1;
+    }
+    return n;
+  }
+
+  /** "1 failed, 5 passed, 0 skipped, 2 without an outcome": the tests' counts as a line. */
+  function testCounts(groups) {
+    const t = tests(groups);
+    return `${t.failed} failed, ${t.passed} passed, ${t.skipped} skipped` + (t.unreported ? `, ${t.unreported} without an outcome` : "");
+  }
+
+  /** An event as its session's row says it: the session's own name left out, it is the group's. */
+  function eventText(g, e) {
+    let text = e[E.message];
+    if (g.id !== null) text = text.replace(`session '${g.name}' `, "session ").replace(` in session '${g.name}'`, "");
+    return `${e[E.kind]}: ${text}`;
   }
 
   function count(g) {
@@ -67,7 +109,9 @@ const SessionGroups = (function sessionGroups() {
     const flush = (upTo) => {
       while (events.length && events[0][E.after] < upTo) {
         const e = events.shift();
-        body.append(el("tr", { class: "event" }, el("td", {}, e[E.time].slice(11, 23)), el("td", { colspan: "4" }, `${e[E.kind]}: ${e[E.message]}`)));
+        const yaml = e[E.details]?.yaml;
+        const text = yaml ? el("details", { class: "yaml" }, el("summary", {}, eventText(g, e)), el("pre", {}, yaml)) : eventText(g, e);
+        body.append(el("tr", { class: "event" }, el("td", {}, e[E.time].slice(11, 23)), el("td", { colspan: "4" }, text)));
       }
     };
     for (const item of items) {
@@ -87,12 +131,26 @@ const SessionGroups = (function sessionGroups() {
       if (r[R.meant]) notes.append(el("li", { class: "near" }, `no scenario names it; did you mean ${r[R.meant]}?`));
       if (r[R.limited]) notes.append(el("li", { class: "warning" }, `refused by ${r[R.limited]}`));
       if (notes.childElementCount) what.append(notes);
+      if (r[R.requestBody] || r[R.answerBody]) {
+        what.append(
+          el("details", { class: "bodies" }, el("summary", {}, "bodies"),
+            el("div", { class: "muted" }, "request"), el("pre", {}, r[R.requestBody] || "(empty)"),
+            el("div", { class: "muted" }, "answer"), el("pre", {}, r[R.answerBody] || "(empty)")),
+        );
+      }
       const cells = [el("td", {}, r[R.time].slice(11, 23)), el("td", {}, r[R.op] || "(no operation)"), what, el("td", { class: "answer" }, answer), el("td", { class: "mono" }, r[R.matched] || "built-in")];
       body.append(el("tr", { class: failed(r) ? "bad" : "" }, ...cells));
     }
     flush(Infinity);
     const head = el("thead", {}, el("tr", {}, ...["time", "operation", "uuid", "answer", "answered by"].map((h) => el("th", {}, h))));
     return el("table", { class: "session-calls" }, head, body);
+  }
+
+  /** A failed test's message and where it was thrown, above the calls that led to it. */
+  function failure(outcome) {
+    const node = el("div", { class: "failure" }, el("pre", {}, outcome.message || "(no message)"));
+    if (outcome.location) node.append(el("div", { class: "mono muted" }, outcome.location));
+    return node;
   }
 
   function plural(n, one, many) {
@@ -105,7 +163,14 @@ const SessionGroups = (function sessionGroups() {
       (g.errors ? `, ${plural(g.errors, "error", "errors")}` : "") +
       (g.violations ? `, ${plural(g.violations, "violation", "violations")}` : "") +
       (g.near ? `, ${g.near} unmatched` : "");
-    return el("summary", {}, el("span", { class: "name" }, g.name), el("span", { class: `counts ${g.errors || g.violations ? "error" : "muted"}` }, counts));
+    const parts = [];
+    if (g.outcome) {
+      parts.push(el("span", { class: `outcome ${g.outcome.state}` }, g.outcome.state));
+    }
+    parts.push(el("span", { class: "name" }, g.name));
+    if (g.outcome?.message) parts.push(el("span", { class: "first-line error" }, g.outcome.message.split("\n")[0]));
+    parts.push(el("span", { class: `counts ${g.errors || g.violations ? "error" : "muted"}` }, counts + (g.outcome ? `, ${Math.round(g.outcome.durationMs)} ms` : "")));
+    return el("summary", {}, ...parts);
   }
 
   /** One session's <details>: its calls drawn the first time it is opened. */
@@ -114,14 +179,15 @@ const SessionGroups = (function sessionGroups() {
     node.addEventListener("toggle", () => {
       if (node.open && !node.dataset.drawn) {
         node.dataset.drawn = "1";
+        if (g.outcome?.state === "failed") node.append(failure(g.outcome));
         node.append(table(g));
       }
     });
     return node;
   }
 
-  /** Whether a group has errors, violations or near misses. */
-  const troubled = (g) => Boolean(g.errors || g.violations || g.near);
+  /** Whether a group's test failed, or it has errors, violations or near misses. */
+  const troubled = (g) => Boolean(g.outcome?.state === "failed" || g.errors || g.violations || g.near);
 
-  return { R, E, group, details, troubled };
+  return { R, E, group, details, troubled, tests, testCounts };
 })();

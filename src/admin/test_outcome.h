@@ -1,0 +1,38 @@
+#pragma once
+// A test's outcome, as the runner helpers send it when the test ends
+// (POST /__admin/sessions/{id}/outcome): passed, failed or skipped, how long
+// it took, and for a failure its message and where it was thrown. Kept as an
+// admin event of the session ("test-outcome"), so that the report of a run
+// and the dashboard's Sessions view put each failure beside the calls that
+// led to it, and count tests as the runner does.
+
+#include <rapidjson/document.h>
+
+#include <memory>
+#include <string>
+
+#include "journal/admin_events.h"
+#include "util/result.h"
+
+namespace drivemock::admin {
+
+struct TestOutcome {
+  std::string state;  ///< "passed", "failed" or "skipped"
+  double duration_ms = 0;
+  std::string message;   ///< a failure's message, at most kMaxMessageBytes
+  std::string location;  ///< where it was thrown (a stack line), at most kMaxLocationBytes
+};
+
+/// Longer text is cut (on a character boundary) and says so: a runner's
+/// message can be a whole diff, and events are kept in memory.
+inline constexpr size_t kMaxMessageBytes = 4096;
+inline constexpr size_t kMaxLocationBytes = 512;
+
+/// The outcome a request body gives, or what is wrong with it.
+Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body);
+
+/// The session's "test-outcome" event: details outcome, durationMs, message, location.
+journal::AdminEvent outcome_event(const TestOutcome& outcome,
+                                  std::shared_ptr<const SessionTag> session);
+
+}  // namespace drivemock::admin

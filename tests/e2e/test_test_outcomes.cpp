@@ -1,0 +1,144 @@
+// A test's outcome, sent by the runner helpers when the test ends
+// (POST /__admin/sessions/{id}/outcome): taken by an open or a closed
+// session, kept as its "test-outcome" event, and in the report beside the
+// calls' bodies and the pushed YAML. What a caller cannot do: give an
+// outcome that is not one, to a session never opened, or keep an unbounded
+// message.
+#include "e2e/server_fixture.h"
+#include "temp_dir.h"
+
+using namespace drivemock::testing;
+
+namespace {
+
+std::string open_outcome_session(const RunningServer& mock, const std::string& name) {
+  auto doc = mock.admin_json("POST", "/__admin/sessions", R"({"name":")" + name + R"("})", 201);
+  return doc["id"].GetString();
+}
+
+std::string outcome_path(const std::string& id) {
+  return "/__admin/sessions/" + id + "/outcome";
+}
+
+/// The details of the session's test-outcome events, oldest first.
+std::vector<std::map<std::string, std::string>> outcomes_of(const RunningServer& mock,
+                                                            const std::string& id) {
+  auto doc = mock.admin_json("GET", "/__admin/events?session=" + id);
+  std::vector<std::map<std::string, std::string>> found;
+  for (const auto& e : doc["events"].GetArray()) {
+    if (std::string(e["kind"].GetString()) != "test-outcome") continue;
+    std::map<std::string, std::string> details;
+    for (const auto& d : e["details"].GetObject())
+      details[d.name.GetString()] = d.value.GetString();
+    found.push_back(details);
+  }
+  return found;
+}
+
+/// The run's data of a report page.
+rapidjson::Document data_of_report(const std::string& html) {
+  const std::string open = R"(<script type="application/json" id="report-data">)";
+  auto from = html.find(open);
+  REQUIRE(from != std::string::npos);
+  from += open.size();
+  rapidjson::Document doc;
+  doc.Parse(html.substr(from, html.find("</script>", from) - from).c_str());
+  REQUIRE(doc.IsObject());
+  return doc;
+}
+
+}  // namespace
+
+TEST_CASE("a test's outcome is taken by its session, open or after it closed") {
+  RunningServer mock;
+  std::string failing = open_outcome_session(mock, "suite > fails");
+  mock.admin_json("POST", outcome_path(failing),
+                  R"({"outcome":"failed","durationMs":12.4,"message":"expected 'dir_trashed'",)"
+                  R"("location":"archive.test.mjs:14:5"})");
+  std::string passing = open_outcome_session(mock, "suite > passes");
+  mock.admin_json("DELETE", "/__admin/sessions/" + passing);
+  mock.admin_json("POST", outcome_path(passing), R"({"outcome":"passed","durationMs":3})");
+
+  auto failed = outcomes_of(mock, failing);
+  REQUIRE(failed.size() == 1);
+  CHECK(failed[0]["outcome"] == "failed");
+  CHECK(failed[0]["durationMs"] == "12");
+  CHECK(failed[0]["message"] == "expected 'dir_trashed'");
+  CHECK(failed[0]["location"] == "archive.test.mjs:14:5");
+  auto passed = outcomes_of(mock, passing);
+  REQUIRE(passed.size() == 1);
+  CHECK(passed[0]["outcome"] == "passed");
+}
+
+TEST_CASE("an outcome that is not one, or for no session, is refused and nothing is kept") {
+  RunningServer mock;
+  std::string id = open_outcome_session(mock, "t");
+  auto refused = [&](const std::string& path, const std::string& body, int status,
+                     const std::string& says) {
+    auto res = mock.admin("POST", path, body);
+    REQUIRE(res);
+    CHECK(res->status == status);
+    INFO(res->body);
+    CHECK(res->body.find(says) != std::string::npos);
+  };
+  refused(outcome_path("never-opened"), R"({"outcome":"passed"})", 404, "unknown_session");
+  refused(outcome_path(id), R"({"outcome":"pass"})", 400, "expected passed, failed or skipped");
+  refused(outcome_path(id), R"({})", 400, "outcome is required");
+  refused(outcome_path(id), R"({"outcome":"passed","durationMs":-1})", 400, "durationMs");
+  refused(outcome_path(id), R"({"outcome":"passed","durationMs":"12"})", 400, "durationMs");
+  refused(outcome_path(id), R"({"outcome":"passed","durationMs":1e300})", 400, "durationMs");
+  refused(outcome_path(id), R"({"outcome":"failed","message":["x"]})", 400,
+          "message must be a string");
+  refused(outcome_path(id), R"({"outcome":"passed","status":"ok"})", 400, "Unknown key 'status'");
+  refused(outcome_path(id), R"([1])", 400, "invalid_params");
+  CHECK(outcomes_of(mock, id).empty());
+}
+
+TEST_CASE("a failure's message and location are kept cut to a bound, on a character boundary") {
+  RunningServer mock;
+  std::string id = open_outcome_session(mock, "long");
+  // 'é' is two bytes: 4,095 bytes of 'a' put the cut inside the first one.
+  std::string message(4095, 'a');
+  for (int i = 0; i < 3000; ++i) message += "é";
+  mock.admin_json("POST", outcome_path(id),
+                  R"({"outcome":"failed","message":")" + message + R"(","location":")" +
+                      std::string(100000, 'x') + R"("})");
+  auto kept = outcomes_of(mock, id);
+  REQUIRE(kept.size() == 1);
+  CHECK(kept[0]["message"] == std::string(4095, 'a') + "… (10095 bytes)");
+  CHECK(kept[0]["location"] == std::string(512, 'x') + "… (100000 bytes)");
+}
+
+TEST_CASE("the report holds each test's outcome, the calls' bodies and the pushed YAML") {
+  TempDir dir;
+  drivemock::ServerOptions options;
+  options.report_file = dir.file("report.html");
+  RunningServer mock(options);
+  std::string id = open_outcome_session(mock, "suite > trashes");
+  const std::string yaml =
+      "directories:\n  d1: {trash: {body: {status: success, code: scripted}}}\n";
+  auto pushed_res =
+      mock.client().Post(("/__admin/scenarios?session=" + id).c_str(), yaml, "application/yaml");
+  REQUIRE(pushed_res);
+  REQUIRE(pushed_res->status == 200);
+  mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}}, R"({"uuid":"d1"})",
+                     "application/json");
+  mock.admin_json("POST", outcome_path(id),
+                  R"({"outcome":"failed","message":"expected dir_trashed, got scripted"})");
+  mock.admin_json("POST", "/__admin/report");
+  auto data = data_of_report(read_text_file(dir.file("report.html")));
+  auto& request = data["requests"][0];
+  CHECK(std::string(request[15].GetString()) == R"({"uuid":"d1"})");
+  CHECK(std::string(request[16].GetString()).find(R"("code":"scripted")") != std::string::npos);
+  bool pushed = false, outcome = false;
+  for (const auto& e : data["events"].GetArray()) {
+    std::string kind = e[4].GetString();
+    if (kind == "push") pushed = std::string(e[6]["yaml"].GetString()) == yaml;
+    if (kind == "test-outcome") {
+      outcome = std::string(e[6]["outcome"].GetString()) == "failed" &&
+                std::string(e[6]["message"].GetString()) == "expected dir_trashed, got scripted";
+    }
+  }
+  CHECK(pushed);
+  CHECK(outcome);
+}
