@@ -11,7 +11,7 @@ const { spawn } = require("node:child_process");
 const test = require("node:test");
 const { startDrivemock } = require("./index");
 const { endTestSession } = require("./lib/near-misses");
-const { nodeTestOutcome, sendOutcome } = require("./lib/outcomes");
+const { nodeTestOutcome, OutcomeQueue } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { connectFilenSdk } = require("./filen");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
@@ -77,7 +77,10 @@ function drivemockSessions(options = {}) {
     }
     if (filen) connection = connectFilenSdk(state.drivemock);
   });
+  // Outcomes go while the next test runs; the file's last hook waits for them.
+  const sending = new OutcomeQueue();
   test.after(async () => {
+    await sending.flush();
     await connection?.disconnect();
     await own?.stop();
   });
@@ -95,10 +98,11 @@ function drivemockSessions(options = {}) {
       await endTestSession(session, { allowNearMisses });
     } catch (e) {
       // The near miss fails the test: the report says so.
-      await sendOutcome(session, { outcome: "failed", durationMs: Date.now() - startedAt.get(t), message: e.message });
+      sending.send(session, { outcome: "failed", durationMs: Date.now() - startedAt.get(t), message: e.message });
       throw e;
     }
-    await sendOutcome(session, nodeTestOutcome(t, startedAt.get(t), process.argv[1]));
+    const outcome = nodeTestOutcome(t, startedAt.get(t), process.argv[1]);
+    if (outcome) sending.send(session, outcome);
   });
   return state;
 }

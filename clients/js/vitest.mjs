@@ -64,7 +64,18 @@ export function drivemockTest(options = {}) {
   checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses"]);
   const { test = baseTest, filen: withSdk = false, allowNearMisses = false } = options;
   const budget = withSdk && typeof withSdk === "object" ? { ...TEST_SDK_BUDGET, ...withSdk } : TEST_SDK_BUDGET;
+  const sending = new outcomes.OutcomeQueue();
   return test.extend({
+    // Once per file, wherever drivemockTest() was called (a shared module
+    // too, under --no-isolate): the file ends when its tests' outcomes have
+    // arrived. A per-file fixture needs Vitest 3.2.
+    drivemockOutcomes: [
+      async ({}, use) => {
+        await use(sending);
+        await sending.flush();
+      },
+      { scope: "file", auto: true },
+    ],
     drivemock: async ({}, use) => {
       const given = safeInject();
       const mock = await runDrivemock(given?.url, given?.adminToken ?? undefined, SETUP_HINT);
@@ -77,8 +88,10 @@ export function drivemockTest(options = {}) {
         const session = await mock.session(taskName(task), { failOnWarnings: true });
         // Vitest calls it once the test's result is known, after this
         // fixture's teardown (its near-miss check included): the outcome
-        // goes to the closed session.
-        onTestFinished(({ task: finished }) => outcomes.sendOutcome(session, outcomes.vitestOutcome(finished ?? task)));
+        // goes to the closed session, sent while the next test runs.
+        onTestFinished(({ task: finished }) => {
+          sending.send(session, outcomes.vitestOutcome(finished ?? task));
+        });
         try {
           await use(session);
         } catch (e) {

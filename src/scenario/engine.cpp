@@ -167,6 +167,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
     if (!request.seen.named && contract::has_key(*request.operation) &&
         checked.uuid.size() <= kMaxRememberedUuidBytes) {
       scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
+      if (scripting->did_you_mean) {
+        near_miss_calls_.note({request.operation->name, checked.uuid, *scripting->did_you_mean});
+      }
     }
     request.seen.scripted = std::move(scripting);
     Reply reply = limit.refusal;
@@ -180,6 +183,9 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   request.seen.named = decision.named;
   request.seen.state = std::move(decision.state);
   note_housekeeping(request);
+  if (decision.did_you_mean) {
+    near_miss_calls_.note({request.operation->name, checked.uuid, *decision.did_you_mean});
+  }
   if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
     request.seen.scripted = std::make_shared<const Scripting>(
         Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
@@ -298,6 +304,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
 
 void Engine::reset() {
   catalog()->limiter->clear(scope_);
+  near_miss_calls_.clear();
   std::shared_lock read(slots_mutex_);
   for (auto& [uuid, s] : slots_) {
     std::lock_guard lock(s->mutex);

@@ -23,6 +23,7 @@
 #include "contract/operations.h"
 #include "model/entry.h"
 #include "scenario/catalog.h"
+#include "scenario/near_miss_calls.h"
 
 namespace drivemock::scenario {
 
@@ -110,8 +111,10 @@ class Engine {
   std::shared_ptr<const Catalog> replace_catalog(std::shared_ptr<const Catalog> catalog,
                                                  Restart restart = Restart::named);
   /// Every uuid back to its initial state, sequences and random streams
-  /// back to the start.
+  /// back to the start; the near-miss calls forgotten.
   void reset();
+  /// The calls it answered whose uuid is a typo away from a named one.
+  std::vector<NearMissCall> near_miss_calls() const { return near_miss_calls_.list(); }
   /// The seed random draws derive from: each uuid and operation has its own
   /// stream of it (util/random.h), restarted with the uuid's state. Set it
   /// before reset() to replay a run.
@@ -170,6 +173,7 @@ class Engine {
   /// lets go of its load with a relaxed store, a race TSan reports.
   mutable std::shared_mutex catalog_mutex_;
   std::shared_ptr<const Catalog> catalog_;
+  NearMissCalls near_miss_calls_;
   mutable std::shared_mutex slots_mutex_;
   std::unordered_map<std::string, std::shared_ptr<Slot>> slots_;
   /// Back to the initial state; its stored fields no longer counted. Under

@@ -142,3 +142,29 @@ TEST_CASE("the report holds each test's outcome, the calls' bodies and the pushe
   CHECK(pushed);
   CHECK(outcome);
 }
+
+TEST_CASE("a session's close lists its calls a typo away from a scripted uuid, the first 16") {
+  RunningServer mock;
+  std::string id = open_outcome_session(mock, "typos");
+  auto pushed = mock.client().Post(
+      ("/__admin/scenarios?session=" + id).c_str(),
+      "directories:\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\n",
+      "application/yaml");
+  REQUIRE(pushed);
+  REQUIRE(pushed->status == 200);
+  auto trash = [&](const std::string& uuid) {
+    mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
+                       R"({"uuid":")" + uuid + R"("})", "application/json");
+  };
+  trash("folder-abd");
+  trash("folder-abd");                 // the same call again: listed once
+  trash("another-folder-altogether");  // no scripted uuid comes close
+  for (int i = 0; i < 20; ++i) trash("folder-ab" + std::string(1, static_cast<char>('e' + i)));
+  auto closed = mock.admin_json("DELETE", "/__admin/sessions/" + id);
+  const auto& misses = closed["nearMisses"];
+  REQUIRE(misses.Size() == 16);
+  CHECK(std::string(misses[0]["operation"].GetString()) == "trash");
+  CHECK(std::string(misses[0]["uuid"].GetString()) == "folder-abd");
+  CHECK(std::string(misses[0]["didYouMean"].GetString()) == "folder-abc");
+  CHECK(std::string(misses[1]["uuid"].GetString()) == "folder-abe");
+}

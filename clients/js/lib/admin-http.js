@@ -16,6 +16,11 @@ class AdminHttp {
     this.token = token;
     this.stopped = stopped;
     this.agent = new http.Agent({ keepAlive: true });
+    // Read once: a URL parsed per call cost a test's session more than
+    // drivemock's own work on it.
+    const base = new URL(url);
+    this.host = base.hostname.replace(/^\[|\]$/g, "");
+    this.port = base.port || 80;
   }
 
   /**
@@ -34,7 +39,7 @@ class AdminHttp {
     const before = this.stopped();
     if (before) return Promise.reject(before);
     return new Promise((resolve, reject) => {
-      const request = http.request(new URL(path, this.url), { method, headers, agent: this.agent }, (res) => {
+      const request = http.request({ host: this.host, port: this.port, path, method, headers, agent: this.agent }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("error", reject);

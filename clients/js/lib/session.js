@@ -37,13 +37,21 @@ class Session extends ScopedAdmin {
   }
 
   /** Closes it (its journal entries stay, tagged). Safe to call twice. */
-  close() {
+  async close() {
+    await this._closing();
+  }
+
+  /**
+   * @internal The one close, which resolves with the near-miss calls its
+   * answer listed (none when it was closed already, or drivemock stopped).
+   */
+  _closing() {
     if (!this._closed) {
       this._closed = this._admin.call("DELETE", `/__admin/sessions/${encodeURIComponent(this.id)}`).then(
-        () => undefined,
+        ({ answer }) => answer.nearMisses ?? [],
         (e) => {
           // Closed already (410), or drivemock stopped first: nothing left to close.
-          if (e.status === 410 || e.code === "stopped" || e.code === "detached") return undefined;
+          if (e.status === 410 || e.code === "stopped" || e.code === "detached") return [];
           throw e;
         },
       );
