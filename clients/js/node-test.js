@@ -79,20 +79,41 @@ function drivemockSessions(options = {}) {
   });
   // Outcomes go while the next test runs; the file's last hook waits for them.
   const sending = new OutcomeQueue();
+  // Sessions whose test has not ended through afterEach: Node runs no
+  // afterEach for a test that skipped itself; the file's end closes them.
+  const unended = new Map();
   test.after(async () => {
+    for (const [t, session] of unended) {
+      await session.close();
+      sending.send(session, { outcome: skipped.has(t) ? "skipped" : "passed", durationMs: Date.now() - startedAt.get(t) });
+    }
+    unended.clear();
     await sending.flush();
     await connection?.disconnect();
     await own?.stop();
   });
+  // A test that skips itself (t.skip(), t.todo()) is reported so, not as
+  // passed: Node tells hooks only whether a test passed.
+  const skipped = new WeakSet();
   const startedAt = new WeakMap();
   test.beforeEach(async (t) => {
     startedAt.set(t, Date.now());
+    for (const method of ["skip", "todo"]) {
+      const own = t[method].bind(t);
+      t[method] = (...args) => {
+        skipped.add(t);
+        return own(...args);
+      };
+    }
     // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
-    byTest.set(t, await state.drivemock.session(fullName([file, t.fullName ?? t.name]), { failOnWarnings: true }));
+    const session = await state.drivemock.session(fullName([file, t.fullName ?? t.name]), { failOnWarnings: true });
+    byTest.set(t, session);
+    unended.set(t, session);
   });
   test.afterEach(async (t) => {
     const session = byTest.get(t);
     byTest.delete(t);
+    unended.delete(t);
     if (!session) return;
     try {
       await endTestSession(session, { allowNearMisses });
@@ -102,6 +123,7 @@ function drivemockSessions(options = {}) {
       throw e;
     }
     const outcome = nodeTestOutcome(t, startedAt.get(t), process.argv[1]);
+    if (outcome && skipped.has(t)) outcome.outcome = "skipped";
     if (outcome) sending.send(session, outcome);
   });
   return state;

@@ -26,13 +26,14 @@ const trash = (t, uuid) => fetch(sessions.drivemock.url + "/v3/dir/trash", {
 });
 test("passes", async (t) => { assert.equal((await trash(t, "f1")).status, 200); });
 test("fails", async (t) => { await trash(t, "f2"); assert.equal("dir_trashed", "permission_denied"); });
+test("skips itself", (t) => { t.skip("not today"); });
 test("misses a scripted uuid", async (t) => {
   await sessions.of(t).push("directories:\\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\\n");
   await trash(t, "folder-abd");
 });
 `;
 
-test("each test's outcome reaches its session: passed, failed with its message and line, and failed by a near miss", async () => {
+test("each test's outcome reaches its session: passed, failed with its message and line, skipped, and failed by a near miss", async () => {
   const mock = await startDrivemock();
   try {
     const file = tempFile("outcomes.test.js", FILE);
@@ -49,6 +50,7 @@ test("each test's outcome reaches its session: passed, failed with its message a
       return;
     }
     assert.equal(outcomes.passes.outcome, "passed");
+    assert.equal(outcomes["skips itself"].outcome, "skipped");
     assert.equal(outcomes.fails.outcome, "failed");
     assert.match(outcomes.fails.message, /Expected values to be strictly equal:[\s\S]*'dir_trashed'[\s\S]*'permission_denied'/);
     assert.match(outcomes.fails.location, /outcomes\.test\.js:9:/);
