@@ -48,6 +48,7 @@ const std::vector<Route>& routes() {
       {"DELETE", std::regex("/__admin/sessions/([^/]+)"), handle_close_session},
       {"POST", std::regex("/__admin/sessions/([^/]+)/reset"), handle_reset_session},
       {"POST", std::regex("/__admin/sessions/([^/]+)/outcome"), handle_session_outcome},
+      {"POST", std::regex("/__admin/outcomes"), handle_outcomes},
       {"GET", std::regex("/__admin/events"), handle_list_events},
       {"GET", std::regex("/__admin/report"), handle_get_report},
       {"POST", std::regex("/__admin/report"), handle_write_report},

@@ -50,6 +50,7 @@ Reply handle_shutdown(const RequestView&, Context&, const std::smatch&);
 Reply handle_open_session(const RequestView&, Context&, const std::smatch&);
 Reply handle_list_sessions(const RequestView&, Context&, const std::smatch&);
 Reply handle_session_outcome(const RequestView&, Context&, const std::smatch&);
+Reply handle_outcomes(const RequestView&, Context&, const std::smatch&);
 Reply handle_get_session(const RequestView&, Context&, const std::smatch&);
 Reply handle_reset_session(const RequestView&, Context&, const std::smatch&);
 Reply handle_close_session(const RequestView&, Context&, const std::smatch&);

@@ -146,18 +146,58 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
+namespace {
+
+/// The tag of session `id`, open or remembered closed: the runner sends an
+/// outcome when the test has ended, after its session may have closed.
+Result<std::shared_ptr<const SessionTag>, Reply> outcome_session(const Context& context,
+                                                                 std::string_view id) {
+  auto found = context.sessions.by_id(id);
+  if (found) return std::shared_ptr<const SessionTag>((*found)->tag);
+  if (found.error().kind == session::SessionError::Kind::closed) return found.error().tag;
+  return session_error_reply(found.error());
+}
+
+}  // namespace
+
+Reply handle_outcomes(const RequestView& request, Context& context, const std::smatch&) {
+  auto doc = parse_object_body(request);
+  if (!doc) return doc.error();
+  const rapidjson::Document& body = *doc;  // const iterators compare unambiguously
+  auto list = body.FindMember("outcomes");
+  if (body.MemberCount() != 1 || list == body.MemberEnd() || !list->value.IsArray() ||
+      list->value.Size() > kMaxOutcomesPerBatch) {
+    return error_reply(400,
+                       "The body must be {\"outcomes\": [...]}, at most " +
+                           std::to_string(kMaxOutcomesPerBatch) +
+                           " of {session, outcome, durationMs, message, location}",
+                       "invalid_params");
+  }
+  // All read before any is kept: a batch is taken whole or not at all.
+  std::vector<journal::AdminEvent> events;
+  size_t index = 0;
+  for (const auto& item : list->value.GetArray()) {
+    auto at = "outcomes[" + std::to_string(index++) + "]: ";
+    auto id =
+        item.IsObject() ? item.FindMember("session") : rapidjson::Value::ConstMemberIterator();
+    if (!item.IsObject() || id == item.MemberEnd() || !id->value.IsString()) {
+      return error_reply(400, at + "session is required: a session's id", "invalid_params");
+    }
+    auto tag = outcome_session(context, {id->value.GetString(), id->value.GetStringLength()});
+    if (!tag) return tag.error();
+    auto outcome = read_test_outcome(item, "session");
+    if (!outcome) return error_reply(400, at + outcome.error().message, "invalid_params");
+    events.push_back(outcome_event(*outcome, *tag));
+  }
+  for (auto& event : events) note(context, std::move(event));
+  return success(std::to_string(events.size()) + " outcomes kept.");
+}
+
 Reply handle_session_outcome(const RequestView& request, Context& context,
                              const std::smatch& match) {
-  // The runner sends it when the test has ended, after the session may have
-  // closed: a remembered closed session takes it too.
-  std::shared_ptr<const SessionTag> tag;
-  if (auto found = context.sessions.by_id(match[1].str())) {
-    tag = (*found)->tag;
-  } else if (found.error().kind == session::SessionError::Kind::closed) {
-    tag = found.error().tag;
-  } else {
-    return session_error_reply(found.error());
-  }
+  auto found = outcome_session(context, match[1].str());
+  if (!found) return found.error();
+  std::shared_ptr<const SessionTag> tag = *found;
   auto doc = parse_object_body(request);
   if (!doc) return doc.error();
   auto outcome = read_test_outcome(*doc);

@@ -28,8 +28,13 @@ struct TestOutcome {
 inline constexpr size_t kMaxMessageBytes = 4096;
 inline constexpr size_t kMaxLocationBytes = 512;
 
-/// The outcome a request body gives, or what is wrong with it.
-Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body);
+/// The outcome a request body gives, or what is wrong with it; `also` is
+/// one more key allowed beside the outcome's own (a batch item's session).
+Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body,
+                                             std::string_view also = {});
+
+/// How many outcomes one POST /__admin/outcomes may carry.
+inline constexpr size_t kMaxOutcomesPerBatch = 1000;
 
 /// The session's "test-outcome" event: details outcome, durationMs, message, location.
 journal::AdminEvent outcome_event(const TestOutcome& outcome,

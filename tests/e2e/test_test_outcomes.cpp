@@ -168,3 +168,37 @@ TEST_CASE("a session's close lists its calls a typo away from a scripted uuid, t
   CHECK(std::string(misses[0]["didYouMean"].GetString()) == "folder-abc");
   CHECK(std::string(misses[1]["uuid"].GetString()) == "folder-abe");
 }
+
+TEST_CASE("outcomes come in batches, taken whole or not at all") {
+  RunningServer mock;
+  std::string first = open_outcome_session(mock, "first");
+  std::string second = open_outcome_session(mock, "second");
+  mock.admin_json("DELETE", "/__admin/sessions/" + second);
+  mock.admin_json("POST", "/__admin/outcomes",
+                  R"({"outcomes":[{"session":")" + first + R"(","outcome":"passed","durationMs":2},)" +
+                      R"({"session":")" + second + R"(","outcome":"failed","message":"no"}]})");
+  CHECK(outcomes_of(mock, first).at(0)["outcome"] == "passed");
+  CHECK(outcomes_of(mock, second).at(0)["message"] == "no");
+
+  auto refused = [&](const std::string& body, int status, const std::string& says) {
+    auto res = mock.admin("POST", "/__admin/outcomes", body);
+    REQUIRE(res);
+    INFO(res->body);
+    CHECK(res->status == status);
+    CHECK(res->body.find(says) != std::string::npos);
+  };
+  // The second item is wrong: the first is not kept either.
+  refused(R"({"outcomes":[{"session":")" + first + R"(","outcome":"skipped"},)" +
+              R"({"session":")" + first + R"(","outcome":"maybe"}]})",
+          400, "outcomes[1]: outcome is 'maybe'");
+  refused(R"({"outcomes":[{"session":"never-opened","outcome":"passed"}]})", 404,
+          "unknown_session");
+  refused(R"({"outcomes":[{"outcome":"passed"}]})", 400, "outcomes[0]: session is required");
+  refused(R"({"outcomes":{}})", 400, "at most 1000");
+  std::string many = R"({"outcomes":[)";
+  for (int i = 0; i < 1001; ++i) {
+    many += (i ? "," : "") + std::string(R"({"session":")") + first + R"(","outcome":"passed"})";
+  }
+  refused(many + "]}", 400, "at most 1000");
+  CHECK(outcomes_of(mock, first).size() == 1);
+}

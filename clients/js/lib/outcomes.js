@@ -51,37 +51,52 @@ function nodeTestOutcome(t, startedAt, file) {
   };
 }
 
-/** Sends `outcome` for `session`; nothing when drivemock stopped or the session is gone. */
-async function sendOutcome(session, outcome) {
-  if (!outcome) return;
-  try {
-    await session.reportOutcome(outcome);
-  } catch (e) {
-    if (e.code === "stopped" || e.code === "detached" || e.code === "unknown_session") return;
-    throw e;
-  }
-}
-
 /**
- * Outcomes on their way, sent without holding up the next test (an admin
- * call costs about 0.4 ms): the file's last hook awaits them, and the first
- * failure to send one fails it.
+ * Outcomes on their way, sent without holding up the next test, many in one
+ * admin call (POST /__admin/outcomes): an admin call from a test worker
+ * costs about 0.4 ms, which one call per test would add to every test. Sent
+ * when 100 are waiting or 100 ms after the first; the file's last hook
+ * flushes the rest, and the first failure to send fails it.
  */
 class OutcomeQueue {
+  #batch = [];
+  #admin = null;
+  #timer = null;
   #pending = new Set();
 
   send(session, outcome) {
-    const sent = sendOutcome(session, outcome);
+    if (!outcome) return;
+    this.#admin = session._admin;
+    this.#batch.push({ session: session.id, ...outcome });
+    if (this.#batch.length >= 100) this.#post();
+    else this.#timer ??= setTimeout(() => this.#post(), 100);
+  }
+
+  #post() {
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#batch.length === 0) return;
+    const outcomes = this.#batch;
+    this.#batch = [];
+    const sent = this.#admin.call("POST", "/__admin/outcomes", { body: { outcomes } }).then(
+      () => undefined,
+      (e) => {
+        // Drivemock stopped, or the run's sessions are gone: nothing to tell.
+        if (e.code === "stopped" || e.code === "detached" || e.code === "unknown_session") return;
+        throw e;
+      },
+    );
     this.#pending.add(sent);
     // Settled ones leave the set; a failure stays for flush() to throw.
     sent.then(() => this.#pending.delete(sent), () => {});
   }
 
   async flush() {
+    this.#post();
     const waiting = [...this.#pending];
     this.#pending.clear();
     await Promise.all(waiting);
   }
 }
 
-module.exports = { vitestOutcome, nodeTestOutcome, sendOutcome, whereThrown, OutcomeQueue };
+module.exports = { vitestOutcome, nodeTestOutcome, whereThrown, OutcomeQueue };
