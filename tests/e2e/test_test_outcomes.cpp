@@ -175,8 +175,9 @@ TEST_CASE("outcomes come in batches, taken whole or not at all") {
   std::string second = open_outcome_session(mock, "second");
   mock.admin_json("DELETE", "/__admin/sessions/" + second);
   mock.admin_json("POST", "/__admin/outcomes",
-                  R"({"outcomes":[{"session":")" + first + R"(","outcome":"passed","durationMs":2},)" +
-                      R"({"session":")" + second + R"(","outcome":"failed","message":"no"}]})");
+                  R"({"outcomes":[{"session":")" + first +
+                      R"(","outcome":"passed","durationMs":2},)" + R"({"session":")" + second +
+                      R"(","outcome":"failed","message":"no"}]})");
   CHECK(outcomes_of(mock, first).at(0)["outcome"] == "passed");
   CHECK(outcomes_of(mock, second).at(0)["message"] == "no");
 
