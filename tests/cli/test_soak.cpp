@@ -2,9 +2,7 @@
 // --journal-limit 10000, with its resident memory read at 100,000 and at the end: it must stay
 // flat. Release builds only (tests/CMakeLists.txt): under the sanitizers it would take minutes, and
 // their allocators' own growth is not drivemock's.
-#include <arpa/inet.h>
 #include <httplib.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -17,6 +15,7 @@
 #include <vector>
 
 #include "cli/process.h"
+#include "loopback.h"
 #include "paths.h"
 
 using drivemock::testing::Process;
@@ -44,20 +43,9 @@ long rss_kib(pid_t pid) {
 /// (2026-11-27: 18 of 39 CPU seconds); here a window costs two or three.
 class PipelinedConnection {
  public:
-  explicit PipelinedConnection(int port) {
-    fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    // An answer that never comes fails the exchange, not the whole run.
-    timeval bound{10, 0};
-    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof bound);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-      close(fd_);
-      fd_ = -1;
-    }
-  }
+  // An answer that never comes fails the exchange (connect_loopback's
+  // bound), not the whole run.
+  explicit PipelinedConnection(int port) : fd_(drivemock::testing::connect_loopback(port)) {}
   ~PipelinedConnection() {
     if (fd_ >= 0) close(fd_);
   }

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "drivemock/server.h"
+#include "loopback.h"
 
 namespace drivemock::testing {
 
@@ -100,16 +101,7 @@ class RunningServer {
 /// would not send: partial requests, byte-by-byte heads, early disconnects.
 class RawConnection {
  public:
-  explicit RawConnection(int port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
-    REQUIRE(fd_ >= 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-    timeval timeout{10, 0};  // a bound on a broken server, never reached when it works
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  }
+  explicit RawConnection(int port) : fd_(connect_loopback(port)) { REQUIRE(fd_ >= 0); }
   ~RawConnection() { close(); }
   RawConnection(const RawConnection&) = delete;
   RawConnection& operator=(const RawConnection&) = delete;

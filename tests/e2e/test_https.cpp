@@ -39,17 +39,12 @@ httplib::Client tls_client(drivemock::Server& server, const TempDir& dir,
 bool handshake(int port, const std::string& name) {
   SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
   SSL* ssl = SSL_new(ctx);
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-            SSL_set_fd(ssl, fd) == 1 && SSL_set_tlsext_host_name(ssl, name.c_str()) == 1 &&
-            SSL_connect(ssl) == 1;
+  int fd = connect_loopback(port);
+  bool ok = fd >= 0 && SSL_set_fd(ssl, fd) == 1 &&
+            SSL_set_tlsext_host_name(ssl, name.c_str()) == 1 && SSL_connect(ssl) == 1;
   SSL_free(ssl);
   SSL_CTX_free(ctx);
-  ::close(fd);
+  if (fd >= 0) ::close(fd);
   return ok;
 }
 

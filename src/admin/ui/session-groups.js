@@ -189,5 +189,5 @@ const SessionGroups = (function sessionGroups() {
   /** Whether a group's test failed, or it has errors, violations or near misses. */
   const troubled = (g) => Boolean(g.outcome?.state === "failed" || g.errors || g.violations || g.near);
 
-  return { R, E, group, details, troubled, tests, testCounts };
+  return { R, E, group, details, troubled, testCounts };
 })();
