@@ -4,6 +4,11 @@
 // calls' bodies and the pushed YAML. What a caller cannot do: give an
 // outcome that is not one, to a session never opened, or keep an unbounded
 // message.
+#include <map>
+#include <thread>
+#include <utility>
+#include <vector>
+
 #include "e2e/server_fixture.h"
 #include "temp_dir.h"
 
@@ -202,4 +207,26 @@ TEST_CASE("outcomes come in batches, taken whole or not at all") {
   }
   refused(many + "]}", 400, "at most 1000");
   CHECK(outcomes_of(mock, first).size() == 1);
+}
+
+TEST_CASE("two sessions calling the same typo at once: each close lists its own near misses") {
+  RunningServer mock("directories:\n  folder-abc: {trash: {body: {status: success, code: x}}}\n");
+  std::string missing = open_outcome_session(mock, "misses");
+  std::string exact = open_outcome_session(mock, "exact");
+  std::vector<std::thread> callers;
+  for (const auto& [id, uuid] :
+       {std::pair{missing, "folder-abd"}, std::pair{exact, "folder-abc"}}) {
+    callers.emplace_back([&mock, id = id, uuid = std::string(uuid)] {
+      for (int i = 0; i < 50; ++i) {
+        mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
+                           R"({"uuid":")" + uuid + R"("})", "application/json");
+      }
+    });
+  }
+  for (auto& caller : callers) caller.join();
+  auto exact_closed = mock.admin_json("DELETE", "/__admin/sessions/" + exact);
+  CHECK(exact_closed["nearMisses"].Size() == 0);
+  auto missing_closed = mock.admin_json("DELETE", "/__admin/sessions/" + missing);
+  REQUIRE(missing_closed["nearMisses"].Size() == 1);
+  CHECK(std::string(missing_closed["nearMisses"][0]["uuid"].GetString()) == "folder-abd");
 }
