@@ -294,6 +294,8 @@ export declare class Drivemock {
   stop(): Promise<number | null>;
   /** Opens a session: one test's own sets, states, sequences, windows, draws and journal view. */
   session(name?: string, options?: SessionOptions): Promise<Session>;
+  /** Opens one session per name, one admin call per 100 names (each call's all or none): a runner's next tests' sessions at once. */
+  openSessions(names: Array<string | undefined>, options?: SessionOptions): Promise<Session[]>;
   /** The open sessions. */
   sessions(): Promise<SessionInfo[]>;
   /** Writes the report of the run to its `report` file now (the path is drivemock's, given at start). */

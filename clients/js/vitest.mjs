@@ -9,6 +9,7 @@ import names from "./lib/run-names.js";
 import checked from "./lib/options.js";
 import ends from "./lib/near-misses.js";
 import outcomes from "./lib/outcomes.js";
+import supplies from "./lib/session-supply.js";
 
 const { fullName, runDrivemock } = names;
 const { checkOptions } = checked;
@@ -19,6 +20,40 @@ function taskName(task) {
   const parts = [];
   for (let t = task; t && t !== task.file; t = t.suite) parts.unshift(t.name);
   return fullName([task.file?.name ?? "", ...parts]);
+}
+
+/** The tests of a suite or file, depth first: the order they run in, concurrent ones aside. */
+function testsOf(suite) {
+  const tests = [];
+  for (const t of suite.tasks ?? []) {
+    if (t.type === "test") tests.push(t);
+    else tests.push(...testsOf(t));
+  }
+  return tests;
+}
+
+const runs = (t) => t.mode === "run" || t.mode === "queued";
+
+/** {key, name} of `task` and of the file's tests after it that will run: whose sessions to open with its own. */
+function upcoming(task, tests) {
+  const at = tests.indexOf(task);
+  const rest = at < 0 ? [] : tests.slice(at + 1).filter(runs);
+  return [task, ...rest].map((t) => ({ key: t.id, name: taskName(t) }));
+}
+
+/**
+ * The file's statically skipped tests (`skip`, `todo`, filtered out), each
+ * given a session with its outcome, so that the report counts them as
+ * Vitest does. Closed one after another, behind the file's running tests.
+ */
+async function reportSkipped(mock, tests, sending) {
+  const skipped = tests.filter((t) => !runs(t));
+  if (skipped.length === 0) return;
+  const sessions = await mock.openSessions(skipped.map(taskName));
+  sessions.forEach((session, i) =>
+    sending.send(session, { outcome: "skipped", durationMs: 0, message: skipped[i].mode === "todo" ? "todo" : "", location: "" }),
+  );
+  for (const session of sessions) await session.close();
 }
 
 /**
@@ -67,11 +102,16 @@ export function drivemockTest(options = {}) {
   const sending = new outcomes.OutcomeQueue();
   return test.extend({
     // Once per file, wherever drivemockTest() was called (a shared module
-    // too, under --no-isolate): the file ends when its tests' outcomes have
-    // arrived. A per-file fixture needs Vitest 3.2.
-    drivemockOutcomes: [
+    // too, under --no-isolate): its tests' sessions opened ahead, a batch at
+    // a time; the file ends when the unused ones are closed and its tests'
+    // outcomes have arrived. A per-file fixture needs Vitest 3.2.
+    drivemockFile: [
       async ({}, use) => {
-        await use(sending);
+        // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
+        const file = { supply: new supplies.SessionSupply({ failOnWarnings: true }), tests: null, skipped: null };
+        await use(file);
+        await file.supply.drain();
+        await file.skipped;
         await sending.flush();
       },
       { scope: "file", auto: true },
@@ -83,9 +123,13 @@ export function drivemockTest(options = {}) {
       await use(mock);
     },
     session: [
-      async ({ task, drivemock: mock, onTestFinished }, use) => {
-        // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
-        const session = await mock.session(taskName(task), { failOnWarnings: true });
+      async ({ task, drivemock: mock, drivemockFile: file, onTestFinished }, use) => {
+        file.tests ??= testsOf(task.file);
+        if (!file.skipped) {
+          file.skipped = reportSkipped(mock, file.tests, sending);
+          file.skipped.catch(() => {}); // the file's end throws it
+        }
+        const session = await file.supply.take(mock, task.id, () => upcoming(task, file.tests));
         // Vitest calls it once the test's result is known, after this
         // fixture's teardown (its near-miss check included): the outcome
         // goes to the closed session, sent while the next test runs.

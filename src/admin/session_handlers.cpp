@@ -32,24 +32,71 @@ Reply session_reply(int status, const session::Session& session) {
   return json_reply(status, {buffer.GetString(), buffer.GetSize()});
 }
 
-/// The name of a POST /__admin/sessions body, if it gives one.
-Result<std::optional<std::string>, Reply> read_name(const rapidjson::Document& doc) {
-  for (const auto& member : doc.GetObject()) {
+/// The most sessions one POST /__admin/sessions opens: a runner opens its
+/// next tests' sessions in one call, a few dozen at a time.
+constexpr size_t kMaxBatch = 100;
+
+/// The name in one session's object of a POST /__admin/sessions body
+/// (`{"name": …}`, or an element of its `sessions`), if it gives one;
+/// `where` prefixes errors ("sessions[3]: ").
+Result<std::optional<std::string>, Reply> read_name(const rapidjson::Value& object,
+                                                    const std::string& where) {
+  if (!object.IsObject()) {
+    return error_reply(400, where + "expected an object {\"name\": \"…\"}", "invalid_params");
+  }
+  for (const auto& member : object.GetObject()) {
     if (std::string_view(member.name.GetString()) != "name") {
       return error_reply(
           400,
-          "Unknown key '" + std::string(member.name.GetString()) + "' in the body; expected name",
+          where + "unknown key '" +
+              shortened(std::string_view(member.name.GetString(), member.name.GetStringLength()),
+                        64) +
+              "'; expected name",
           "invalid_params");
     }
   }
-  auto name = doc.FindMember("name");
-  if (name == doc.MemberEnd() || name->value.IsNull()) return std::optional<std::string>();
+  auto name = object.FindMember("name");
+  if (name == object.MemberEnd() || name->value.IsNull()) return std::optional<std::string>();
   if (!name->value.IsString()) {
-    return error_reply(400, "name must be a string, found " + json::to_string(name->value),
+    return error_reply(400, where + "name must be a string, found " + json::type_name(name->value),
                        "invalid_params");
   }
   return std::optional<std::string>(
       std::string(name->value.GetString(), name->value.GetStringLength()));
+}
+
+/// The sessions a POST /__admin/sessions body asks for: `{"name"}` (one,
+/// answered as itself) or `{"sessions": [{"name"}, …]}` (1 to kMaxBatch,
+/// answered as a list).
+struct OpenRequest {
+  std::vector<std::optional<std::string>> names;
+  bool batch = false;
+};
+
+Result<OpenRequest, Reply> read_open_request(const rapidjson::Document& doc) {
+  auto list = doc.FindMember("sessions");
+  if (list == doc.MemberEnd()) {
+    auto name = read_name(doc, "");
+    if (!name) return name.error();
+    return OpenRequest{{std::move(*name)}, false};
+  }
+  if (doc.MemberCount() != 1) {
+    return error_reply(400, "A body with sessions takes no other key; a name goes in each session",
+                       "invalid_params");
+  }
+  if (!list->value.IsArray() || list->value.Empty() || list->value.Size() > kMaxBatch) {
+    return error_reply(400,
+                       "sessions must be an array of 1 to " + std::to_string(kMaxBatch) +
+                           " objects {\"name\": \"…\"}",
+                       "invalid_params");
+  }
+  OpenRequest request{{}, true};
+  for (rapidjson::SizeType i = 0; i < list->value.Size(); ++i) {
+    auto name = read_name(list->value[i], "sessions[" + std::to_string(i) + "]: ");
+    if (!name) return name.error();
+    request.names.push_back(std::move(*name));
+  }
+  return request;
 }
 
 void write_event(json::Writer& w, const journal::AdminEvent& event) {
@@ -75,14 +122,25 @@ void write_event(json::Writer& w, const journal::AdminEvent& event) {
 Reply handle_open_session(const RequestView& request, Context& context, const std::smatch&) {
   auto doc = parse_object_body(request);
   if (!doc) return doc.error();
-  auto name = read_name(*doc);
-  if (!name) return name.error();
-  auto opened = context.sessions.open(*name, context.engine.seed());
+  auto asked = read_open_request(*doc);
+  if (!asked) return asked.error();
+  auto opened = context.sessions.open_many(std::move(asked->names), context.engine.seed());
   if (!opened) return session_error_reply(opened.error());
-  const session::Session& session = **opened;
-  note(context, journal::admin_event("session-opened", "session '" + session.tag->name + "' opened",
-                                     session.tag));
-  return session_reply(201, session);
+  for (const auto& session : *opened) {
+    note(context,
+         journal::admin_event("session-opened", "session '" + session->tag->name + "' opened",
+                              session->tag));
+  }
+  if (!asked->batch) return session_reply(201, *opened->front());
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_string(w, "sessions");
+  w.StartArray();
+  for (const auto& session : *opened) write_session(w, *session);
+  w.EndArray();
+  w.EndObject();
+  return json_reply(201, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_list_sessions(const RequestView&, Context& context, const std::smatch&) {

@@ -33,33 +33,52 @@ SessionRegistry::SessionRegistry(Envelope envelope, SessionLimits limits)
 
 Result<SessionPtr, SessionError> SessionRegistry::open(std::optional<std::string> name,
                                                        uint64_t seed) {
-  if (name && (name->empty() || name->size() > limits_.max_name_bytes)) {
-    return SessionError{SessionError::Kind::invalid,
-                        "A session's name must be 1 to " + std::to_string(limits_.max_name_bytes) +
-                            " bytes long; this one is " + std::to_string(name->size())};
+  auto opened = open_many({std::move(name)}, seed);
+  if (!opened) return opened.error();
+  return std::move(opened->front());
+}
+
+Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
+    std::vector<std::optional<std::string>> names, uint64_t seed) {
+  for (const auto& name : names) {
+    if (name && (name->empty() || name->size() > limits_.max_name_bytes)) {
+      return SessionError{SessionError::Kind::invalid, "A session's name must be 1 to " +
+                                                           std::to_string(limits_.max_name_bytes) +
+                                                           " bytes long; this one is " +
+                                                           std::to_string(name->size())};
+    }
   }
   std::unique_lock write(mutex_);
-  if (by_id_.size() >= limits_.max_open) {
+  // All or none: a runner that asked for a batch of its tests' sessions
+  // gets every one or a clear refusal, never a part it must close again.
+  if (by_id_.size() + names.size() > limits_.max_open) {
     return SessionError{SessionError::Kind::full,
-                        std::to_string(limits_.max_open) +
-                            " sessions are open, the most drivemock keeps; close those whose "
-                            "tests ended (DELETE /__admin/sessions/ID)"};
+                        std::to_string(by_id_.size()) + " sessions are open and " +
+                            std::to_string(limits_.max_open) +
+                            " is the most drivemock keeps; close those whose tests ended "
+                            "(DELETE /__admin/sessions/ID)"};
   }
-  ++opened_count_;
-  SessionTag tag{random_hex(kIdBytes), name.value_or("session-" + std::to_string(opened_count_))};
-  auto session =
-      std::make_shared<Session>(std::move(tag), random_hex(kKeyBytes), envelope_, limits_);
-  session->serial = opened_count_;
-  session->engine.set_seed(session_seed(seed, session->tag->name));
-  // Under the lock: a baseline change meanwhile would miss a session not
-  // yet listed.
-  Diagnostics diagnostics = session->store.rebase(base_sets_, base_catalog_);
-  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
-  by_id_[session->tag->id] = session;
-  by_key_[session->api_key] = session;
+  std::vector<SessionPtr> opened;
+  opened.reserve(names.size());
+  for (auto& name : names) {
+    ++opened_count_;
+    SessionTag tag{random_hex(kIdBytes),
+                   std::move(name).value_or("session-" + std::to_string(opened_count_))};
+    auto session =
+        std::make_shared<Session>(std::move(tag), random_hex(kKeyBytes), envelope_, limits_);
+    session->serial = opened_count_;
+    session->engine.set_seed(session_seed(seed, session->tag->name));
+    // Under the lock: a baseline change meanwhile would miss a session not
+    // yet listed.
+    Diagnostics diagnostics = session->store.rebase(base_sets_, base_catalog_);
+    for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
+    by_id_[session->tag->id] = session;
+    by_key_[session->api_key] = session;
+    opened.push_back(std::move(session));
+  }
   open_count_ = by_id_.size();
   count_known();
-  return session;
+  return opened;
 }
 
 std::string closed_message(const ClosedSession& closed) {

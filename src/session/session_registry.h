@@ -89,6 +89,10 @@ class SessionRegistry {
   /// Opens a session named `name` (else "session-N"), whose draws derive
   /// from `seed` and its name.
   Result<SessionPtr, SessionError> open(std::optional<std::string> name, uint64_t seed);
+  /// Opens one session per name (nullopt: "session-N"), all or none: past
+  /// the most open, or with one name too long, none opens.
+  Result<std::vector<SessionPtr>, SessionError> open_many(
+      std::vector<std::optional<std::string>> names, uint64_t seed);
   /// The open session of that id, or why there is none (unknown, closed).
   Result<SessionPtr, SessionError> by_id(std::string_view id) const;
   /// The session whose key this is, open or closed.

@@ -1,6 +1,10 @@
 #include "util/random.h"
 
-#include <random>
+#include <sys/random.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <vector>
 
 namespace drivemock {
 namespace {
@@ -18,6 +22,21 @@ uint64_t fnv1a(uint64_t hash, std::string_view bytes) {
   return hash;
 }
 
+/// `size` bytes from the kernel's generator (getrandom(2)): one system call
+/// for a session's id or key. std::random_device opened and probed its source
+/// per object, and cost a session's open more than the rest of it.
+void kernel_random(unsigned char* out, size_t size) {
+  while (size > 0) {
+    ssize_t got = getrandom(out, size, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error("getrandom failed: the kernel gave no random bytes");
+    }
+    out += got;
+    size -= static_cast<size_t>(got);
+  }
+}
+
 }  // namespace
 
 std::string seed_range_error(uint64_t seed) {
@@ -26,18 +45,18 @@ std::string seed_range_error(uint64_t seed) {
 }
 
 uint64_t fresh_seed() {
-  std::random_device device;
-  uint64_t bits = (uint64_t{device()} << 32) ^ device();
+  uint64_t bits = 0;
+  kernel_random(reinterpret_cast<unsigned char*>(&bits), sizeof bits);
   return bits & kMaxSeed;
 }
 
 std::string random_hex(size_t bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
-  std::random_device device;
+  std::vector<unsigned char> raw(bytes);
+  kernel_random(raw.data(), raw.size());
   std::string out;
   out.reserve(bytes * 2);
-  for (size_t i = 0; i < bytes; ++i) {
-    unsigned byte = device() & 0xff;
+  for (unsigned char byte : raw) {
     out += kDigits[byte >> 4];
     out += kDigits[byte & 0xf];
   }

@@ -107,6 +107,52 @@ TEST_CASE("sessions past the cap are refused with 429 until one closes") {
   open_session(mock);
 }
 
+TEST_CASE("a list of sessions past the cap opens none of them") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {kBaseline};
+  options.max_sessions = 3;
+  RunningServer mock(std::move(options));
+  open_session(mock);
+  open_session(mock);
+  auto refused =
+      mock.admin("POST", "/__admin/sessions", R"({"sessions":[{"name":"x"},{"name":"y"}]})");
+  REQUIRE(refused);
+  CHECK(refused->status == 429);
+  CHECK(code_of(refused) == "too_many_sessions");
+  CHECK(refused->body.find("2 sessions are open") != std::string::npos);
+  CHECK(mock.admin_json("GET", "/__admin/sessions")["sessions"].Size() == 2);
+  mock.admin_json("POST", "/__admin/sessions", R"({"sessions":[{"name":"x"}]})", 201);
+}
+
+TEST_CASE("a list of sessions is checked whole before any opens, its errors naming the element") {
+  RunningServer mock(kBaseline);
+  auto refusal = [&](const std::string& body) {
+    auto r = mock.admin("POST", "/__admin/sessions", body);
+    REQUIRE(r);
+    CHECK(r->status == 400);
+    CHECK(code_of(r) == "invalid_params");
+    return r->body;
+  };
+  CHECK(refusal(R"({"sessions":[]})").find("1 to 100") != std::string::npos);
+  std::string many = R"({"sessions":[)";
+  for (int i = 0; i < 101; ++i) many += std::string(i ? "," : "") + "{}";
+  CHECK(refusal(many + "]}").find("1 to 100") != std::string::npos);
+  CHECK(refusal(R"({"sessions":{"name":"a"}})").find("must be an array") != std::string::npos);
+  CHECK(refusal(R"({"sessions":[{"name":"a"},"b"]})").find("sessions[1]: expected an object") !=
+        std::string::npos);
+  CHECK(refusal(R"({"sessions":[{"name":"a"},{"name":7}]})")
+            .find("sessions[1]: name must be a string, found number") != std::string::npos);
+  CHECK(refusal(R"({"sessions":[{"nmae":"a"}]})").find("sessions[0]: unknown key 'nmae'") !=
+        std::string::npos);
+  CHECK(refusal(R"({"sessions":[{"name":"a"}],"name":"b"})").find("no other key") !=
+        std::string::npos);
+  // One name too long: none opens.
+  refusal(R"({"sessions":[{"name":"a"},{"name":")" + std::string(2000, 'n') + R"("}]})");
+  // A value is named by its type, not echoed: an apiKey pasted by mistake stays out of the answer.
+  CHECK(refusal(R"({"name":{"secret":"s3cr3t"}})").find("s3cr3t") == std::string::npos);
+  CHECK(mock.admin_json("GET", "/__admin/sessions")["sessions"].Size() == 0);
+}
+
 TEST_CASE("a session's name and its pushed sets are bounded") {
   RunningServer mock(kBaseline);
   auto long_name =

@@ -25,6 +25,28 @@ TEST_CASE("POST /__admin/sessions opens a session: 201 with id, name and an apiK
   CHECK(mock.admin_json("GET", "/__admin/sessions/" + b.id)["name"].GetString() == b.name);
 }
 
+TEST_CASE("POST /__admin/sessions with a list opens one session per name, in order, in one call") {
+  RunningServer mock(kBaseline);
+  auto doc = mock.admin_json("POST", "/__admin/sessions",
+                             R"({"sessions":[{"name":"file > a"},{},{"name":"file > c"}]})", 201);
+  REQUIRE(doc["sessions"].Size() == 3);
+  std::vector<OpenSession> opened;
+  for (const auto& s : doc["sessions"].GetArray()) {
+    opened.push_back({s["id"].GetString(), s["name"].GetString(), s["apiKey"].GetString()});
+  }
+  CHECK(opened[0].name == "file > a");
+  CHECK(opened[1].name == "session-2");
+  CHECK(opened[2].name == "file > c");
+  CHECK(opened[0].id != opened[2].id);
+  CHECK(opened[0].key != opened[2].key);
+  // Each is a session of its own, as one opened alone is.
+  mock.admin_json("POST", "/__admin/scenarios?session=" + opened[0].id + "&name=own",
+                  answer_for("first_own"));
+  CHECK(code_of(trash(mock, opened[0], "shared")) == "first_own");
+  CHECK(code_of(trash(mock, opened[2], "shared")) == "baseline_answer");
+  CHECK(mock.admin_json("GET", "/__admin/sessions")["sessions"].Size() == 3);
+}
+
 TEST_CASE("two sessions script the same uuid differently and each sees only its own") {
   RunningServer mock(kBaseline);
   auto a = open_session(mock, "a");

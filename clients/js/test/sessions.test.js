@@ -147,6 +147,24 @@ test("a session opened with failOnWarnings refuses a push with warnings, positio
   }
 });
 
+test("openSessions opens one session per name in one call per 100, each its own, strict as asked", async () => {
+  const names = Array.from({ length: 120 }, (_, i) => `batch > test ${i}`);
+  const sessions = await mock.openSessions(names, { failOnWarnings: true });
+  try {
+    assert.deepEqual(sessions.map((s) => s.name), names);
+    assert.equal(new Set(sessions.map((s) => s.apiKey)).size, 120);
+    await sessions[0].push(busyOnce("first_own"));
+    const [first, last] = [sessions[0], sessions[119]];
+    assert.equal((await post(mock, "/v3/dir/trash", { uuid: "shared" }, first.headers)).body.code, "first_own");
+    assert.notEqual((await post(mock, "/v3/dir/trash", { uuid: "shared" }, last.headers)).body.code, "first_own");
+    await assert.rejects(last.push("directories:\n  d1:\n    trash: {body: {status: flase}}\n"), { code: "scenario_warnings" });
+  } finally {
+    for (const s of sessions) await s.close();
+  }
+  await assert.rejects(mock.openSessions([]), { code: "invalid_options" });
+  await assert.rejects(mock.openSessions(["a"], { failOnWarning: true }), /did you mean 'failOnWarnings'|failOnWarnings/);
+});
+
 test("a closed session's apiKey is refused 410 session_closed: an SDK call that outlives its test fails", async () => {
   const session = await mock.session("closing");
   const filen = new FilenSDK(filenTestConfig({ apiKey: session.apiKey }));
