@@ -4,12 +4,7 @@
 #include <chrono>
 
 #include "journal/entry_json.h"
-#include "model/outcome.h"
-#include "scenario/answer_template.h"
 #include "scenario/dialect_sets.h"
-#include "scenario/draws.h"
-#include "scenario/matching.h"
-#include "scenario/rule_taking.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -38,13 +33,6 @@ size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
   size_t bytes = 0;
   for (const auto& [name, value] : attributes) bytes += name.size() + value.size();
   return bytes;
-}
-
-Violation too_long(const std::string& field, size_t size, size_t most, const char* what) {
-  return {"field_length",
-          "Field '" + field + "' is " + std::to_string(size) + " bytes long; drivemock " + what +
-              " at most " + std::to_string(most) + " bytes",
-          field};
 }
 
 }  // namespace
@@ -126,20 +114,23 @@ void Engine::forget_oldest(const Catalog& catalog) {
   }
 }
 
-void Engine::store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
-                         Decision& decision) {
-  if (!op.stored_field) return;
-  auto it = body.FindMember(op.stored_field->c_str());
-  if (it == body.MemberEnd() || !it->value.IsString()) return;
-  if (it->value.GetStringLength() > kMaxStoredFieldBytes) {
-    decision.violations.push_back(
-        too_long(*op.stored_field, it->value.GetStringLength(), kMaxStoredFieldBytes, "stores"));
-    return;
+void Engine::apply(const contract::Operation& op, const StateChange& change, Slot& slot) {
+  DirectoryState& d = slot.directory;
+  if (change.advanced) {
+    auto& positions = change.advanced->first == Script::own        ? d.positions
+                      : change.advanced->first == Script::defaults ? d.default_positions
+                                                                   : d.protocol_positions;
+    auto& per_rule = positions[op.name];
+    size_t index = change.advanced->second;
+    if (per_rule.size() <= index) per_rule.resize(index + 1, 0);
+    ++per_rule[index];
   }
-  auto& attributes = slot.directory.attributes;
-  attributes[*op.stored_field].assign(it->value.GetString(), it->value.GetStringLength());
+  if (change.drawn) d.draws[op.name] += change.drawn;
+  if (change.state) d.state = *change.state;
+  if (!change.stored) return;
+  d.attributes[*op.stored_field] = *change.stored;
   if (!slot.counted) return;
-  size_t now = attribute_bytes(attributes);
+  size_t now = attribute_bytes(d.attributes);
   unnamed_bytes_ += now;
   unnamed_bytes_ -= slot.stored_bytes;
   slot.stored_bytes = now;
@@ -216,7 +207,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   auto s = remembered ? slot(uuid, catalog) : std::make_shared<Slot>();
   if (!remembered) {
     decision.violations.push_back(
-        too_long("uuid", uuid.size(), kMaxRememberedUuidBytes, "remembers uuids of"));
+        field_too_long("uuid", uuid.size(), kMaxRememberedUuidBytes, "remembers uuids of"));
   }
   std::lock_guard lock(s->mutex);
   DirectoryState& d = s->directory;
@@ -236,69 +227,8 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     decision.did_you_mean = s->suggestion;
   }
 
-  // Rejecting unknown uuids is about directories: an added operation's keys
-  // (a lock's fresh uuid) are made up by the client and cannot be named.
-  if (!entry && catalog.unknown_uuids == UnknownUuids::reject && !contract::is_added(op)) {
-    decision.answer = &catalog.reject_answer;
-    return decision;
-  }
-  // A call of the operation's protocol (a lock's release) is answered by
-  // the scenarios' rules that say it is for such a call, else by the protocol.
-  Stream stream(seed_, uuid, op.name, d.draws);
-  const ScriptedOperation* protocol = find_scripted(catalog.protocol, op.name);
-  std::optional<size_t> protocol_rule;
-  if (protocol) protocol_rule = select_rule(*protocol->rules, d.state, body);
-  const Condition* reserved = protocol_rule ? &(*protocol->rules)[*protocol_rule].when : nullptr;
-  // The uuid's own rules, then the defaults' rules, then the protocol's,
-  // then the built-in answer.
-  const ScriptedOperation* own = entry ? entry->find(op.name) : nullptr;
-  std::optional<RuleTaken> taken;
-  if (own) {
-    taken = answer_from(*own, RuleNumbers::named,
-                        {d.state, body, d.positions[op.name], stream, reserved}, decision);
-  }
-  if (own && !taken) {
-    for (size_t i = 0; i < own->rules->size(); ++i) {
-      const Condition& when = (*own->rules)[i].when;
-      if (!meant_for_call(when, reserved)) continue;  // no near miss: another call's rule
-      auto why = first_failure(when, d.state, body);
-      decision.near_misses.push_back({static_cast<int>(i) + 1, why.value_or("")});
-    }
-  }
-  const ScriptedOperation* defaults = find_scripted(catalog.defaults, op.name);
-  if (!taken && defaults) {
-    taken = answer_from(*defaults, RuleNumbers::unnamed,
-                        {d.state, body, d.default_positions[op.name], stream, reserved}, decision);
-  }
-  if (!taken && protocol_rule) {
-    taken = answer_from(*protocol, RuleNumbers::unnamed,
-                        {d.state, body, d.protocol_positions[op.name], stream}, decision);
-  }
-  if (!taken) decision.answer = &catalog.builtin.at(op.name);
-  std::optional<std::string> then = taken ? taken->then : std::nullopt;
-  if (const auto& distribution = decision.answer->random_delay) {
-    double u1 = stream.next();
-    drew(decision).delay_ms = draw_delay_ms(*distribution, u1, stream.next());
-  }
-  if (decision.answer->templated != Templated::no) {
-    std::string now = journal::format_utc_millis(std::chrono::system_clock::now());
-    TemplateContext context{uuid, op.name, d.state, d.calls[op.name], now, &body};
-    decision.rendered = render_answer(*decision.answer, context, decision.template_missing);
-  }
-  // State moves only on answers that succeeded as the clients read them
-  // (model/outcome.h): a 503 before the success in a retry sequence must not
-  // trash the directory yet, nor a trash the service refused with HTTP 200
-  // and `status: false`, nor may a refused color be stored.
-  const Reply& answer = decision.rendered ? *decision.rendered : *decision.answer;
-  if (!succeeded(answer)) return decision;
-  if (then) {
-    d.state = *then;
-  } else {
-    // The built-in state model: a success moves to the operation's success
-    // state and stores the operation's attribute field.
-    if (op.state_on_success) d.state = *op.state_on_success;
-    store_field(op, body, *s, decision);
-  }
+  choose({catalog, op, uuid, entry, body, d, seed_}, decision);
+  apply(op, decision.change, *s);
   return decision;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The scenario engine: the one place that holds simulated state (each uuid's
-// state, stored attributes, call counts and sequence positions). Choosing a
-// rule, taking its next answer and applying the state change happen together
-// under the uuid's own lock, so N parallel calls on one uuid see N distinct
+// state, stored attributes, call counts and sequence positions). The choice
+// of answer is a pure function of a uuid's state (decision.h); the engine
+// looks the state up, makes the choice and applies its change together under
+// the uuid's own lock, so N parallel calls on one uuid see N distinct
 // consecutive sequence positions, and calls on other uuids never wait.
 
 #include <rapidjson/document.h>
@@ -23,33 +24,10 @@
 #include "contract/operations.h"
 #include "model/entry.h"
 #include "scenario/catalog.h"
+#include "scenario/decision.h"
 #include "scenario/near_miss_calls.h"
 
 namespace drivemock::scenario {
-
-/// The engine's choice for one request.
-struct Decision {
-  std::shared_ptr<const Catalog> catalog;  ///< keeps `answer` alive
-  const Reply* answer = nullptr;
-  std::optional<Matched> matched;  ///< nullopt where built-in answers served it
-  bool named = false;              ///< some scenario names this uuid
-  /// A named uuid's state when its answer was chosen: the provider state
-  /// a pact gives the interaction (journal/pact_writer.h).
-  std::string state;
-  /// What was drawn: the one_of's pick, and the delay that replaces the
-  /// answer's delay_ms when it has a random one.
-  std::optional<RandomDraw> random;
-  /// A templated answer, filled in for this call (`answer` is its template).
-  std::optional<Reply> rendered;
-  /// The uuid's own rules, when none of them matched: why each did not.
-  std::vector<NearMiss> near_misses;
-  /// For a uuid no scenario names: the scripted uuid it was likely meant to be.
-  std::optional<std::string> did_you_mean;
-  /// What a template named that the request lacked: `template` violations.
-  std::vector<std::string> template_missing;
-  /// What the engine would not remember of this call (field_length).
-  std::vector<Violation> violations;
-};
 
 /// A directory's simulated state, as the admin API shows it.
 struct DirectorySnapshot {
@@ -84,9 +62,8 @@ class Engine {
   /// field_length violation, but not remembered: the real service's are 36
   /// characters, and a client must not grow memory by the megabyte per call.
   static constexpr size_t kMaxRememberedUuidBytes = 256;
-  /// Longer values of a stored field (a color) are not stored, with a
-  /// field_length violation; the state still moves.
-  static constexpr size_t kMaxStoredFieldBytes = 1024;
+  /// Longer values of a stored field (a color) are not stored (decision.h).
+  static constexpr size_t kMaxStoredFieldBytes = scenario::kMaxStoredFieldBytes;
 
   explicit Engine(std::shared_ptr<const Catalog> catalog,
                   size_t unnamed_limit = kDefaultUnnamedLimit,
@@ -137,16 +114,6 @@ class Engine {
                  History history = History::kept);
 
  private:
-  struct DirectoryState {
-    bool started = false;
-    std::string state;
-    std::map<std::string, std::string> attributes;
-    std::map<std::string, uint64_t> calls;
-    std::map<std::string, std::vector<uint64_t>> positions;           ///< operation → per rule
-    std::map<std::string, std::vector<uint64_t>> default_positions;   ///< the same, in defaults
-    std::map<std::string, std::vector<uint64_t>> protocol_positions;  ///< and in protocols
-    std::map<std::string, uint64_t> draws;  ///< operation → numbers drawn from its stream
-  };
   struct Slot {
     mutable std::mutex mutex;
     DirectoryState directory;
@@ -182,10 +149,9 @@ class Engine {
   /// Forgets the oldest unnamed uuids while over either limit; under a
   /// write lock of slots_mutex_.
   void forget_oldest(const Catalog& catalog);
-  /// Stores `op`'s field of `body` as the uuid's attribute when it is short
-  /// enough (else a violation), keeping unnamed_bytes_ up to date.
-  void store_field(const contract::Operation& op, const rapidjson::Value& body, Slot& slot,
-                   Decision& decision);
+  /// Applies a decision's change to the uuid's state (under its lock),
+  /// keeping unnamed_bytes_ up to date with its stored fields.
+  void apply(const contract::Operation& op, const StateChange& change, Slot& slot);
 
   /// Unnamed uuids in the order their slots were made, oldest first.
   std::deque<std::string> unnamed_;

@@ -16,6 +16,17 @@ std::chrono::milliseconds window_of(const Limit& limit) {
 
 }  // namespace
 
+std::optional<std::chrono::milliseconds> refusal_of(const Limit& limit,
+                                                    const std::deque<RateLimiter::Time>& admitted,
+                                                    RateLimiter::Time now) {
+  // A call is in the window while it is less than per_ms old; admitted is
+  // oldest first, so those still in it are a tail.
+  auto oldest_in = std::upper_bound(admitted.begin(), admitted.end(), now - window_of(limit));
+  auto in_window = static_cast<size_t>(admitted.end() - oldest_in);
+  if (in_window < static_cast<size_t>(limit.calls)) return std::nullopt;
+  return std::chrono::ceil<std::chrono::milliseconds>(*oldest_in + window_of(limit) - now);
+}
+
 bool applies(const Limit& limit, std::string_view operation, std::string_view uuid) {
   return (!limit.operation || *limit.operation == operation) &&
          (!limit.uuid || *limit.uuid == uuid);
@@ -38,12 +49,9 @@ std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitIn
     if (!applies(limit, operation, uuid)) continue;
     Key key{i, std::string(scope), limit.per == Limit::Per::uuid ? std::string(uuid) : ""};
     auto& admitted = windows_[key];
-    // A call is in the window while it is less than per_ms old.
+    if (auto wait = refusal_of(limit, admitted, now)) return Refusal{i, *wait};
+    // Those that left the window are no longer needed.
     while (!admitted.empty() && admitted.front() <= now - window_of(limit)) admitted.pop_front();
-    if (admitted.size() >= static_cast<size_t>(limit.calls)) {
-      auto wait = admitted.front() + window_of(limit) - now;
-      return Refusal{i, std::chrono::ceil<std::chrono::milliseconds>(wait)};
-    }
     counting.push_back(&admitted);
   }
   for (auto* admitted : counting) admitted->push_back(now);

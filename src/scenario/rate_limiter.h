@@ -74,6 +74,13 @@ class RateLimiter {
   size_t admitted_since_sweep_ = 0;
 };
 
+/// Whether a window of `limit` that admitted calls at `admitted` (oldest
+/// first) is full at `now`, and if so how long until it admits one: the
+/// rate-limit part of the engine's choice, a pure function of the window.
+std::optional<std::chrono::milliseconds> refusal_of(const Limit& limit,
+                                                    const std::deque<RateLimiter::Time>& admitted,
+                                                    RateLimiter::Time now);
+
 /// Whether `limit` counts a call of `operation` on `uuid`.
 bool applies(const Limit& limit, std::string_view operation, std::string_view uuid);
 

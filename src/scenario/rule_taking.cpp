@@ -6,16 +6,16 @@
 namespace drivemock::scenario {
 namespace {
 
-/// Takes the rule's next answer and moves its sequence position on; or, for
-/// a one_of, picks one from the stream.
+/// The rule's next answer (its sequence moves on); or, for a one_of, one
+/// picked from the stream.
 const Reply& take_answer(const Rule& rule, size_t index, CallState& call, Decision& decision) {
   if (!rule.weights.empty()) {
     size_t pick = pick_weighted(rule.weights, call.stream.next());
     drew(decision).pick = static_cast<int>(pick) + 1;
     return rule.answers[pick];
   }
-  if (call.positions.size() <= index) call.positions.resize(index + 1, 0);
-  return rule.answers[sequence_index(rule, call.positions[index]++)];
+  uint64_t taken = call.positions && index < call.positions->size() ? (*call.positions)[index] : 0;
+  return rule.answers[sequence_index(rule, taken)];
 }
 
 }  // namespace
@@ -37,10 +37,12 @@ std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumb
   auto index = select_rule(*scripted.rules, call.state, call.body, call.reserved);
   if (!index) return std::nullopt;
   const Rule& rule = (*scripted.rules)[*index];
+  // A sequence moves on; a one_of draws instead.
+  RuleTaken taken{*index, rule.weights.empty(), rule.then};
   decision.answer = &take_answer(rule, *index, call, decision);
   decision.matched = Matched{scripted.set->name, std::nullopt};
   if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
-  return RuleTaken{rule.then};
+  return taken;
 }
 
 }  // namespace drivemock::scenario

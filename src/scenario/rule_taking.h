@@ -1,9 +1,9 @@
 #pragma once
-// Taking an answer from a script for one call, under its uuid's lock (the
-// engine's decide stage): the first rule of a uuid's own rules, its
-// defaults or its operation's protocol that matches, its next answer of a
-// sequence or its pick of a one_of, and the random stream those draws come
-// from.
+// Taking an answer from a script for one call (decision.h): the first rule
+// of a uuid's own rules, its defaults or its operation's protocol that
+// matches, its next answer of a sequence or its pick of a one_of, and the
+// random stream those draws come from. Pure: positions and draws are read,
+// and what moves is returned for the engine to apply.
 
 #include <cstdint>
 #include <map>
@@ -12,35 +12,41 @@
 #include <vector>
 
 #include "scenario/catalog.h"
-#include "scenario/engine.h"
+#include "scenario/decision.h"
 #include "util/random.h"
 
 namespace drivemock::scenario {
 
 /// One uuid's stream of random numbers for one operation, in [0, 1), in
-/// turn. Its key and its count are found on the first draw: most calls draw
-/// nothing and pay for neither.
+/// turn, from where its earlier calls left it. Its key and its position are
+/// found on the first draw: most calls draw nothing and pay for neither.
 class Stream {
  public:
   Stream(uint64_t seed, const std::string& uuid, const std::string& operation,
-         std::map<std::string, uint64_t>& draws)
+         const std::map<std::string, uint64_t>& draws)
       : seed_(seed), uuid_(uuid), operation_(operation), draws_(draws) {}
 
   double next() {
-    if (!drawn_) {
+    if (!started_) {
+      started_ = true;
       key_ = stream_key(seed_, uuid_, operation_);
-      drawn_ = &draws_[operation_];
+      auto it = draws_.find(operation_);
+      from_ = it == draws_.end() ? 0 : it->second;
     }
-    return unit_interval(stream_bits(key_, (*drawn_)++));
+    return unit_interval(stream_bits(key_, from_ + drawn_++));
   }
+  /// How many numbers this call drew.
+  uint64_t drawn() const { return drawn_; }
 
  private:
   uint64_t seed_;
   const std::string& uuid_;
   const std::string& operation_;
-  std::map<std::string, uint64_t>& draws_;
+  const std::map<std::string, uint64_t>& draws_;
+  bool started_ = false;
   uint64_t key_ = 0;
-  uint64_t* drawn_ = nullptr;
+  uint64_t from_ = 0;
+  uint64_t drawn_ = 0;
 };
 
 /// Notes a pick or a delay in what the decision drew.
@@ -60,15 +66,19 @@ enum class RuleNumbers { named, unnamed };
 struct CallState {
   const std::string& state;
   const rapidjson::Value& body;
-  std::vector<uint64_t>& positions;
+  /// Per rule, how many of its answers were taken (null: none yet).
+  const std::vector<uint64_t>* positions;
   Stream& stream;
   /// The `when` of the protocol rule the call is, if any: only rules that
   /// name its fields may answer it.
   const Condition* reserved = nullptr;
 };
 
-/// A rule that answered: the state it leaves the uuid in, if it says.
+/// A rule that answered: its index, whether its sequence moved on (a
+/// one_of's does not), and the state it leaves the uuid in, if it says.
 struct RuleTaken {
+  size_t index = 0;
+  bool advanced = false;
   std::optional<std::string> then;
 };
 
