@@ -259,10 +259,10 @@ test("fails", async ({ session }) => { await trash(session, "f2"); expect("dir_t
 test("skips itself", ({ skip }) => { skip(); });
 test.skip("skipped where written", () => {});
 test.todo("still to write");
-// More than one batch of sessions opened ahead (16), run at once: each test
+// More than one batch of sessions opened ahead (32), run at once: each test
 // has its own session, named for it, and sees only its own call.
 describe.concurrent("many", () => {
-  for (let i = 0; i < 20; ++i) {
+  for (let i = 0; i < 36; ++i) {
     test("call " + i, async ({ session }) => {
       expect(session.name).toBe("outcomes.vitest.mjs > many > call " + i);
       await trash(session, "g" + i);
@@ -282,7 +282,7 @@ describe.concurrent("many", () => {
     const count = (state) => Object.values(outcomes).filter((o) => o.outcome === state).length;
     const runner = [vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests];
     assert.deepEqual([count("passed"), count("failed"), count("skipped")], runner);
-    assert.deepEqual(runner, [21, 1, 3]);
+    assert.deepEqual(runner, [37, 1, 3]);
     assert.equal(outcomes["outcomes.vitest.mjs > still to write"].message, "todo");
     const failed = outcomes["outcomes.vitest.mjs > fails"];
     assert.match(failed.message, /expected 'dir_trashed' to be 'permission_denied'/);

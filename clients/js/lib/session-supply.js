@@ -7,7 +7,7 @@
 "use strict";
 
 /** How many tests' sessions one call opens: a few dozen at most stay open unused. */
-const BATCH = 16;
+const BATCH = 32;
 
 class SessionSupply {
   /** key → {mock, session: Promise<Session>} opened for a test not yet started */
