@@ -56,6 +56,13 @@ async function reportSkipped(mock, tests, sending) {
   for (const session of sessions) await session.close();
 }
 
+/** The file's sessions no test took closed, its skipped tests reported, its outcomes delivered. */
+async function settle(file, sending) {
+  await file.supply.drain();
+  await file.skipped;
+  await sending.flush();
+}
+
 /**
  * The SDK's budget under drivemockTest: a call that hangs fails after
  * maxRetries × requestTimeoutMs, about 3 s, inside Vitest's 5 s test time-out
@@ -108,11 +115,9 @@ export function drivemockTest(options = {}) {
     drivemockFile: [
       async ({}, use) => {
         // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
-        const file = { supply: new supplies.SessionSupply({ failOnWarnings: true }), tests: null, skipped: null };
+        const file = { supply: new supplies.SessionSupply({ failOnWarnings: true }), tests: null, runnable: 0, finished: new Set(), skipped: null };
         await use(file);
-        await file.supply.drain();
-        await file.skipped;
-        await sending.flush();
+        await settle(file, sending);
       },
       { scope: "file", auto: true },
     ],
@@ -124,7 +129,10 @@ export function drivemockTest(options = {}) {
     },
     session: [
       async ({ task, drivemock: mock, drivemockFile: file, onTestFinished }, use) => {
-        file.tests ??= testsOf(task.file);
+        if (!file.tests) {
+          file.tests = testsOf(task.file);
+          file.runnable = file.tests.filter(runs).length;
+        }
         if (!file.skipped) {
           file.skipped = reportSkipped(mock, file.tests, sending);
           file.skipped.catch(() => {}); // the file's end throws it
@@ -133,8 +141,12 @@ export function drivemockTest(options = {}) {
         // Vitest calls it once the test's result is known, after this
         // fixture's teardown (its near-miss check included): the outcome
         // goes to the closed session, sent while the next test runs.
-        onTestFinished(({ task: finished }) => {
+        onTestFinished(async ({ task: finished }) => {
           sending.send(session, outcomes.vitestOutcome(finished ?? task));
+          file.finished.add(task.id);
+          // The file's last test: its outcomes are delivered now, before the
+          // file's afterAll hooks, which may stop a drivemock of its own.
+          if (file.finished.size >= file.runnable) await settle(file, sending);
         });
         try {
           await use(session);

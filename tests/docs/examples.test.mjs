@@ -204,6 +204,51 @@ test("a long test", () => new Promise((resolve) => setTimeout(resolve, 60000)), 
   }
 });
 
+test("docs/parallel-tests.md: under --no-isolate with a drivemock per file, filen: true routes each test's SDK to its file's drivemock", () => {
+  // One worker runs both files and shares drivemock/vitest between them: the
+  // SDK routed for the first file's drivemock must follow the second's.
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".no-isolate-"));
+  try {
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"], isolate: false, fileParallelism: false, maxWorkers: 1, minWorkers: 1 } };\n');
+    const file = (name) => `import { beforeAll, afterAll, describe, expect } from "vitest";
+import { FilenSDK } from "@filen/sdk";
+import { startDrivemock } from "drivemock";
+import { filenTestConfig } from "drivemock/filen";
+import { drivemockTest } from "drivemock/vitest";
+let mock;
+beforeAll(async () => {
+  mock = await startDrivemock({ bin: ${JSON.stringify(bin)}, preset: "filen" });
+  process.env.DRIVEMOCK_URL = mock.url;
+  process.env.DRIVEMOCK_ADMIN_TOKEN = mock.adminToken;
+});
+afterAll(() => mock.stop());
+const test = drivemockTest({ filen: true });
+describe.concurrent("${name}", () => {
+  for (let i = 0; i < 4; ++i) {
+    test("trash " + i, async ({ session, drivemock }) => {
+      expect(drivemock.url).toBe(mock.url);
+      const sdk = new FilenSDK(filenTestConfig({ apiKey: session.apiKey }));
+      await sdk.cloud().trashDirectory({ uuid: "${name}-" + i });
+      expect((await session.directory("${name}-" + i)).state).toBe("trashed");
+      expect(await session.count({ operation: "trash" })).toBe(1);
+    });
+  }
+});
+`;
+    fs.writeFileSync(path.join(dir, "a.vitest.mjs"), file("a"));
+    fs.writeFileSync(path.join(dir, "b.vitest.mjs"), file("b"));
+    const { DRIVEMOCK_URL, NODE_TEST_CONTEXT, ...env } = process.env;
+    const result = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], {
+      cwd: dir, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    assert.equal(result.status, 0, output);
+    assert.match(output, /Tests\s+8 passed \(8\)/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("docs/parallel-tests.md: drivemockTest without a global set-up or DRIVEMOCK_URL says how to get a drivemock", () => {
   const dir = fs.mkdtempSync(path.join(exampleDir, ".no-setup-"));
   try {

@@ -1,0 +1,2 @@
+import { drivemockGlobalSetup } from "drivemock/vitest/setup";
+export default drivemockGlobalSetup({ report: false });
