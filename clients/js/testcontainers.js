@@ -14,6 +14,7 @@ const path = require("node:path");
 const { attachDrivemock } = require("./index");
 const { asyncDispose } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
+const { guardBuilder } = require("./lib/builder-names");
 
 /**
  * The project's testcontainers: looked up from this package, then from the
@@ -53,6 +54,8 @@ class DrivemockContainer extends GenericContainer {
   constructor(image = "drivemock:latest") {
     super(image);
     this.withExposedPorts(PORT);
+    // A misspelt with… method names the one meant (lib/builder-names.js).
+    return guardBuilder(this, "DrivemockContainer");
   }
 
   /** The scenario files of a folder (or one file), copied into the container as it starts. */

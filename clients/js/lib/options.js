@@ -63,4 +63,4 @@ const START_OPTIONS = [
   "adminToken", "args", "bin", "cwd", "env", "verbose", "startTimeoutMs", "stopTimeoutMs",
 ];
 
-module.exports = { checkOptions, START_OPTIONS };
+module.exports = { checkOptions, meant, START_OPTIONS };

@@ -46,3 +46,31 @@ test("an option with no near name is listed with the function's options", async 
     return true;
   });
 });
+
+test("a builder's misspelt with… method names the one meant, and a chain stays guarded (DrivemockContainer's)", () => {
+  const { guardBuilder } = require("../lib/builder-names");
+  class Base {
+    withExposedPorts() {
+      return this;
+    }
+  }
+  class Container extends Base {
+    #dialect = null;
+    withDialect(d) {
+      this.#dialect = d;
+      return this;
+    }
+    get dialect() {
+      return this.#dialect;
+    }
+  }
+  const c = guardBuilder(new Container(), "DrivemockContainer");
+  assert.equal(c.withDialect("service").withExposedPorts(8080).dialect, "service");
+  for (const [wrong, right] of [["withDialet", "withDialect"], ["withExposedPort", "withExposedPorts"]]) {
+    assert.throws(() => c.withDialect("service")[wrong]("x"), (e) => {
+      assert.equal(e.code, "invalid_options");
+      assert.match(e.message, new RegExp(`DrivemockContainer has no method ${wrong}; did you mean ${right}\\?`));
+      return true;
+    });
+  }
+});

@@ -35,6 +35,10 @@ test("the SDK against drivemock in a container: the copied scenario answers, the
   expect(started.url).toMatch(/^http:\/\/[^/]+:\d+$/);
 });
 
+test("a misspelt builder method names the one meant, before any container starts", () => {
+  expect(() => new DrivemockContainer(image).withDialet("service")).toThrow(/has no method withDialet; did you mean withDialect\?/);
+});
+
 test("the admin API of the container wants its random token; the mock API does not", async () => {
   expect(started.adminToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
   expect((await fetch(`${started.url}/__admin/requests`)).status).toBe(401);
