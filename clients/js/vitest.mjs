@@ -42,23 +42,41 @@ function upcoming(task, tests) {
 }
 
 /**
- * The file's statically skipped tests (`skip`, `todo`, filtered out), each
- * given a session with its outcome, so that the report counts them as
- * Vitest does. Closed one after another, behind the file's running tests.
+ * The file's statically skipped tests (`skip`, `todo`, filtered out by -t or
+ * .only), each given a session with its outcome, so that the report counts
+ * them as Vitest does: a hundred at a time (fewer near drivemock's cap of
+ * open sessions), opened in one call and closed a few at once.
  */
 async function reportSkipped(mock, tests, sending) {
   const skipped = tests.filter((t) => !runs(t));
-  if (skipped.length === 0) return;
-  const sessions = await mock.openSessions(skipped.map(taskName));
-  sessions.forEach((session, i) =>
-    sending.send(session, { outcome: "skipped", durationMs: 0, message: skipped[i].mode === "todo" ? "todo" : "", location: "" }),
-  );
-  for (const session of sessions) await session.close();
+  let size = 100;
+  for (let i = 0; i < skipped.length; ) {
+    const chunk = skipped.slice(i, i + size);
+    let sessions;
+    try {
+      sessions = await mock.openSessions(chunk.map(taskName));
+    } catch (e) {
+      // Near the cap (--max-sessions): fewer at once.
+      if (e.code !== "too_many_sessions" || size === 1) throw e;
+      size = Math.ceil(size / 2);
+      continue;
+    }
+    i += chunk.length;
+    sessions.forEach((session, j) =>
+      sending.send(session, { outcome: "skipped", durationMs: 0, message: chunk[j].mode === "todo" ? "todo" : "", location: "" }),
+    );
+    for (let j = 0; j < sessions.length; j += 8) await Promise.all(sessions.slice(j, j + 8).map((s) => s.close()));
+  }
 }
 
-/** The file's sessions no test took closed, its skipped tests reported, its outcomes delivered. */
+/**
+ * The file's sessions no test took closed, its skipped tests reported (once
+ * its tests have run, so as not to take sessions they need), its outcomes
+ * delivered.
+ */
 async function settle(file, sending) {
   await file.supply.drain();
+  if (file.mock && file.tests) file.skipped ??= reportSkipped(file.mock, file.tests, sending);
   await file.skipped;
   await sending.flush();
 }
@@ -115,7 +133,7 @@ export function drivemockTest(options = {}) {
     drivemockFile: [
       async ({}, use) => {
         // Strict: a push with warnings rejects (session.push(yaml, { failOnWarnings: false }) lets one through).
-        const file = { supply: new supplies.SessionSupply({ failOnWarnings: true }), tests: null, runnable: 0, finished: new Set(), skipped: null };
+        const file = { supply: new supplies.SessionSupply({ failOnWarnings: true }), mock: null, tests: null, runnable: 0, finished: new Set(), skipped: null };
         await use(file);
         await settle(file, sending);
       },
@@ -133,10 +151,7 @@ export function drivemockTest(options = {}) {
           file.tests = testsOf(task.file);
           file.runnable = file.tests.filter(runs).length;
         }
-        if (!file.skipped) {
-          file.skipped = reportSkipped(mock, file.tests, sending);
-          file.skipped.catch(() => {}); // the file's end throws it
-        }
+        file.mock = mock;
         const session = await file.supply.take(mock, task.id, () => upcoming(task, file.tests));
         // Vitest calls it once the test's result is known, after this
         // fixture's teardown (its near-miss check included): the outcome

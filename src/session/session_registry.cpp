@@ -52,11 +52,16 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
   // All or none: a runner that asked for a batch of its tests' sessions
   // gets every one or a clear refusal, never a part it must close again.
   if (by_id_.size() + names.size() > limits_.max_open) {
-    return SessionError{SessionError::Kind::full,
-                        std::to_string(by_id_.size()) + " sessions are open and " +
-                            std::to_string(limits_.max_open) +
-                            " is the most drivemock keeps; close those whose tests ended "
-                            "(DELETE /__admin/sessions/ID)"};
+    std::string open = std::to_string(by_id_.size()) + " sessions are open";
+    std::string most = std::to_string(limits_.max_open);
+    return SessionError{
+        SessionError::Kind::full,
+        names.size() == 1
+            ? most + " sessions are open, the most drivemock keeps (--max-sessions); close those "
+                     "whose tests ended (DELETE /__admin/sessions/ID)"
+            : open + ", and " + std::to_string(names.size()) + " more would pass " + most +
+                  ", the most drivemock keeps (--max-sessions); open fewer at once, or close "
+                  "those whose tests ended (DELETE /__admin/sessions/ID)"};
   }
   std::vector<SessionPtr> opened;
   opened.reserve(names.size());

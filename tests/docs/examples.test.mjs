@@ -204,6 +204,36 @@ test("a long test", () => new Promise((resolve) => setTimeout(resolve, 60000)), 
   }
 });
 
+test("docs/parallel-tests.md: a run filtered with -t reports the tests it left out as skipped, more of them than sessions may be open", () => {
+  const dir = fs.mkdtempSync(path.join(exampleDir, ".filtered-"));
+  try {
+    const report = path.join(dir, "report.html");
+    fs.writeFileSync(path.join(dir, "setup.mjs"), `import { drivemockGlobalSetup } from "drivemock/vitest/setup";\nexport default drivemockGlobalSetup({ report: ${JSON.stringify(report)}, args: ["--max-sessions", "20"] });\n`);
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), 'export default { test: { include: ["*.vitest.mjs"], globalSetup: ["./setup.mjs"] } };\n');
+    fs.writeFileSync(
+      path.join(dir, "many.vitest.mjs"),
+      `import { drivemockTest } from "drivemock/vitest";
+const test = drivemockTest();
+for (let i = 0; i < 300; ++i) test("left out " + i, () => {});
+// More than the cap at once in a batch: each opens its own instead.
+for (let i = 0; i < 80; ++i) test("wanted " + i, ({ session }) => { if (!session.apiKey) throw new Error("no session"); });
+`,
+    );
+    const results = path.join(dir, "results.json");
+    const run = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "-t", "wanted", "--reporter=json", `--outputFile=${results}`], {
+      cwd: dir, encoding: "utf8", env: (({ NODE_TEST_CONTEXT, DRIVEMOCK_URL, ...env }) => env)(process.env), timeout: 120000,
+    });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const vitest = JSON.parse(fs.readFileSync(results, "utf8"));
+    const outcomes = Object.values(outcomesIn(reportData(report)));
+    const count = (state) => outcomes.filter((o) => o.outcome === state).length;
+    assert.deepEqual([count("passed"), count("skipped")], [vitest.numPassedTests, vitest.numPendingTests]);
+    assert.deepEqual([vitest.numPassedTests, vitest.numPendingTests], [80, 300]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("docs/parallel-tests.md: under --no-isolate with a drivemock per file, filen: true routes each test's SDK to its file's drivemock", () => {
   // One worker runs both files and shares drivemock/vitest between them: the
   // SDK routed for the first file's drivemock must follow the second's.

@@ -10,11 +10,11 @@
 const BATCH = 32;
 
 class SessionSupply {
-  /** key → {mock, session: Promise<Session>} opened for a test not yet started */
+  /** key → {mock, opening: the batch's Promise<Session[]>, i: its place there, name} for a test not yet started */
   #ready = new Map();
   /** keys whose session a test took: a retry or repeat of it opens a new one */
   #taken = new Set();
-  /** sessions opened for tests that did not take them (a changed drivemock) */
+  /** batch places of tests that did not take them (a changed drivemock) */
   #stale = [];
 
   /**
@@ -35,8 +35,8 @@ class SessionSupply {
     const ready = this.#ready.get(key);
     if (ready) {
       this.#ready.delete(key);
-      if (ready.mock === mock) return this.#hand(key, ready.session);
-      this.#stale.push(ready.session);
+      if (ready.mock === mock) return this.#hand(key, this.#fromBatch(ready));
+      this.#stale.push(ready);
     }
     const [own, ...others] = upcoming();
     if (own?.key !== key) throw new Error("drivemock: the list of upcoming tests must start with the test itself");
@@ -46,13 +46,26 @@ class SessionSupply {
       wanted.map((t) => t.name),
       this.options,
     );
+    opening.catch(() => {}); // each test is told when it takes its session
     wanted.forEach((t, i) => {
-      const session = opening.then((sessions) => sessions[i]);
-      // Its test is told when it takes it; until then a refusal is no unhandled rejection.
-      session.catch(() => {});
-      if (t !== own) this.#ready.set(t.key, { mock, session });
+      if (t !== own) this.#ready.set(t.key, { mock, opening, i, name: t.name });
     });
-    return this.#hand(key, opening.then((sessions) => sessions[0]));
+    return this.#hand(key, this.#fromBatch({ mock, opening, i: 0, name: own.name }));
+  }
+
+  /**
+   * A test's session from its batch; where the batch did not fit under
+   * drivemock's cap (--max-sessions) but one session may, opened alone as
+   * its test starts.
+   */
+  #fromBatch({ mock, opening, i, name }) {
+    return opening.then(
+      (sessions) => sessions[i],
+      (e) => {
+        if (e.code !== "too_many_sessions") throw e;
+        return mock.session(name, this.options);
+      },
+    );
   }
 
   #hand(key, session) {
@@ -62,7 +75,7 @@ class SessionSupply {
 
   /** Closes the sessions no test took; resolves when they are closed. */
   async drain() {
-    const unused = [...this.#stale, ...[...this.#ready.values()].map((r) => r.session)];
+    const unused = [...this.#stale, ...this.#ready.values()];
     this.#ready.clear();
     this.#stale = [];
     // A batch that failed to open left nothing to close, nor does a
@@ -70,7 +83,14 @@ class SessionSupply {
     const gone = (e) => {
       if (e.code !== "connection_failed") throw e;
     };
-    await Promise.all(unused.map((s) => s.then((session) => session.close().catch(gone), () => {})));
+    await Promise.all(
+      unused.map(({ opening, i }) =>
+        opening.then(
+          (sessions) => sessions[i].close().catch(gone),
+          () => {},
+        ),
+      ),
+    );
   }
 }
 
