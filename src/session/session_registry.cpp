@@ -57,8 +57,9 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
     return SessionError{
         SessionError::Kind::full,
         names.size() == 1
-            ? most + " sessions are open, the most drivemock keeps (--max-sessions); close those "
-                     "whose tests ended (DELETE /__admin/sessions/ID)"
+            ? most +
+                  " sessions are open, the most drivemock keeps (--max-sessions); close those "
+                  "whose tests ended (DELETE /__admin/sessions/ID)"
             : open + ", and " + std::to_string(names.size()) + " more would pass " + most +
                   ", the most drivemock keeps (--max-sessions); open fewer at once, or close "
                   "those whose tests ended (DELETE /__admin/sessions/ID)"};

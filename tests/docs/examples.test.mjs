@@ -58,6 +58,11 @@ function run(command, args, cwd, extraEnv = {}) {
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
+/** Vitest run in `dir` by its own config, with `args`, and no drivemock of this environment's. */
+function vitestIn(dir, args = []) {
+  return run(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, ...args], dir, { DRIVEMOCK_URL: "" });
+}
+
 test("the README is short, and its JavaScript quick start is at most 20 lines", () => {
   const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
   assert.ok(readme.split("\n").length < 300);
@@ -220,10 +225,8 @@ for (let i = 0; i < 80; ++i) test("wanted " + i, ({ session }) => { if (!session
 `,
     );
     const results = path.join(dir, "results.json");
-    const run = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "-t", "wanted", "--reporter=json", `--outputFile=${results}`], {
-      cwd: dir, encoding: "utf8", env: (({ NODE_TEST_CONTEXT, DRIVEMOCK_URL, ...env }) => env)(process.env), timeout: 120000,
-    });
-    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const result = vitestIn(dir, ["-t", "wanted", "--reporter=json", `--outputFile=${results}`]);
+    assert.ok(result.ok, result.output);
     const vitest = JSON.parse(fs.readFileSync(results, "utf8"));
     const outcomes = Object.values(outcomesIn(reportData(report)));
     const count = (state) => outcomes.filter((o) => o.outcome === state).length;
@@ -267,12 +270,9 @@ describe.concurrent("${name}", () => {
 `;
     fs.writeFileSync(path.join(dir, "a.vitest.mjs"), file("a"));
     fs.writeFileSync(path.join(dir, "b.vitest.mjs"), file("b"));
-    const { DRIVEMOCK_URL, NODE_TEST_CONTEXT, ...env } = process.env;
-    const result = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], {
-      cwd: dir, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000,
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    assert.equal(result.status, 0, output);
+    const result = vitestIn(dir);
+    const output = result.output;
+    assert.ok(result.ok, output);
     assert.match(output, /Tests\s+8 passed \(8\)/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -290,12 +290,9 @@ const test = drivemockTest();
 test("has a session", ({ session }) => { if (!session) throw new Error("none"); });
 `,
     );
-    const { DRIVEMOCK_URL, NODE_TEST_CONTEXT, ...env } = process.env;
-    const result = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], {
-      cwd: dir, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, timeout: 120000,
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    assert.notEqual(result.status, 0, output);
+    const result = vitestIn(dir);
+    const output = result.output;
+    assert.ok(!result.ok, output);
     assert.match(output, /no drivemock for this run; add a global set-up with drivemockGlobalSetup/);
     assert.match(output, /DRIVEMOCK_URL/);
   } finally {
@@ -348,10 +345,8 @@ describe.concurrent("many", () => {
 `,
     );
     const results = path.join(dir, "results.json");
-    const run = spawnSync(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "--reporter=json", `--outputFile=${results}`], {
-      cwd: dir, encoding: "utf8", env: (({ NODE_TEST_CONTEXT, DRIVEMOCK_URL, ...env }) => env)(process.env), timeout: 120000,
-    });
-    assert.notEqual(run.status, 0, run.stdout + run.stderr);
+    const result = vitestIn(dir, ["--reporter=json", `--outputFile=${results}`]);
+    assert.ok(!result.ok, result.output);
     const vitest = JSON.parse(fs.readFileSync(results, "utf8"));
     const outcomes = outcomesIn(reportData(report));
     const count = (state) => Object.values(outcomes).filter((o) => o.outcome === state).length;
