@@ -1,2 +1,0 @@
-import { drivemockGlobalSetup } from "drivemock/vitest/setup";
-export default drivemockGlobalSetup({ report: false });

@@ -1,1 +1,0 @@
-export default { test: { include: ["*.vitest.mjs"], globalSetup: ["./setup.mjs"] } };
