@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 
-#include "journal/entry_json.h"
 #include "scenario/dialect_sets.h"
 
 namespace drivemock::scenario {
