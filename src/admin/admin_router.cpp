@@ -53,6 +53,7 @@ const std::vector<Route>& routes() {
       {"GET", std::regex("/__admin/report"), handle_get_report},
       {"POST", std::regex("/__admin/report"), handle_write_report},
       {"POST", std::regex("/__admin/pact"), handle_write_pact},
+      {"POST", std::regex("/__admin/pact/provider-states"), handle_pact_provider_state},
       {"GET", std::regex("/__admin/ui/?([^/]*)"), handle_ui},
   };
   return table;

@@ -58,6 +58,7 @@ Reply handle_list_events(const RequestView&, Context&, const std::smatch&);
 
 // pact_handlers.cpp
 Reply handle_write_pact(const RequestView&, Context&, const std::smatch&);
+Reply handle_pact_provider_state(const RequestView&, Context&, const std::smatch&);
 
 // report_handlers.cpp
 Reply handle_write_report(const RequestView&, Context&, const std::smatch&);

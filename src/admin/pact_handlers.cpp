@@ -1,10 +1,15 @@
-// POST /__admin/pact: the journal as a Pact v4 file (journal/pact_writer.h).
+// POST /__admin/pact: the journal as a Pact v4 file (journal/pact_writer.h);
+// POST /__admin/pact/provider-states: Pact's state-change URL, for any
+// verifier (admin/provider_state.h).
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "admin/provider_state.h"
 #include "admin/session_scope.h"
 #include "journal/pact_writer.h"
 #include "model/error_envelope.h"
+#include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
@@ -58,6 +63,41 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   auto pact =
       journal::write_pact(std::move(calls), {*consumer, *provider}, context.journal.dropped());
   return json_reply(200, std::move(pact.json));
+}
+
+Reply handle_pact_provider_state(const RequestView& request, Context& context, const std::smatch&) {
+  auto change = read_provider_state(request);
+  if (!change) return error_reply(400, change.error().message, "invalid_params");
+  auto scope = scope_of(request, context);
+  if (!scope) return scope.error();
+  // Nothing to undo: the next setup starts its uuid over. Nothing to set up
+  // for an interaction with no provider state.
+  if (change->action == StateAction::teardown || change->name.empty()) {
+    return json_reply(200, "{}");
+  }
+  scenario::Engine& engine = *scope->engine;
+  const std::string& uuid = *change->uuid;
+  if (!engine.directory(uuid)) {
+    return error_reply(404,
+                       "No directory '" + shortened(uuid, 200) +
+                           "': no scenario names it and unknown uuids are rejected",
+                       "not_found");
+  }
+  // As a fresh run finds it: its sequences and counts start over too, so a
+  // verifier run twice on one drivemock sees the same answers.
+  engine.set_state(uuid, change->directory_state, scenario::History::forgotten);
+  note(context,
+       journal::admin_event("state",
+                            "provider state '" + change->name + "': directory '" + uuid +
+                                "' set to state '" + change->directory_state + "'" + scope->where(),
+                            scope->tag(), {{"uuid", uuid}, {"state", change->directory_state}}));
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  w.StartObject();
+  json::write_member(w, "uuid", uuid);
+  json::write_member(w, "directoryState", change->directory_state);
+  w.EndObject();
+  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 }  // namespace drivemock::admin

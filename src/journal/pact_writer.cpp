@@ -101,7 +101,9 @@ Value provider_states(const PactCall& call, Allocator& a) {
   if (call.state.empty() || !call.uuid) return states;
   Value params(rapidjson::kObjectType);
   params.AddMember("uuid", text(*call.uuid, a), a);
-  params.AddMember("state", text(call.state, a), a);
+  // Not `state`: in Pact's query form of a state change (--state-change-as-query)
+  // the params join the query, where `state` is the state's name.
+  params.AddMember("directoryState", text(call.state, a), a);
   Value state(rapidjson::kObjectType);
   state.AddMember("name", text(kPactStateName, a), a);
   state.AddMember("params", params, a);

@@ -16,7 +16,8 @@
 namespace drivemock::journal {
 
 /// The provider state every interaction on a scripted uuid names, with the
-/// uuid and its state as parameters: one state handler serves them all.
+/// uuid and its state as parameters (uuid, directoryState): one state
+/// handler serves them all (admin/provider_state.h reads it).
 inline constexpr std::string_view kPactStateName = "a directory in a state";
 
 /// One journaled call, as much of it as a pact says.

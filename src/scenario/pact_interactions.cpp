@@ -178,7 +178,12 @@ class PactReader {
       if (states.size() > 1) {
         in_.warning(states, "drivemock keeps one state per uuid: the first provider state is used");
       }
-      auto state = yaml_member(yaml_member(states[0], "params"), "state");
+      // drivemock's own pacts: the uuid's state is a param (`state` before it was
+      // `directoryState`).
+      auto params = yaml_member(states[0], "params");
+      auto state = yaml_member(params, "directoryState");
+      // reset(), not =: yaml-cpp's assignment writes into the node it refers to.
+      if (!state) state.reset(yaml_member(params, "state"));
       return state && state.IsScalar() ? state.Scalar() : text_of(yaml_member(states[0], "name"));
     }
     auto legacy = yaml_member(node, "providerState");

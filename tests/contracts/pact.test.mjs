@@ -1,7 +1,9 @@
 // Pacts both ways round a consumer on the official SDK: its drivemock
 // journal becomes a Pact v4 file (POST /__admin/pact, `drivemock pact`),
-// which Pact JS's Verifier checks against a drivemock serving the same
-// scenarios (passes) and a changed one (fails, naming the interaction).
+// which Pact JS's Verifier and the Rust `pact verifier` (through drivemock's
+// state-change URL, POST /__admin/pact/provider-states) check against a
+// drivemock serving the same scenarios (passes) and a changed one (fails,
+// naming the interaction).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -51,7 +53,7 @@ test("the journal becomes a Pact v4 pact with each scripted uuid's state as its 
     `trash ${A} in state trashed: 200 dir_already_trashed`,
     `color ${B} in state active: 200 folder_not_found`,
   ]);
-  assert.deepEqual(scripted[2].providerStates, [{ name: "a directory in a state", params: { uuid: A, state: "trashed" } }]);
+  assert.deepEqual(scripted[2].providerStates, [{ name: "a directory in a state", params: { uuid: A, directoryState: "trashed" } }]);
   assert.deepEqual(scripted[0].request.body.content, { uuid: A, color: "red" });
   // The SDK's bearer token is a secret: no pact holds it, nor any header but Content-Type.
   const text = JSON.stringify(pact);
@@ -129,6 +131,42 @@ test("a pact is a scenario set: drivemock serving the consumer's pact, as a file
       body: JSON.stringify({ uuid: A }),
     });
     assert.equal((await answer.json()).code, "dir_trashed");
+  } finally {
+    await provider.stop();
+  }
+});
+
+/** Runs the Rust `pact verifier` (@pact-foundation/pact-cli) on `pactFile` against `provider`, its states set by drivemock's state-change URL. */
+function rustVerifier(provider, extra = []) {
+  const bin = path.join(here, "node_modules/.bin/pact-verifier");
+  const { port, hostname } = new URL(provider.url);
+  return promisify(execFile)(
+    bin,
+    ["--file", pactFile, "--hostname", hostname, "--port", port, "--state-change-url", `${provider.url}/__admin/pact/provider-states`, "--header", `Authorization=Bearer ${provider.adminToken}`, ...extra],
+    // No usage report from a test run: the verifier phones home unless told.
+    { maxBuffer: 64 << 20, env: { ...process.env, PACT_DO_NOT_TRACK: "true" } },
+  ).then(
+    (r) => ({ passed: true, output: `${r.stdout}\n${r.stderr}` }),
+    (e) => ({ passed: false, output: `${e.stdout}\n${e.stderr}` }),
+  );
+}
+
+test("the Rust pact verifier passes the pact twice on one drivemock, in both state-change forms, its states set through the state-change URL", async () => {
+  const provider = await startDrivemock({ preset: "filen", scenarios: scenario });
+  try {
+    for (const form of [[], ["--state-change-as-query"], ["--state-change-teardown"]]) {
+      // The second run finds the directories as the first left them (trashed):
+      // it passes only if each interaction's state is put in place.
+      for (let run = 1; run <= 2; ++run) {
+        const { passed, output } = await rustVerifier(provider, form);
+        assert.ok(passed, `${form.join(" ")} run ${run}:\n${output}`);
+      }
+    }
+    // A scenario that answers otherwise fails it, naming the interaction.
+    await provider.push(fs.readFileSync(scenario, "utf8").replace("Already in trash.", "Already in the bin."));
+    const changed = await rustVerifier(provider);
+    assert.ok(!changed.passed, changed.output);
+    assert.match(changed.output, new RegExp(`trash ${A} in state trashed: 200 dir_already_trashed`));
   } finally {
     await provider.stop();
   }

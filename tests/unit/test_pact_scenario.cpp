@@ -82,6 +82,20 @@ TEST_CASE("drivemock's own pact reads back as the rules that answered it") {
   CHECK(rules[1].answers[0].body_text() == R"({"status":"error","code":"dir_already_trashed"})");
 }
 
+TEST_CASE("a pact drivemock wrote before directoryState (its param `state`) reads the same") {
+  std::string pact = pact_of_trashes(R"({"status":"success","code":"dir_trashed"})",
+                                     R"({"status":"error","code":"dir_already_trashed"})");
+  for (size_t at; (at = pact.find("\"directoryState\"")) != std::string::npos;) {
+    pact.replace(at, 16, "\"state\"");
+  }
+  REQUIRE(pact.find("directoryState") == std::string::npos);
+  auto set = read(pact);
+  REQUIRE(set);
+  const auto& rules = set->directories.at("d1").operations.at("trash");
+  REQUIRE(rules.size() == 2);
+  CHECK(rules[1].when.state == std::optional<std::string>("trashed"));
+}
+
 TEST_CASE("a pact's error answer, served, leaves the state its interaction is in") {
   // A consumer's pact: trashing d1 while active answers folder_not_found.
   auto set = read(pact_of_trashes(R"({"status":"error","code":"folder_not_found"})",

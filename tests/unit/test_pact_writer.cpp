@@ -66,7 +66,7 @@ TEST_CASE("a scripted uuid's state becomes the interaction's provider state") {
   const auto& state = doc["interactions"][1]["providerStates"][0];
   CHECK(std::string(state["name"].GetString()) == kPactStateName);
   CHECK(std::string(state["params"]["uuid"].GetString()) == "u1");
-  CHECK(std::string(state["params"]["state"].GetString()) == "trashed");
+  CHECK(std::string(state["params"]["directoryState"].GetString()) == "trashed");
   CHECK(std::string(doc["interactions"][1]["description"].GetString()) ==
         "trash u1 in state trashed: 200 dir_already_trashed");
 }

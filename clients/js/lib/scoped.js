@@ -185,13 +185,13 @@ class ScopedAdmin {
 
   /**
    * State handlers for Pact's Verifier (@pact-foundation/pact): each
-   * interaction's provider state ("a directory in a state", {uuid, state})
+   * interaction's provider state ("a directory in a state", {uuid, directoryState})
    * puts that directory in its state, its sequences started over.
    */
   pactStateHandlers() {
     return {
       [PACT_STATE]: async (params) => {
-        await this.setState(params.uuid, params.state, { restart: true });
+        await this.setState(params.uuid, params.directoryState ?? params.state, { restart: true });
       },
     };
   }
