@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "util/json.h"
 #include "util/text.h"
@@ -54,6 +55,39 @@ Value pact_body(std::string_view body, std::string_view content_type, Allocator&
   return out;
 }
 
+/// A client-made uuid in the request body, where the call has one: the
+/// fixed example instead, and a rule that any uuid matches. A pact with the
+/// value a run drew would be a new contract every run.
+void generalize_client_made(const PactCall& call, Value& request, Allocator& a) {
+  if (!call.client_made || !call.uuid) return;
+  auto body = request.FindMember("body");
+  if (body == request.MemberEnd()) return;
+  Value& content = body->value["content"];
+  if (!content.IsObject()) return;
+  Value rules(rapidjson::kObjectType);
+  for (auto& member : content.GetObject()) {
+    if (!member.value.IsString() || member.value.GetString() != *call.uuid) continue;
+    member.value.SetString(kClientMadeUuid.data(),
+                           static_cast<rapidjson::SizeType>(kClientMadeUuid.size()), a);
+    Value matcher(rapidjson::kObjectType);
+    matcher.AddMember("match", "regex", a);
+    matcher.AddMember(
+        "regex", "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        a);
+    Value matchers(rapidjson::kArrayType);
+    matchers.PushBack(matcher, a);
+    Value rule(rapidjson::kObjectType);
+    rule.AddMember("combine", "AND", a);
+    rule.AddMember("matchers", matchers, a);
+    std::string path = "$." + std::string(member.name.GetString(), member.name.GetStringLength());
+    rules.AddMember(text(path, a), rule, a);
+  }
+  if (rules.MemberCount() == 0) return;
+  Value by_part(rapidjson::kObjectType);
+  by_part.AddMember("body", rules, a);
+  request.AddMember("matchingRules", by_part, a);
+}
+
 Value pact_request(const PactCall& call, Allocator& a) {
   Value request(rapidjson::kObjectType);
   request.AddMember("method", text(call.method, a), a);
@@ -67,6 +101,7 @@ Value pact_request(const PactCall& call, Allocator& a) {
   }
   Value body = pact_body(call.body, call.content_type, a);
   if (!body.IsNull()) request.AddMember("body", body, a);
+  generalize_client_made(call, request, a);
   return request;
 }
 
@@ -114,7 +149,8 @@ Value provider_states(const PactCall& call, Allocator& a) {
 /// "trash 6f1c… in state trashed: 200 dir_already_trashed".
 std::string describe(const PactCall& call) {
   std::string out = call.operation;
-  if (call.uuid) out += " " + *call.uuid;
+  // A uuid the client made up is no part of what the call is.
+  if (call.uuid && !call.client_made) out += " " + *call.uuid;
   if (!call.state.empty()) out += " in state " + call.state;
   out += ": " + std::to_string(call.status);
   if (auto code = json::top_level_string(call.response_body, "code")) out += " " + *code;
@@ -138,6 +174,12 @@ Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_
   std::set<std::string> seen;                  // request, states and answer
   std::map<std::string, uint64_t> first_seen;  // request and states → the first call's id
   std::set<std::string> descriptions;
+  struct Kept {
+    std::string description;
+    std::string whole;
+    Value interaction;
+  };
+  std::vector<Kept> kept;
   size_t other_paths = 0;
   for (const auto& call : calls) {
     if (call.operation.empty()) {
@@ -169,13 +211,21 @@ Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_
                              "state, the first is kept");
       continue;
     }
-    std::string description = describe(call);
+    kept.push_back({describe(call), whole, std::move(interaction)});
+  }
+  // In the order of what they are, not of when they came: concurrent tests
+  // interleave their calls differently each run.
+  std::sort(kept.begin(), kept.end(), [](const Kept& x, const Kept& y) {
+    return std::tie(x.description, x.whole) < std::tie(y.description, y.whole);
+  });
+  for (auto& k : kept) {
+    std::string description = k.description;
     for (int n = 2; !descriptions.insert(description).second; ++n) {
-      description = describe(call) + " (" + std::to_string(n) + ")";
+      description = k.description + " (" + std::to_string(n) + ")";
     }
-    interaction["description"].SetString(description.c_str(),
-                                         static_cast<rapidjson::SizeType>(description.size()), a);
-    interactions.PushBack(interaction, a);
+    k.interaction["description"].SetString(description.c_str(),
+                                           static_cast<rapidjson::SizeType>(description.size()), a);
+    interactions.PushBack(k.interaction, a);
   }
   if (other_paths > 0) {
     out.warnings.push_back(std::to_string(other_paths) +
@@ -223,6 +273,7 @@ PactCall pact_call(const Entry& entry) {
   call.body = entry.request.body();
   call.operation = entry.operation;
   if (auto uuid = entry.uuid()) call.uuid = std::string(*uuid);
+  call.client_made = entry.housekeeping;
   if (entry.named) call.state = entry.state;
   if (entry.session) call.session = entry.session->id;
   call.status = entry.response.status;
@@ -273,6 +324,8 @@ Result<PactCall> pact_call(const Value& entry) {
   call.operation = string_member(entry, "operation");
   auto uuid = entry.FindMember("uuid");
   if (uuid != entry.MemberEnd() && uuid->value.IsString()) call.uuid = uuid->value.GetString();
+  auto client_made = entry.FindMember("clientMade");
+  call.client_made = client_made != entry.MemberEnd() && client_made->value.IsTrue();
   call.state = string_member(entry, "state");
   if (const Value* session = object_member(entry, "session")) {
     call.session = string_member(*session, "id");

@@ -29,6 +29,9 @@ struct PactCall {
   std::string body;          ///< as sent
   std::string operation;     ///< empty: a path with no operation
   std::optional<std::string> uuid;
+  /// The client made the uuid up (the SDK's lock: a fresh random uuid per
+  /// call), so the pact gives a fixed example and a matching rule instead.
+  bool client_made = false;
   std::string state;    ///< a scripted uuid's state when answered; empty otherwise
   std::string session;  ///< the session's id; empty outside sessions
   int status = 0;
@@ -57,8 +60,13 @@ struct Pact {
   std::vector<std::string> warnings;
 };
 
-/// The pact of `calls` (any order; written in id order): one interaction
-/// per distinct request, provider state and answer. `dropped`: calls the
+/// The example a pact gives for a uuid the client made up.
+inline constexpr std::string_view kClientMadeUuid = "00000000-0000-4000-8000-000000000000";
+
+/// The pact of `calls` (any order): one interaction per distinct request,
+/// provider state and answer, written in the order of their descriptions
+/// and contents, so the same calls give the same bytes however they
+/// interleaved. `dropped`: calls the
 /// journal no longer holds (a warning says they are missing).
 Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_t dropped = 0);
 

@@ -47,20 +47,29 @@ test("the journal becomes a Pact v4 pact with each scripted uuid's state as its 
   assert.equal(pact.metadata.pactSpecification.version, "4.0");
   assert.deepEqual([pact.consumer.name, pact.provider.name], ["archiver", "drive"]);
   const scripted = pact.interactions.filter((i) => i.providerStates);
+  // In the order of what they are, not of when they were made.
   assert.deepEqual(scripted.map((i) => i.description), [
     `color ${A} in state active: 200 dir_color_changed`,
+    `color ${B} in state active: 200 folder_not_found`,
     `trash ${A} in state active: 200 dir_trashed`,
     `trash ${A} in state trashed: 200 dir_already_trashed`,
-    `color ${B} in state active: 200 folder_not_found`,
   ]);
-  assert.deepEqual(scripted[2].providerStates, [{ name: "a directory in a state", params: { uuid: A, directoryState: "trashed" } }]);
+  assert.deepEqual(scripted[3].providerStates, [{ name: "a directory in a state", params: { uuid: A, directoryState: "trashed" } }]);
   assert.deepEqual(scripted[0].request.body.content, { uuid: A, color: "red" });
   // The SDK's bearer token is a secret: no pact holds it, nor any header but Content-Type.
   const text = JSON.stringify(pact);
   assert.ok(!text.includes("Authorization") && !text.includes("***"));
   assert.deepEqual(Object.keys(scripted[0].request.headers), ["Content-Type"]);
-  // The SDK's locks (fresh uuids no scenario names) go in without a state.
-  assert.ok(pact.interactions.some((i) => i.request.path === "/v3/user/lock" && !i.providerStates));
+  // The SDK's locks (fresh uuids no scenario names) go in without a state,
+  // each kind once: their uuid a fixed example that any uuid matches, and in
+  // no description, so that the next run's pact is the same contract.
+  const locks = pact.interactions.filter((i) => i.request.path === "/v3/user/lock");
+  assert.deepEqual(locks.map((i) => i.description), ["lock: 200 lock_acquired", "lock: 200 lock_released"]);
+  for (const lock of locks) {
+    assert.equal(lock.providerStates, undefined);
+    assert.equal(lock.request.body.content.uuid, "00000000-0000-4000-8000-000000000000");
+    assert.equal(lock.request.matchingRules.body["$.uuid"].matchers[0].match, "regex");
+  }
   pactFile = path.join(tmp, "archiver-drive.json");
   fs.writeFileSync(pactFile, JSON.stringify(pact, null, 2));
 });
@@ -133,6 +142,28 @@ test("a pact is a scenario set: drivemock serving the consumer's pact, as a file
     assert.equal((await answer.json()).code, "dir_trashed");
   } finally {
     await provider.stop();
+  }
+});
+
+test("the same SDK flow run again gives a byte-identical pact", async () => {
+  const again = await startDrivemock({ preset: "filen", scenarios: scenario });
+  let routed = null;
+  try {
+    // The SDK's routing is per process: from the consumer's drivemock to this one.
+    await connection.disconnect();
+    connection = null;
+    routed = connectFilenSdk(again);
+    const sdk = new FilenSDK(filenTestConfig());
+    // The same calls, in another order: the pact is written in the order of what they are.
+    await assert.rejects(sdk.cloud().changeDirectoryColor({ uuid: B, color: "blue" }), { code: "folder_not_found" });
+    await sdk.cloud().changeDirectoryColor({ uuid: A, color: "red" });
+    await sdk.cloud().trashDirectory({ uuid: A });
+    await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
+    const parties = { consumer: "archiver", provider: "drive" };
+    assert.equal(JSON.stringify(await again.pact(parties)), JSON.stringify(await consumer.pact(parties)));
+  } finally {
+    await again.stop();
+    await routed?.disconnect();
   }
 });
 

@@ -146,3 +146,35 @@ TEST_CASE("a journal file's line gives the call the running journal's entry give
   CHECK(write_pact({*from_file}, {"c", "p"}).json == write_pact({from_entry}, {"c", "p"}).json);
   CHECK(!pact_call(*json::parse_untrusted(R"({"id":1})")));
 }
+
+TEST_CASE(
+    "a client-made uuid is a fixed example with a rule, and the calls' order does not change the "
+    "pact") {
+  auto lock = [](uint64_t id, const std::string& uuid) {
+    PactCall c = call(id, R"({"uuid":")" + uuid + R"(","type":"acquire"})",
+                      R"({"status":true,"code":"lock_acquired"})");
+    c.path = "/v3/user/lock";
+    c.operation = "lock";
+    c.uuid = uuid;
+    c.client_made = true;
+    return c;
+  };
+  auto first =
+      write_pact({lock(1, "6f1c0a5e-1111-4000-8000-000000000001"), call(2, R"({"uuid":"u1"})", kOk),
+                  lock(3, "0b7d2c9a-2222-4000-8000-000000000002")},
+                 {"web", "drive"});
+  auto doc = parsed(first);
+  REQUIRE(doc["interactions"].Size() == 2);
+  const auto& locked = doc["interactions"][0];
+  CHECK(std::string(locked["description"].GetString()) == "lock: 200 lock_acquired");
+  CHECK(std::string(locked["request"]["body"]["content"]["uuid"].GetString()) ==
+        std::string(kClientMadeUuid));
+  CHECK(std::string(locked["request"]["matchingRules"]["body"]["$.uuid"]["matchers"][0]["match"]
+                        .GetString()) == "regex");
+  CHECK(first.json.find("6f1c0a5e") == std::string::npos);
+  // The same calls, made in another order and with other uuids drawn: the same bytes.
+  auto again = write_pact(
+      {call(1, R"({"uuid":"u1"})", kOk), lock(2, "99999999-3333-4000-8000-000000000003")},
+      {"web", "drive"});
+  CHECK(again.json == first.json);
+}
