@@ -60,12 +60,14 @@ Value pact_body(std::string_view body, std::string_view content_type, Allocator&
 /// value a run drew would be a new contract every run.
 void generalize_client_made(const PactCall& call, Value& request, Allocator& a) {
   if (!call.client_made || !call.uuid) return;
-  auto body = request.FindMember("body");
-  if (body == request.MemberEnd()) return;
-  Value& content = body->value["content"];
+  // By index, not by iterator: clang reads rapidjson's mutable iterators'
+  // == and != as ambiguous in C++20.
+  if (!request.HasMember("body")) return;
+  Value& content = request["body"]["content"];
   if (!content.IsObject()) return;
   Value rules(rapidjson::kObjectType);
-  for (auto& member : content.GetObject()) {
+  for (rapidjson::SizeType i = 0; i < content.MemberCount(); ++i) {
+    auto& member = *(content.MemberBegin() + i);
     if (!member.value.IsString() || member.value.GetString() != *call.uuid) continue;
     member.value.SetString(kClientMadeUuid.data(),
                            static_cast<rapidjson::SizeType>(kClientMadeUuid.size()), a);
