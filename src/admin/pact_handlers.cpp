@@ -77,12 +77,7 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
   }
   scenario::Engine& engine = *scope->engine;
   const std::string& uuid = *change->uuid;
-  if (!engine.directory(uuid)) {
-    return error_reply(404,
-                       "No directory '" + shortened(uuid, 200) +
-                           "': no scenario names it and unknown uuids are rejected",
-                       "not_found");
-  }
+  if (!engine.directory(uuid)) return unknown_directory(uuid);
   // As a fresh run finds it: its sequences and counts start over too, so a
   // verifier run twice on one drivemock sees the same answers.
   engine.set_state(uuid, change->directory_state, scenario::History::forgotten);

@@ -86,14 +86,6 @@ void write_builtin_answer(json::Writer& w, const contract::Operation& op) {
   w.EndObject();
 }
 
-Reply unknown_directory(const std::string& uuid) {
-  return error_reply(404,
-                     "No directory '" + uuid +
-                         "': no scenario names it and unknown uuids are "
-                         "rejected",
-                     "not_found");
-}
-
 }  // namespace
 
 Reply handle_health(const RequestView&, Context& context, const std::smatch&) {

@@ -1,6 +1,7 @@
 #include "admin/session_scope.h"
 
 #include "model/error_envelope.h"
+#include "util/text.h"
 
 namespace drivemock::admin {
 
@@ -17,6 +18,13 @@ Reply session_error_reply(const session::SessionError& error) {
     case Kind::invalid: break;
   }
   return error_reply(400, error.message, "invalid_params");
+}
+
+Reply unknown_directory(const std::string& uuid) {
+  return error_reply(404,
+                     "No directory '" + shortened(uuid, 200) +
+                         "': no scenario names it and unknown uuids are rejected",
+                     "not_found");
 }
 
 Result<Scope, Reply> scope_of(const RequestView& request, Context& context) {

@@ -30,6 +30,10 @@ Result<Scope, Reply> scope_of(const RequestView& request, Context& context);
 /// The 4xx of a session error: 404 unknown, 410 closed, 429 too many, 400 invalid.
 Reply session_error_reply(const session::SessionError& error);
 
+/// 404 for a uuid the scope's engine holds no directory for (no scenario
+/// names it and unknown uuids are rejected); a long uuid is cut in the message.
+Reply unknown_directory(const std::string& uuid);
+
 /// 404 `unknown_session` for a session id never opened (or closed so long
 /// ago it is forgotten), given to a call that reads the journal or events:
 /// a test asserting "no calls" of a mistyped id must fail, not pass on an

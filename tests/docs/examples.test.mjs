@@ -137,7 +137,7 @@ beforeAll(async () => { await startDrivemock({ bin: ${JSON.stringify(fake)} }); 
 test("never reached", () => {});
 `,
     );
-    const result = run(process.execPath, [path.join(exampleDir, "node_modules/vitest/vitest.mjs"), "run", "--root", dir], dir);
+    const result = vitestIn(dir);
     assert.ok(!result.ok, result.output);
     assert.match(result.output, /drivemock did not listen within 8000 ms \(startTimeoutMs\); it said:/);
     assert.match(result.output, /loading a very big scenario/);
