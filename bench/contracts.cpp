@@ -15,9 +15,9 @@
 #include <limits>
 #include <string>
 
-#include "contract/openapi_writer.h"
+#include "interchange/openapi_writer.h"
+#include "interchange/pact_writer.h"
 #include "journal/entry_json.h"
-#include "journal/pact_writer.h"
 #include "scenario/answer_examples.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
@@ -55,10 +55,10 @@ std::string operations_file() {
   return out + "directories: {}\n";
 }
 
-std::vector<journal::PactCall> calls() {
-  std::vector<journal::PactCall> out;
+std::vector<interchange::PactCall> calls() {
+  std::vector<interchange::PactCall> out;
   for (int i = 0; i < kCount; ++i) {
-    journal::PactCall c;
+    interchange::PactCall c;
     c.id = static_cast<uint64_t>(i) + 1;
     c.method = "POST";
     c.path = "/v3/dir/trash";
@@ -75,7 +75,7 @@ std::vector<journal::PactCall> calls() {
   return out;
 }
 
-Entry entry_of(const journal::PactCall& c) {
+Entry entry_of(const interchange::PactCall& c) {
   RequestView view;
   view.method = c.method;
   view.url = view.path = c.path;
@@ -109,13 +109,13 @@ int main(int argc, char** argv) {
   std::string document;
   double export_yaml = best_ms(rounds, [&] {
     auto examples = scenario::answer_examples(*catalog);
-    document = contract::openapi_document({*catalog->operations, examples, Envelope(), "bench"},
-                                          contract::DocumentFormat::yaml);
+    document = interchange::openapi_document({*catalog->operations, examples, Envelope(), "bench"},
+                                             interchange::DocumentFormat::yaml);
   });
   double export_json = best_ms(rounds, [&] {
     auto examples = scenario::answer_examples(*catalog);
-    contract::openapi_document({*catalog->operations, examples, Envelope(), "bench"},
-                               contract::DocumentFormat::json);
+    interchange::openapi_document({*catalog->operations, examples, Envelope(), "bench"},
+                                  interchange::DocumentFormat::json);
   });
   write(dir + "/openapi-10k.yaml", document);
   write(dir + "/imports-openapi.yaml", "operations: openapi-10k.yaml\ndirectories: {}\n");
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
   for (const auto& c : pact_calls) entries.push_back(entry_of(c));
   std::string pact;
   double export_pact = best_ms(rounds, [&] {
-    pact = journal::write_pact(pact_calls, {"c", "p"}).json;
+    pact = interchange::write_pact(pact_calls, {"c", "p"}).json;
   });
   double journal_json = best_ms(rounds, [&] {
     std::string all;

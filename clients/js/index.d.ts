@@ -188,8 +188,10 @@ export interface ScopedAdmin {
   setState(uuid: string, state: string, options?: { restart?: boolean }): Promise<Directory>;
   /** A Pact v4 pact of the calls journaled here (POST /__admin/pact). */
   pact(parties: { consumer: string; provider: string }): Promise<Record<string, unknown>>;
-  /** State handlers for Pact's Verifier: "a directory in a state" puts {uuid, state} in place, its sequences started over. */
-  pactStateHandlers(): Record<string, (params?: unknown) => Promise<void>>;
+  /** Sends one provider state to the state-change URL (POST /__admin/pact/provider-states). */
+  providerState(state: string, params?: Record<string, string>, action?: "setup" | "teardown"): Promise<Record<string, unknown>>;
+  /** State handlers for Pact's Verifier: every state name goes to drivemock's state-change URL, which sets it up or fails loudly. */
+  pactStateHandlers(): Record<string, { setup: (params?: unknown) => Promise<void>; teardown: (params?: unknown) => Promise<void> }>;
   /** The admin changes, oldest first (a Session's: its own). */
   events(): Promise<AdminEvent[]>;
 }

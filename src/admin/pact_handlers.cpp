@@ -1,12 +1,13 @@
-// POST /__admin/pact: the journal as a Pact v4 file (journal/pact_writer.h);
+// POST /__admin/pact: the journal as a Pact v4 file (interchange/pact_writer.h);
 // POST /__admin/pact/provider-states: Pact's state-change URL, for any
-// verifier (admin/provider_state.h).
+// verifier (interchange/provider_state.h).
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/provider_state.h"
 #include "admin/session_scope.h"
-#include "journal/pact_writer.h"
+#include "interchange/pact_states.h"
+#include "interchange/pact_writer.h"
+#include "interchange/provider_state.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -55,42 +56,67 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   if (auto refused = refuse_unknown_session(session ? &*session : nullptr, context)) {
     return *refused;
   }
-  std::vector<journal::PactCall> calls;
+  std::vector<interchange::PactCall> calls;
   for (const auto& entry : context.journal.entries()) {
     if (session && (!entry->session || entry->session->id != *session)) continue;
-    calls.push_back(journal::pact_call(*entry));
+    calls.push_back(interchange::pact_call(*entry));
   }
   auto pact =
-      journal::write_pact(std::move(calls), {*consumer, *provider}, context.journal.dropped());
+      interchange::write_pact(std::move(calls), {*consumer, *provider}, context.journal.dropped());
   return json_reply(200, std::move(pact.json));
 }
 
 Reply handle_pact_provider_state(const RequestView& request, Context& context, const std::smatch&) {
-  auto change = read_provider_state(request);
+  auto change = interchange::read_provider_state(request);
   if (!change) return error_reply(400, change.error().message, "invalid_params");
   auto scope = scope_of(request, context);
   if (!scope) return scope.error();
   // Nothing to undo: the next setup starts its uuid over. Nothing to set up
   // for an interaction with no provider state.
-  if (change->action == StateAction::teardown || change->name.empty()) {
+  if (change->action == interchange::StateAction::teardown || change->name.empty()) {
     return json_reply(200, "{}");
   }
   scenario::Engine& engine = *scope->engine;
-  const std::string& uuid = *change->uuid;
-  if (!engine.directory(uuid)) return unknown_directory(uuid);
-  // As a fresh run finds it: its sequences and counts start over too, so a
-  // verifier run twice on one drivemock sees the same answers.
-  engine.set_state(uuid, change->directory_state, scenario::History::forgotten);
-  note(context,
-       journal::admin_event("state",
-                            "provider state '" + change->name + "': directory '" + uuid +
-                                "' set to state '" + change->directory_state + "'" + scope->where(),
-                            scope->tag(), {{"uuid", uuid}, {"state", change->directory_state}}));
+  const std::string& state = change->directory_state;
+  std::vector<std::string> uuids;
+  if (change->uuid) {
+    // A directory no scenario scripts is one the provider makes (the real
+    // service's tests create it), also where unknown uuids are rejected.
+    bool makes = interchange::directory_state_of(change->name).has_value();
+    if (!makes && !engine.directory(*change->uuid)) return unknown_directory(*change->uuid);
+    uuids.push_back(*change->uuid);
+  } else {
+    for (auto uuid : engine.catalog()->scripted_in(state)) uuids.emplace_back(uuid);
+    if (uuids.empty()) {
+      return error_reply(400,
+                         "Provider state '" + shortened(change->name, 200) +
+                             "' gives no param uuid, and no scenario scripts a directory in "
+                             "that state: send the param uuid, or serve the pact whose states "
+                             "these are as scenarios (its rules are for its states)",
+                         "invalid_params");
+    }
+  }
+  // As a fresh run finds them: their sequences and counts start over too, so
+  // a verifier run twice on one drivemock sees the same answers.
+  for (const auto& uuid : uuids) engine.set_state(uuid, state, scenario::History::forgotten);
+  std::string which = change->uuid ? "directory '" + uuids[0] + "'"
+                                   : std::to_string(uuids.size()) + " directories scripted in it";
+  note(context, journal::admin_event("state",
+                                     "provider state '" + change->name + "': " + which +
+                                         " set to state '" + state + "'" + scope->where(),
+                                     scope->tag(), {{"uuid", uuids[0]}, {"state", state}}));
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
-  json::write_member(w, "uuid", uuid);
-  json::write_member(w, "directoryState", change->directory_state);
+  if (change->uuid) {
+    json::write_member(w, "uuid", uuids[0]);
+  } else {
+    json::write_string(w, "uuids");
+    w.StartArray();
+    for (const auto& uuid : uuids) json::write_string(w, uuid);
+    w.EndArray();
+  }
+  json::write_member(w, "directoryState", state);
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "contract/openapi_writer.h"
 #include "drivemock/version.h"
+#include "interchange/openapi_writer.h"
 #include "scenario/answer_examples.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
@@ -47,9 +47,9 @@ int run_contract(const ContractFlags& flags) {
   for (const auto& d : problems) std::cerr << format_diagnostic(d) << '\n';
   if (!catalog || has_errors(problems)) return kExitUsage;
   auto examples = scenario::answer_examples(*catalog);
-  std::cout << contract::openapi_document(
+  std::cout << interchange::openapi_document(
       {*catalog->operations, examples, Envelope(dialect), std::string(kVersion)},
-      flags.json ? contract::DocumentFormat::json : contract::DocumentFormat::yaml);
+      flags.json ? interchange::DocumentFormat::json : interchange::DocumentFormat::yaml);
   return 0;
 }
 

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "cli/admin_token.h"
-#include "journal/pact_writer.h"
+#include "interchange/pact_writer.h"
 #include "util/file_text.h"
 #include "util/json.h"
 
@@ -21,10 +21,10 @@ int fail(const std::string& why) {
 }
 
 /// The pact of a journal file's lines, or the first line that is no entry.
-Result<journal::Pact> pact_of_file(const PactFlags& flags) {
+Result<interchange::Pact> pact_of_file(const PactFlags& flags) {
   auto text = read_file_text(flags.journal);
   if (!text) return Error{"cannot read the journal file " + flags.journal};
-  std::vector<journal::PactCall> calls;
+  std::vector<interchange::PactCall> calls;
   size_t line_number = 0;
   std::string_view rest = *text;
   while (!rest.empty()) {
@@ -33,14 +33,15 @@ Result<journal::Pact> pact_of_file(const PactFlags& flags) {
     rest.remove_prefix(std::min(rest.size(), line.size() + 1));
     if (line.empty()) continue;
     auto parsed = json::parse_untrusted(line);
-    auto call = parsed ? journal::pact_call(*parsed) : Result<journal::PactCall>(parsed.error());
+    auto call =
+        parsed ? interchange::pact_call(*parsed) : Result<interchange::PactCall>(parsed.error());
     if (!call) {
       return Error{flags.journal + ":" + std::to_string(line_number) + ": " + call.error().message +
                    " (expected a line that --journal-file wrote)"};
     }
     if (flags.session.empty() || call->session == flags.session) calls.push_back(std::move(*call));
   }
-  return journal::write_pact(std::move(calls), {flags.consumer, flags.provider});
+  return interchange::write_pact(std::move(calls), {flags.consumer, flags.provider});
 }
 
 /// The pact a running drivemock writes of its journal.

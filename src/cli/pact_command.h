@@ -2,7 +2,7 @@
 // `drivemock pact --consumer NAME --provider NAME [--session ID] [--out FILE]
 // [--url URL | --journal FILE]`: a Pact v4 file of the calls a running
 // drivemock journaled (POST /__admin/pact) or a journal file holds
-// (journal/pact_writer.h). Exit 0 when written, 1 when it could not be.
+// (interchange/pact_writer.h). Exit 0 when written, 1 when it could not be.
 
 #include <CLI/CLI.hpp>
 #include <string>

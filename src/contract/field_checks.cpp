@@ -13,6 +13,7 @@ bool has_type(const rapidjson::Value& value, FieldType type) {
     case FieldType::boolean: return value.IsBool();
     case FieldType::object: return value.IsObject();
     case FieldType::array: return value.IsArray();
+    case FieldType::any: return true;
   }
   return false;
 }

@@ -91,6 +91,7 @@ const char* type_name(FieldType type) {
     case FieldType::boolean: return "boolean";
     case FieldType::object: return "object";
     case FieldType::array: return "array";
+    case FieldType::any: return "any";
   }
   return "unknown";
 }

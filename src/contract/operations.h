@@ -17,7 +17,9 @@
 
 namespace drivemock::contract {
 
-enum class FieldType { string, number, boolean, object, array };
+/// `any`: any JSON value, for a field whose schema drivemock cannot check
+/// (an OpenAPI oneOf, anyOf, not or type list; interchange/openapi_operations.h).
+enum class FieldType { string, number, boolean, object, array, any };
 enum class Presence { required, optional };
 
 /// One typed field of a JSON body.

@@ -160,13 +160,16 @@ void write_entry(json::Writer& w, const Entry& entry) {
   }
   json::write_string(w, "uuid");
   write_optional(w, entry.uuid());
+  // A uuid a scenario scripts: a pact names its state as scripted.
+  json::write_string(w, "named");
+  w.Bool(entry.named);
   // A uuid the client made up (the SDK's lock), no scenario's: not unmatched,
-  // and a pact gives it as a pattern (journal/pact_writer.h).
+  // and a pact gives it as a pattern (interchange/pact_writer.h).
   json::write_string(w, "clientMade");
   w.Bool(entry.housekeeping);
   json::write_string(w, "matched");
   write_matched(w, entry.matched);
-  // A scripted uuid's state when answered: what a pact's provider state says.
+  // The uuid's state when answered: what a pact's provider state says.
   json::write_string(w, "state");
   if (entry.state.empty()) {
     w.Null();

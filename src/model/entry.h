@@ -162,7 +162,8 @@ struct Classification {
   std::string operation;
   std::optional<Matched> matched;
   bool named = false;  ///< the uuid is named by a scenario
-  /// A named uuid's state when its answer was chosen; empty otherwise.
+  /// The uuid's state when its answer was chosen, named or not; empty
+  /// when none was (an unknown uuid rejected, a rate limit, a bad call).
   std::string state;
   /// A call of a dialect's operation (the SDK's lock) under a uuid no
   /// scenario names: the client made the uuid up, so it is not "unmatched".

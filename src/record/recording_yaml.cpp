@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
+#include "interchange/yaml_json.h"
 #include "model/outcome.h"
-#include "scenario/yaml_json.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -42,7 +42,7 @@ void emit_json(YAML::Emitter& out, const rapidjson::Value& v) {
     out << YAML::EndSeq;
   } else if (v.IsString()) {
     std::string s(v.GetString(), v.GetStringLength());
-    if (!scenario::plain_scalar_stays_string(s)) out << YAML::DoubleQuoted;
+    if (!interchange::plain_scalar_stays_string(s)) out << YAML::DoubleQuoted;
     out << s;
   } else if (v.IsBool()) {
     out << (v.GetBool() ? "true" : "false");
@@ -63,7 +63,7 @@ bool survives_as_mapping(std::string_view body, const rapidjson::Document& doc) 
   try {
     YAML::Emitter trial;
     emit_json(trial, doc);
-    return scenario::yaml_to_json(YAML::Load(trial.c_str())) == body;
+    return interchange::yaml_to_json(YAML::Load(trial.c_str())) == body;
   } catch (const YAML::Exception&) {
     return false;
   }

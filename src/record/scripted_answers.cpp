@@ -1,6 +1,6 @@
 #include "record/scripted_answers.h"
 
-#include "scenario/yaml_json.h"
+#include "interchange/yaml_json.h"
 #include "util/json.h"
 #include "util/yaml_reader.h"
 
@@ -49,7 +49,7 @@ class Collector {
       }
     }
     if (auto body = yaml_member(node, "body")) {
-      answer.json = scenario::yaml_to_json(body);
+      answer.json = interchange::yaml_to_json(body);
     } else if (auto raw = yaml_member(node, "raw"); raw && raw.IsScalar()) {
       if (json::parse_untrusted(raw.Scalar())) answer.json = raw.Scalar();
     }

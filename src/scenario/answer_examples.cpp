@@ -18,23 +18,24 @@ class Collector {
         if (answer.fault != Fault::none || answer.templated != Templated::no) continue;
         auto& seen = bodies_[{operation, answer.status}];
         std::string body(answer.body_text());
-        if (seen.size() >= contract::kMaxExamplesPerStatus || !seen.insert(body).second) continue;
+        if (seen.size() >= interchange::kMaxExamplesPerStatus || !seen.insert(body).second)
+          continue;
         std::string name = where + ", rule " + std::to_string(r + 1);
         if (answers.size() > 1) name += ", answer " + std::to_string(i + 1);
         out_.push_back({operation, std::move(name), answer.status, std::move(body)});
       }
     }
   }
-  std::vector<contract::AnswerExample> take() { return std::move(out_); }
+  std::vector<interchange::AnswerExample> take() { return std::move(out_); }
 
  private:
   std::map<std::pair<std::string, int>, std::set<std::string>> bodies_;
-  std::vector<contract::AnswerExample> out_;
+  std::vector<interchange::AnswerExample> out_;
 };
 
 }  // namespace
 
-std::vector<contract::AnswerExample> answer_examples(const Catalog& catalog) {
+std::vector<interchange::AnswerExample> answer_examples(const Catalog& catalog) {
   Collector collector;
   for (const auto& set : catalog.sets) {
     for (const auto& [operation, rules] : set->defaults) {

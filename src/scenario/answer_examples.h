@@ -1,16 +1,16 @@
 #pragma once
 // What the scenarios of a catalog answer, as examples for an OpenAPI
-// document (contract/openapi_writer.h).
+// document (interchange/openapi_writer.h).
 
 #include <vector>
 
-#include "contract/openapi_writer.h"
+#include "interchange/openapi_writer.h"
 #include "scenario/catalog.h"
 
 namespace drivemock::scenario {
 
 /// Each set's JSON answers, per operation and status at most
-/// contract::kMaxExamplesPerStatus distinct bodies, in set order.
-std::vector<contract::AnswerExample> answer_examples(const Catalog& catalog);
+/// interchange::kMaxExamplesPerStatus distinct bodies, in set order.
+std::vector<interchange::AnswerExample> answer_examples(const Catalog& catalog);
 
 }  // namespace drivemock::scenario

@@ -224,6 +224,19 @@ const NearbyUuids& LazyNearbyUuids::get(
   return *built_;
 }
 
+std::vector<std::string_view> Catalog::scripted_in(std::string_view state) const {
+  std::vector<std::string_view> found;
+  for (const auto& [uuid, entry] : directories) {
+    bool in = entry.state() == state;
+    for (const auto& op : entry.operations) {
+      for (const Rule& rule : *op.second.rules) in = in || rule.when.state == state;
+    }
+    if (in) found.push_back(uuid);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 std::optional<std::string_view> Catalog::did_you_mean(std::string_view uuid) const {
   if (uuid.empty() || directories.empty()) return std::nullopt;
   return nearby->get(directories).closest(uuid);

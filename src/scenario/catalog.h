@@ -106,6 +106,9 @@ struct Catalog {
   /// The scripted uuid that `uuid`, which none names, is likely meant to be
   /// (NearbyUuids::closest), if any.
   std::optional<std::string_view> did_you_mean(std::string_view uuid) const;
+  /// The uuids, sorted, that start in `state` or have a rule for it: where a
+  /// consumer's provider state without a uuid applies (a pact's states).
+  std::vector<std::string_view> scripted_in(std::string_view state) const;
 };
 
 /// A catalog of no sets: built-in answers only.

@@ -48,10 +48,13 @@ void choose(const CallInState& call, Decision& decision) {
   const DirectoryEntry* entry = call.entry;
   // Rejecting unknown uuids is about directories: an added operation's keys
   // (a lock's fresh uuid) are made up by the client and cannot be named.
-  if (!entry && catalog.unknown_uuids == UnknownUuids::reject && !contract::is_added(op)) {
+  if (!entry && catalog.unknown_uuids == UnknownUuids::reject && !contract::is_added(op) &&
+      !d.made) {
     decision.answer = &catalog.reject_answer;
     return;
   }
+  // What a pact's provider state says: a directory in this state answered.
+  if (entry || contract::has_key(op)) decision.state = d.state;
   // A call of the operation's protocol (a lock's release) is answered by
   // the scenarios' rules that say it is for such a call, else by the protocol.
   Stream stream(call.seed, call.uuid, op.name, d.draws);

@@ -29,6 +29,9 @@ namespace drivemock::scenario {
 /// One uuid's simulated state: what a decision reads and the engine keeps.
 struct DirectoryState {
   bool started = false;
+  /// Set up from outside (a provider state, PUT …/state): the directory
+  /// exists even where unknown uuids are rejected.
+  bool made = false;
   std::string state;
   std::map<std::string, std::string> attributes;
   std::map<std::string, uint64_t> calls;
@@ -57,8 +60,9 @@ struct Decision {
   const Reply* answer = nullptr;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
-  /// A named uuid's state when its answer was chosen: the provider state
-  /// a pact gives the interaction (journal/pact_writer.h).
+  /// The uuid's state when its answer was chosen: the provider state a
+  /// pact gives the interaction (interchange/pact_writer.h). Empty for a
+  /// uuid rejected as unknown and for a key-less operation's calls.
   std::string state;
   /// What was drawn: the one_of's pick, and the delay that replaces the
   /// answer's delay_ms when it has a random one.

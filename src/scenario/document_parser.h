@@ -108,7 +108,7 @@ class DocumentParser {
 
   /// The operations the document adds (`operations:`), each with its
   /// built-in answer. Names and paths of the contract's own are taken.
-  /// `operations: FILE` names an OpenAPI document instead (openapi_operations.h).
+  /// `operations: FILE` names an OpenAPI document instead (interchange/openapi_operations.h).
   std::vector<Operation> parse_operations(const YAML::Node& root,
                                           FileRefs refs = FileRefs::refused);
 

@@ -68,6 +68,7 @@ void Engine::set_state(const std::string& uuid, const std::string& state, Histor
   std::lock_guard lock(s->mutex);
   if (history == History::forgotten) restart(*s);
   s->directory.started = true;
+  s->directory.made = true;
   s->directory.state = state;
 }
 
@@ -215,7 +216,6 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
     d.state = initial_state(catalog, uuid);
   }
   ++d.calls[op.name];
-  if (entry) decision.state = d.state;
   // A key-less operation's calls all share the slot of the empty uuid:
   // there is no scripted uuid it could have meant.
   if (!entry && remembered && contract::has_key(op)) {

@@ -109,7 +109,8 @@ class Engine {
   std::pair<std::vector<std::string>, size_t> uuids(std::string_view part, size_t limit) const;
   /// Puts a uuid in `state` (as if a rule's `then` had moved it); with
   /// History::forgotten, its sequences, counts and stored fields start over
-  /// first (a pact's provider state: the uuid as a fresh run finds it).
+  /// first (a pact's provider state: the uuid as a fresh run finds it). The
+  /// directory then exists, also where unknown uuids are rejected.
   void set_state(const std::string& uuid, const std::string& state,
                  History history = History::kept);
 

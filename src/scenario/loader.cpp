@@ -14,10 +14,10 @@
 
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
+#include "interchange/pact_scenario.h"
 #include "scenario/answer_pool.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
-#include "scenario/pact_scenario.h"
 #include "util/clock.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
@@ -143,11 +143,11 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   }
 }
 
-/// A pact is read as the scenario it gives (scenario/pact_scenario.h).
+/// A pact is read as the scenario it gives (interchange/pact_scenario.h).
 void read_pact(Document& doc, const OperationSet& known) {
-  if (!doc.root || !looks_like_pact(*doc.root)) return;
+  if (!doc.root || !interchange::looks_like_pact(*doc.root)) return;
   YamlReader reader(doc.file, doc.read);
-  auto scenario = pact_scenario(*doc.root, reader, known);
+  auto scenario = interchange::pact_scenario(*doc.root, reader, known);
   doc.root.reset();  // not assigned over: that would write into the old tree
   doc.sliced.reset();
   if (!scenario) return;

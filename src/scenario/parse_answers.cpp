@@ -6,10 +6,10 @@
 #include <algorithm>
 
 #include "contract/field_checks.h"
+#include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "scenario/answer_template.h"
 #include "scenario/document_parser.h"
-#include "scenario/yaml_json.h"
 #include "util/text.h"
 
 namespace drivemock::scenario {
@@ -213,7 +213,7 @@ void DocumentParser::parse_body(const Operation& op, const YAML::Node& body, con
       answer.body = bodies_.intern(std::move(*text));
     }
   } else if (body && in_.expect(body, YAML::NodeType::Map, "a body mapping (sent as JSON)")) {
-    std::string json = yaml_to_json(body);
+    std::string json = interchange::yaml_to_json(body);
     answer.body = bodies_.intern(std::move(json));
     warn_on_answer_body(op, body, answer.body);
   }

@@ -5,9 +5,9 @@
 #include <unordered_map>
 
 #include "contract/operations_reader.h"
+#include "interchange/openapi_operations.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
-#include "scenario/openapi_operations.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
 
@@ -73,7 +73,7 @@ std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name
   std::vector<Operation> out;
   if (root) {
     YamlReader reader(path, found);
-    out = read_openapi_operations(*root, reader, dialect_operations(dialect_));
+    out = interchange::read_openapi_operations(*root, reader, dialect_operations(dialect_));
   }
   in_.adopt(found);
   return out;

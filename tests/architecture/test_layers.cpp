@@ -22,9 +22,9 @@ namespace fs = std::filesystem;
 /// Each folder's floor: a file may include from its own folder and from
 /// folders on lower floors. Folders on one floor do not know each other.
 const std::map<std::string, int> kFloors = {
-    {"util", 0},    {"model", 1},   {"tls", 1},       {"contract", 2},
-    {"http", 2},    {"journal", 2}, {"scenario", 3},  {"record", 4},
-    {"session", 4}, {"admin", 5},   {"drivemock", 6}, {"cli", 7},
+    {"util", 0},    {"model", 1},       {"tls", 1},      {"contract", 2}, {"http", 2},
+    {"journal", 2}, {"interchange", 3}, {"scenario", 4}, {"record", 5},   {"session", 5},
+    {"admin", 6},   {"drivemock", 7},   {"cli", 8},
 };
 
 /// Files allowed to write to standard output or error.
@@ -80,6 +80,23 @@ std::vector<std::string> terminal_writes(const std::vector<SourceFile>& files) {
   return found;
 }
 
+/// OpenAPI and Pact have one room, interchange/: a file elsewhere whose name
+/// says pact or openapi is out of it, unless it is a caller's own (an admin
+/// call's handlers, a command of the command line).
+std::vector<std::string> contracts_out_of_their_room(const std::vector<SourceFile>& files) {
+  std::vector<std::string> found;
+  for (const auto& file : files) {
+    std::string folder = folder_of(file.path);
+    std::string name = file.path.substr(file.path.rfind('/') + 1);
+    bool about =
+        name.find("pact") != std::string::npos || name.find("openapi") != std::string::npos;
+    bool caller = (folder == "admin" && name.find("_handlers.") != std::string::npos) ||
+                  (folder == "cli" && name.find("_command.") != std::string::npos);
+    if (about && folder != "interchange" && !caller) found.push_back(file.path);
+  }
+  return found;
+}
+
 }  // namespace
 
 TEST_CASE("every folder of src includes only from folders on lower floors") {
@@ -94,6 +111,18 @@ TEST_CASE("only the command line and the logger write to standard output or erro
   auto violations = terminal_writes(source_tree());
   INFO(listed(violations));
   CHECK(violations.empty());
+}
+
+TEST_CASE("OpenAPI and Pact, in and out, live in interchange/, reached by their callers") {
+  auto files = source_tree();
+  auto stray = contracts_out_of_their_room(files);
+  INFO(listed(stray));
+  CHECK(stray.empty());
+  CHECK(contracts_out_of_their_room({{"journal/pact_writer.cpp", ""},
+                                     {"interchange/pact_writer.cpp", ""},
+                                     {"admin/pact_handlers.cpp", ""},
+                                     {"cli/pact_command.cpp", ""}}) ==
+        std::vector<std::string>{"journal/pact_writer.cpp"});
 }
 
 TEST_CASE("the layer check reports an include that goes up, sideways or to an unknown folder") {

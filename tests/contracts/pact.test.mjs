@@ -6,19 +6,18 @@
 // naming the interaction).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { FilenSDK } from "@filen/sdk";
 import { startDrivemock } from "drivemock";
 import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
-import { drivemock, here } from "./support.mjs";
+import { drivemock, here, rustVerify, verifyTwice } from "./support.mjs";
 
 const scenario = path.join(here, "scenarios/pact-flow.yaml");
 const A = "9a1c7e0a-0000-4000-8000-00000000000a";
 const B = "9a1c7e0a-0000-4000-8000-00000000000b";
+const C = "9a1c7e0a-0000-4000-8000-00000000000c"; // no scenario scripts it
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-pact-"));
 let consumer, connection, pactFile;
 
@@ -31,6 +30,7 @@ before(async () => {
   await sdk.cloud().trashDirectory({ uuid: A });
   await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
   await assert.rejects(sdk.cloud().changeDirectoryColor({ uuid: B, color: "blue" }), { code: "folder_not_found" });
+  await sdk.cloud().changeDirectoryColor({ uuid: C, color: "green" });
 });
 after(async () => {
   await connection?.disconnect();
@@ -46,7 +46,7 @@ test("the journal becomes a Pact v4 pact with each scripted uuid's state as its 
   const pact = await consumer.pact({ consumer: "archiver", provider: "drive" });
   assert.equal(pact.metadata.pactSpecification.version, "4.0");
   assert.deepEqual([pact.consumer.name, pact.provider.name], ["archiver", "drive"]);
-  const scripted = pact.interactions.filter((i) => i.providerStates);
+  const scripted = pact.interactions.filter((i) => i.providerStates?.[0].name === "a directory in a state");
   // In the order of what they are, not of when they were made.
   assert.deepEqual(scripted.map((i) => i.description), [
     `color ${A} in state active: 200 dir_color_changed`,
@@ -56,6 +56,12 @@ test("the journal becomes a Pact v4 pact with each scripted uuid's state as its 
   ]);
   assert.deepEqual(scripted[3].providerStates, [{ name: "a directory in a state", params: { uuid: A, directoryState: "trashed" } }]);
   assert.deepEqual(scripted[0].request.body.content, { uuid: A, color: "red" });
+  // A directory no scenario scripts is one the provider must make.
+  const made = pact.interactions.find((i) => i.request.body.content.uuid === C);
+  assert.deepEqual(made.providerStates, [{ name: "a directory exists", params: { uuid: C } }]);
+  // Every interaction but the locks' (the client makes their uuids) says what to set up.
+  const unstated = pact.interactions.filter((i) => !i.providerStates).map((i) => i.request.path);
+  assert.deepEqual([...new Set(unstated)], ["/v3/user/lock"]);
   // The SDK's bearer token is a secret: no pact holds it, nor any header but Content-Type.
   const text = JSON.stringify(pact);
   assert.ok(!text.includes("Authorization") && !text.includes("***"));
@@ -89,28 +95,8 @@ test("drivemock pact writes the same pact from the running drivemock and from it
   assert.match(refused.stderr, /answered 401.*DRIVEMOCK_ADMIN_TOKEN/);
 });
 
-/**
- * Verifies `pactFile` against a drivemock serving `scenarioFile`, twice: the
- * second run finds the directories as the first left them (trashed), so it
- * passes only if each interaction's provider state is put in place.
- */
-async function verify(scenarioFile) {
-  const provider = await startDrivemock({ preset: "filen", scenarios: scenarioFile });
-  try {
-    let output = "";
-    for (let run = 1; run <= 2; ++run) {
-      const verified = await promisify(execFile)(process.execPath, [path.join(here, "verify.mjs"), pactFile, provider.url], {
-        env: { ...process.env, DRIVEMOCK_ADMIN_TOKEN: provider.adminToken },
-        maxBuffer: 64 << 20,
-      }).catch((e) => e);
-      output += `${verified.stdout}\n${verified.stderr}`;
-      if (verified.code) return { passed: false, output };
-    }
-    return { passed: true, output };
-  } finally {
-    await provider.stop();
-  }
-}
+/** Pact JS's Verifier, twice, on a drivemock serving `scenarioFile`: this file's pact. */
+const verify = (scenarioFile) => verifyTwice(pactFile, scenarioFile);
 
 test("Pact's verifier passes the pact against a drivemock serving the same scenarios", async () => {
   const { passed, output } = await verify(scenario);
@@ -159,6 +145,7 @@ test("the same SDK flow run again gives a byte-identical pact", async () => {
     await sdk.cloud().changeDirectoryColor({ uuid: A, color: "red" });
     await sdk.cloud().trashDirectory({ uuid: A });
     await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
+    await sdk.cloud().changeDirectoryColor({ uuid: C, color: "green" });
     const parties = { consumer: "archiver", provider: "drive" };
     assert.equal(JSON.stringify(await again.pact(parties)), JSON.stringify(await consumer.pact(parties)));
   } finally {
@@ -167,23 +154,15 @@ test("the same SDK flow run again gives a byte-identical pact", async () => {
   }
 });
 
-/** Runs the Rust `pact verifier` (@pact-foundation/pact-cli) on `pactFile` against `provider`, its states set by drivemock's state-change URL. */
-function rustVerifier(provider, extra = []) {
-  const bin = path.join(here, "node_modules/.bin/pact-verifier");
-  const { port, hostname } = new URL(provider.url);
-  return promisify(execFile)(
-    bin,
-    ["--file", pactFile, "--hostname", hostname, "--port", port, "--state-change-url", `${provider.url}/__admin/pact/provider-states`, "--header", `Authorization=Bearer ${provider.adminToken}`, ...extra],
-    // No usage report from a test run: the verifier phones home unless told.
-    { maxBuffer: 64 << 20, env: { ...process.env, PACT_DO_NOT_TRACK: "true" } },
-  ).then(
-    (r) => ({ passed: true, output: `${r.stdout}\n${r.stderr}` }),
-    (e) => ({ passed: false, output: `${e.stdout}\n${e.stderr}` }),
-  );
-}
+const rustVerifier = (provider, extra = []) => rustVerify(pactFile, provider, extra);
 
 test("the Rust pact verifier passes the pact twice on one drivemock, in both state-change forms, its states set through the state-change URL", async () => {
-  const provider = await startDrivemock({ preset: "filen", scenarios: scenario });
+  // A provider that has no directory until a state makes it, as the real
+  // service: unknown uuids are rejected, so C's interaction passes only if
+  // its provider state ("a directory exists") is set up.
+  const rejecting = path.join(tmp, "rejecting.yaml");
+  fs.writeFileSync(rejecting, `${fs.readFileSync(scenario, "utf8")}\nunknown_uuids: reject\n`);
+  const provider = await startDrivemock({ preset: "filen", scenarios: rejecting });
   try {
     for (const form of [[], ["--state-change-as-query"], ["--state-change-teardown"]]) {
       // The second run finds the directories as the first left them (trashed):

@@ -44,10 +44,15 @@ TEST_CASE("POST /__admin/pact writes the journal as a Pact v4 pact, a session's 
   CHECK(descriptions(whole) ==
         std::vector<std::string>{"trash d1 in state active: 200 dir_trashed",
                                  "trash d1 in state trashed: 200 dir_already_trashed",
-                                 "trash d2: 200 dir_trashed"});
+                                 "trash d2 in state active: 200 dir_trashed"});
+  // d2 is no scenario's: the provider must make it (an existing directory).
+  const auto& d2 = whole["interactions"][2]["providerStates"][0];
+  CHECK(std::string(d2["name"].GetString()) == "a directory exists");
+  CHECK(std::string(d2["params"]["uuid"].GetString()) == "d2");
   auto in_body = pact(mock, kParties + R"(,"session":")" + session.id + "\"}");
   auto in_query = pact(mock, kParties + "}", "?session=" + session.id);
-  CHECK(descriptions(in_body) == std::vector<std::string>{"trash d2: 200 dir_trashed"});
+  CHECK(descriptions(in_body) ==
+        std::vector<std::string>{"trash d2 in state active: 200 dir_trashed"});
   CHECK(descriptions(in_query) == descriptions(in_body));
 }
 

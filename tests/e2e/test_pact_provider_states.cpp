@@ -104,6 +104,58 @@ TEST_CASE("a state change in a session changes only that session's directory") {
 }
 
 TEST_CASE(
+    "a directory no scenario scripts is made by its provider state, where unknown uuids are "
+    "rejected too") {
+  RunningServer mock("unknown_uuids: reject\n");
+  CHECK(code_of(mock.trash("u7")) == "folder_not_found");
+  mock.admin_json("POST", kStatesPath, R"({"state":"a directory exists","params":{"uuid":"u7"}})");
+  CHECK(code_of(mock.trash("u7")) == "dir_trashed");
+  mock.admin_json("POST", kStatesPath,
+                  R"({"state":"a directory is trashed","params":{"uuid":"u7"}})");
+  CHECK(directory_state_of(mock, "u7") == "trashed");
+  CHECK(code_of(mock.color("u7", "red")) == "dir_color_changed");
+  // Only the names that make a directory make one: a scripted state still needs its uuid scripted.
+  auto r = mock.admin(
+      "POST", kStatesPath,
+      R"({"state":"a directory in a state","params":{"uuid":"u8","directoryState":"x"}})");
+  REQUIRE(r);
+  CHECK(r->status == 404);
+  CHECK(code_of(mock.trash("u8")) == "folder_not_found");
+}
+
+TEST_CASE("a consumer's own state name without a uuid sets every uuid the scenarios script in it") {
+  // What a pact served as scenarios gives: rules for the consumer's state names.
+  RunningServer mock(R"(directories:
+  f1:
+    trash:
+      - when: {state: the folder is archived}
+        respond: {body: {status: error, code: dir_archived}}
+  f2:
+    color:
+      - when: {state: the folder is archived}
+        respond: {body: {status: error, code: dir_archived}}
+  f3:
+    trash: {body: {status: success, code: dir_trashed}}
+)");
+  auto set = mock.admin_json("POST", kStatesPath, R"({"state":"the folder is archived"})");
+  REQUIRE(set["uuids"].Size() == 2);
+  CHECK(std::string(set["uuids"][0].GetString()) == "f1");
+  CHECK(std::string(set["uuids"][1].GetString()) == "f2");
+  CHECK(code_of(mock.trash("f1")) == "dir_archived");
+  CHECK(directory_state_of(mock, "f2") == "the folder is archived");
+  CHECK(directory_state_of(mock, "f3") == "active");
+  // Again, as a second verifier run: the trash's success had moved f1 on.
+  mock.admin_json("POST", kStatesPath, R"({"state":"the folder is archived"})");
+  CHECK(code_of(mock.trash("f1")) == "dir_archived");
+  // A name no scenario scripts, without a uuid: nothing to set, and said so.
+  CHECK(state_refusal(mock, kStatesPath, R"({"state":"the folder is shared"})")
+            .find("no scenario scripts a directory in that state") != std::string::npos);
+  // drivemock's own names always need their uuid.
+  CHECK(state_refusal(mock, kStatesPath, R"({"state":"a directory exists"})")
+            .find("expected the param uuid") != std::string::npos);
+}
+
+TEST_CASE(
     "a state change that cannot be applied is a 400 saying what was expected, and changes "
     "nothing") {
   RunningServer mock(kStatesScript);

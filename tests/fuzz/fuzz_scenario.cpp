@@ -11,10 +11,10 @@
 #include <string>
 
 #include "contract/operations.h"
+#include "interchange/openapi_operations.h"
 #include "record/drift.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
-#include "scenario/openapi_operations.h"
 #include "util/yaml_reader.h"
 #include "util/yaml_shape.h"
 #include "util/yaml_slices.h"
@@ -58,8 +58,8 @@ void check_openapi(const std::string& text) {
   auto root = drivemock::load_yaml(text, file, found);
   if (!root) return;
   drivemock::YamlReader reader(file, found);
-  auto ops = drivemock::scenario::read_openapi_operations(*root, reader,
-                                                          *drivemock::contract::builtin_set());
+  auto ops = drivemock::interchange::read_openapi_operations(*root, reader,
+                                                             *drivemock::contract::builtin_set());
   for (const auto& op : ops) {
     if (op.name.empty() || !drivemock::contract::is_operation_path(op.path)) std::abort();
     bool keyed =

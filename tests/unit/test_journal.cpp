@@ -109,7 +109,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"({"id":17,"loggedDate":"2026-11-22T09:14:38.390Z","session":null,"request":{"method":"POST",)"
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
-      R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","clientMade":false,"matched":{"scenario":"trash-flow",)"
+      R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","named":false,"clientMade":false,"matched":{"scenario":"trash-flow",)"
       R"("rule":1},"state":"active","random":{"pick":2,"delayMs":143},"limited":null,)"
       R"("nearMisses":[],)"
       R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"

@@ -1,8 +1,9 @@
-// OpenAPI in: a scenario file's `operations: FILE` (scenario/openapi_operations.h).
+// OpenAPI in: a scenario file's `operations: FILE` (interchange/openapi_operations.h).
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "contract/openapi_writer.h"
+#include "contract/field_checks.h"
+#include "interchange/openapi_writer.h"
 #include "paths.h"
 #include "scenario/loader.h"
 #include "temp_dir.h"
@@ -10,6 +11,7 @@
 
 using namespace drivemock;
 using namespace drivemock::scenario;
+using namespace drivemock::interchange;
 using drivemock::testing::read_text_file;
 using drivemock::testing::TempDir;
 
@@ -107,9 +109,9 @@ TEST_CASE(
                  {"ttl", contract::FieldType::number, contract::Presence::optional}};
   lock.builtin_answer = json_reply(200, R"({"status":true,"data":{"acquired":true}})");
   ops.list.push_back(lock);
-  std::vector<contract::AnswerExample> none;
-  auto loaded = load_with(dir, contract::openapi_document({ops, none, Envelope(), "1"},
-                                                          contract::DocumentFormat::yaml));
+  std::vector<interchange::AnswerExample> none;
+  auto loaded = load_with(dir, interchange::openapi_document({ops, none, Envelope(), "1"},
+                                                             interchange::DocumentFormat::yaml));
   REQUIRE(loaded->size() == 1);
   INFO(Catch::Detail::stringify(messages(loaded.diagnostics)));
   CHECK(loaded.diagnostics.empty());  // the built-in two, as they are: nothing to say
@@ -184,6 +186,72 @@ paths:
           dir.file("api.yaml") +
               ":1:1: error: expected an OpenAPI 3.x document (openapi: 3.0.3 or 3.1.0 at its top)");
   }
+}
+
+TEST_CASE(
+    "a field drivemock cannot check is any JSON value, with a warning, and its operation is "
+    "served") {
+  TempDir dir;
+  // `tags` is a oneOf whose branch goes round in a $ref cycle: never followed.
+  auto loaded = load_with(dir, R"(openapi: 3.1.0
+paths:
+  /v3/file/tag:
+    post:
+      operationId: fileTag
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [uuid]
+              properties:
+                uuid: {type: string}
+                tags:
+                  oneOf: [{type: string}, {$ref: "#/components/schemas/Loop"}]
+                note: {anyOf: [{type: string}, {type: number}]}
+                flag: {not: {type: string}}
+                size: {type: [integer, "null"]}
+                free: {}
+components:
+  schemas:
+    Loop: {oneOf: [{$ref: "#/components/schemas/Loop"}]}
+)",
+                          R"(directories:
+  f1:
+    fileTag: {body: {status: true, code: tagged}}
+)");
+  auto said = messages(loaded.diagnostics);
+  INFO(Catch::Detail::stringify(said));
+  CHECK(!has_errors(loaded.diagnostics));
+  REQUIRE(loaded->size() == 1);
+  const auto* tag = find(loaded->front(), "fileTag");
+  REQUIRE(tag);
+  REQUIRE(tag->fields.size() == 6);
+  CHECK(tag->key == "uuid");
+  for (size_t i = 1; i < 6; ++i) CHECK(tag->fields[i].type == contract::FieldType::any);
+  std::string api = dir.file("api.yaml");
+  for (const std::string& expected :
+       {api + ":14:17: warning: POST /v3/file/tag: field 'tags' is typed with oneOf: drivemock "
+              "accepts any JSON value for it",
+        api + ":16:17: warning: POST /v3/file/tag: field 'note' is typed with anyOf: drivemock "
+              "accepts any JSON value for it",
+        api + ":17:17: warning: POST /v3/file/tag: field 'flag' is typed with not: drivemock "
+              "accepts any JSON value for it",
+        api + ":18:17: warning: POST /v3/file/tag: field 'size' has a list of types: drivemock "
+              "accepts any JSON value for it",
+        api + ":19:17: warning: POST /v3/file/tag: field 'free' has no type: drivemock accepts "
+              "any JSON value for it"}) {
+    CHECK(std::find(said.begin(), said.end(), expected) != said.end());
+  }
+  // Any value passes the contract's check of such a field; its listed type stays checked.
+  rapidjson::Document body;
+  auto check = [&](const char* json) {
+    body.Parse(json);
+    return contract::check_fields(tag->fields, body, "request body",
+                                  contract::UnknownFields::report);
+  };
+  CHECK(check(R"({"uuid":"f1","tags":[{"deep":[1,2]}],"note":null,"flag":7})").empty());
+  CHECK(!check(R"({"uuid":7})").empty());
 }
 
 TEST_CASE("10,000 operations of one document are read") {

@@ -1,13 +1,14 @@
-// The OpenAPI document of the operations in force (contract/openapi_writer.h).
+// The OpenAPI document of the operations in force (interchange/openapi_writer.h).
 #include <yaml-cpp/yaml.h>
 
 #include <catch2/catch.hpp>
 
-#include "contract/openapi_writer.h"
+#include "interchange/openapi_writer.h"
 #include "util/json.h"
 
 using namespace drivemock;
 using namespace drivemock::contract;
+using namespace drivemock::interchange;
 
 namespace {
 

@@ -1,7 +1,7 @@
-// Pact in: a pact read as a scenario set (scenario/pact_scenario.h).
+// Pact in: a pact read as a scenario set (interchange/pact_scenario.h).
 #include <catch2/catch.hpp>
 
-#include "journal/pact_writer.h"
+#include "interchange/pact_writer.h"
 #include "scenario/engine.h"
 #include "scenario/loader.h"
 #include "test_size.h"
@@ -10,6 +10,7 @@ using namespace drivemock;
 using namespace drivemock::scenario;
 
 namespace {
+using namespace drivemock::interchange;
 
 Checked<ScenarioSet> read(const std::string& pact, Dialect dialect = Dialect::document) {
   return parse_scenario(pact, "pact.json", "pact", {dialect});
@@ -27,8 +28,8 @@ bool said(const Diagnostics& diagnostics, const std::string& start) {
                      [&](const std::string& m) { return m.starts_with(start); });
 }
 
-journal::PactCall trash(uint64_t id, const std::string& state, const std::string& answer) {
-  journal::PactCall c;
+interchange::PactCall trash(uint64_t id, const std::string& state, const std::string& answer) {
+  interchange::PactCall c;
   c.id = id;
   c.method = "POST";
   c.path = "/v3/dir/trash";
@@ -61,8 +62,8 @@ const std::string kForeign = R"({
 
 /// A pact of two trashes of d1: in state active, then in state trashed.
 std::string pact_of_trashes(const std::string& when_active, const std::string& when_trashed) {
-  return journal::write_pact({trash(1, "active", when_active), trash(2, "trashed", when_trashed)},
-                             {"c", "p"})
+  return interchange::write_pact(
+             {trash(1, "active", when_active), trash(2, "trashed", when_trashed)}, {"c", "p"})
       .json;
 }
 
@@ -197,14 +198,14 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
 
 TEST_CASE("a pact of 10,000 interactions reads") {
   const auto count = static_cast<uint64_t>(test::sized(10000));
-  std::vector<journal::PactCall> calls;
+  std::vector<interchange::PactCall> calls;
   for (uint64_t i = 0; i < count; ++i) {
     auto c = trash(i + 1, "active", R"({"status":"success"})");
     c.uuid = "d" + std::to_string(i);
     c.body = R"({"uuid":"d)" + std::to_string(i) + "\"}";
     calls.push_back(c);
   }
-  auto pact = journal::write_pact(calls, {"c", "p"});
+  auto pact = interchange::write_pact(calls, {"c", "p"});
   REQUIRE(pact.interactions == count);
   auto set = read(pact.json);
   REQUIRE(set);

@@ -1,13 +1,14 @@
-// The pact of journaled calls (journal/pact_writer.h): what goes in, what is
+// The pact of journaled calls (interchange/pact_writer.h): what goes in, what is
 // left out and said, and the journal file's lines read as the journal's.
 #include <catch2/catch.hpp>
 
+#include "interchange/pact_writer.h"
 #include "journal/entry_json.h"
-#include "journal/pact_writer.h"
 #include "util/json.h"
 
 using namespace drivemock;
-using namespace drivemock::journal;
+using namespace drivemock::interchange;
+using drivemock::journal::entry_to_json;
 
 namespace {
 
@@ -52,23 +53,46 @@ TEST_CASE("a pact is Pact v4 JSON naming its parties, one interaction per distin
   CHECK(i["response"]["status"].GetInt() == 200);
   CHECK(std::string(i["response"]["body"]["content"]["code"].GetString()) == "dir_trashed");
   CHECK(std::string(i["description"].GetString()) == "trash u1: 200 dir_trashed");
-  CHECK(!i.HasMember("providerStates"));  // no state: the uuid is not a scripted one
+  CHECK(!i.HasMember("providerStates"));  // answered in no state (the call built here has none)
   CHECK(pact.warnings.empty());
 }
 
 TEST_CASE("a scripted uuid's state becomes the interaction's provider state") {
   auto first = call(1, R"({"uuid":"u1"})", kOk);
   first.state = "active";
+  first.named = true;
   auto second = call(2, R"({"uuid":"u1"})", kAgain);
   second.state = "trashed";
+  second.named = true;
   auto doc = parsed(write_pact({first, second}, {"c", "p"}));
   REQUIRE(doc["interactions"].Size() == 2);
   const auto& state = doc["interactions"][1]["providerStates"][0];
-  CHECK(std::string(state["name"].GetString()) == kPactStateName);
+  CHECK(std::string(state["name"].GetString()) == kStateInAState);
   CHECK(std::string(state["params"]["uuid"].GetString()) == "u1");
   CHECK(std::string(state["params"]["directoryState"].GetString()) == "trashed");
   CHECK(std::string(doc["interactions"][1]["description"].GetString()) ==
         "trash u1 in state trashed: 200 dir_already_trashed");
+}
+
+TEST_CASE("a uuid no scenario scripts is a directory the provider must make, existing or trashed") {
+  auto exists = call(1, R"({"uuid":"u1"})", kOk);
+  exists.state = "active";
+  auto trashed = call(2, R"({"uuid":"u1"})", kAgain);
+  trashed.state = "trashed";
+  auto doc = parsed(write_pact({exists, trashed}, {"c", "p"}));
+  REQUIRE(doc["interactions"].Size() == 2);
+  for (unsigned i = 0; i < 2; ++i) {
+    const auto& state = doc["interactions"][i]["providerStates"][0];
+    CHECK(std::string(state["name"].GetString()) == (i == 0 ? kStateExists : kStateTrashed));
+    CHECK(std::string(state["params"]["uuid"].GetString()) == "u1");
+    CHECK(!state["params"].HasMember("directoryState"));
+  }
+  // A uuid the client made up (the lock): nothing to set up, the call makes it.
+  auto lock = call(3, R"({"uuid":"9b1d4c2e-0000-4000-8000-000000000001"})", kOk);
+  lock.state = "active";
+  lock.client_made = true;
+  auto locked = parsed(write_pact({lock}, {"c", "p"}));
+  CHECK(!locked["interactions"][0].HasMember("providerStates"));
 }
 
 TEST_CASE("a pact carries no secret: only Content-Type of the request, no redacted answer header") {

@@ -3,8 +3,10 @@
 // going as `?session=` on calls by path and as `session` in filters.
 "use strict";
 
-/** The provider state drivemock's pacts name (src/journal/pact_writer.h). */
+/** The provider state drivemock's pacts name (src/interchange/pact_writer.h). */
 const PACT_STATE = "a directory in a state";
+/** The provider-state names drivemock's pacts give (src/interchange/pact_states.h). */
+const PACT_STATES = [PACT_STATE, "a directory exists", "a directory is trashed"];
 
 const fs = require("node:fs");
 const path = require("node:path");
@@ -183,17 +185,34 @@ class ScopedAdmin {
     return this._post(`/__admin/pact${query(this._scoped())}`, { consumer, provider });
   }
 
+  /** Sends one provider state to drivemock's state-change URL (POST /__admin/pact/provider-states). */
+  async providerState(state, params = {}, action = "setup") {
+    return this._post(`/__admin/pact/provider-states${query(this._scoped())}`, { state, params: params ?? {}, action });
+  }
+
   /**
-   * State handlers for Pact's Verifier (@pact-foundation/pact): each
-   * interaction's provider state ("a directory in a state", {uuid, directoryState})
-   * puts that directory in its state, its sequences started over.
+   * State handlers for Pact's Verifier (@pact-foundation/pact): every state
+   * name an interaction gives goes to drivemock's state-change URL, which
+   * sets it up or says why it cannot (the verification then fails). Pact JS
+   * skips a name it finds no handler for with only a warning, so this
+   * answers for any name: drivemock's own ("a directory in a state",
+   * "a directory exists", "a directory is trashed") and a consumer's.
    */
   pactStateHandlers() {
-    return {
-      [PACT_STATE]: async (params) => {
-        await this.setState(params.uuid, params.directoryState ?? params.state, { restart: true });
+    const handler = (name) => ({
+      setup: async (params) => {
+        await this.providerState(name, params);
       },
-    };
+      teardown: async () => {},
+    });
+    const own = Object.fromEntries(PACT_STATES.map((name) => [name, handler(name)]));
+    return new Proxy(own, {
+      get(target, key) {
+        if (typeof key !== "string" || key === "then" || key in Object.prototype) return target[key];
+        return target[key] ?? handler(key);
+      },
+      has: (target, key) => typeof key === "string" || key in target,
+    });
   }
 
   /** The admin changes (pushes, resets, states, sessions), oldest first. */

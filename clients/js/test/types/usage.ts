@@ -52,7 +52,9 @@ export async function usage(): Promise<void> {
   await mock.setState("d1", "trashed");
   await mock.setState("d1", "active", { restart: true });
   const pact: Record<string, unknown> = await mock.pact({ consumer: "app", provider: "drive" });
-  const handlers: Record<string, (params?: unknown) => Promise<void>> = mock.pactStateHandlers();
+  const handlers = mock.pactStateHandlers();
+  await handlers["a directory exists"].setup({ uuid: "d1" });
+  await mock.providerState("a directory is trashed", { uuid: "d1" });
   const dialect: "document" | "service" = (await mock.health()).dialect;
   await mock.startRecording("https://upstream.example");
   const saved = await mock.stopRecording();

@@ -1,4 +1,4 @@
-#include "journal/pact_writer.h"
+#include "interchange/pact_writer.h"
 
 #include <rapidjson/prettywriter.h>
 
@@ -11,7 +11,7 @@
 #include "util/json.h"
 #include "util/text.h"
 
-namespace drivemock::journal {
+namespace drivemock::interchange {
 namespace {
 
 using rapidjson::Value;
@@ -133,16 +133,25 @@ Value pact_response(const PactCall& call, Allocator& a) {
   return response;
 }
 
+/// What the provider must set up before the call (pact_states.h): a
+/// scripted uuid in its state; a directory no scenario scripts as one that
+/// exists (or is trashed). None for a uuid the client made up (the lock
+/// makes it) or a call answered before any state.
+bool has_state(const PactCall& call) {
+  return !call.state.empty() && call.uuid && !call.client_made;
+}
+
 Value provider_states(const PactCall& call, Allocator& a) {
   Value states(rapidjson::kArrayType);
-  if (call.state.empty() || !call.uuid) return states;
+  if (!has_state(call)) return states;
+  std::string_view name = call.named ? kStateInAState : state_name_of(call.state);
   Value params(rapidjson::kObjectType);
   params.AddMember("uuid", text(*call.uuid, a), a);
   // Not `state`: in Pact's query form of a state change (--state-change-as-query)
   // the params join the query, where `state` is the state's name.
-  params.AddMember("directoryState", text(call.state, a), a);
+  if (name == kStateInAState) params.AddMember("directoryState", text(call.state, a), a);
   Value state(rapidjson::kObjectType);
-  state.AddMember("name", text(kPactStateName, a), a);
+  state.AddMember("name", text(name, a), a);
   state.AddMember("params", params, a);
   states.PushBack(state, a);
   return states;
@@ -153,7 +162,7 @@ std::string describe(const PactCall& call) {
   std::string out = call.operation;
   // A uuid the client made up is no part of what the call is.
   if (call.uuid && !call.client_made) out += " " + *call.uuid;
-  if (!call.state.empty()) out += " in state " + call.state;
+  if (has_state(call)) out += " in state " + call.state;
   out += ": " + std::to_string(call.status);
   if (auto code = json::top_level_string(call.response_body, "code")) out += " " + *code;
   return out;
@@ -276,7 +285,8 @@ PactCall pact_call(const Entry& entry) {
   call.operation = entry.operation;
   if (auto uuid = entry.uuid()) call.uuid = std::string(*uuid);
   call.client_made = entry.housekeeping;
-  if (entry.named) call.state = entry.state;
+  call.state = entry.state;
+  call.named = entry.named;
   if (entry.session) call.session = entry.session->id;
   call.status = entry.response.status;
   call.response_body = entry.response.body_text();
@@ -329,6 +339,9 @@ Result<PactCall> pact_call(const Value& entry) {
   auto client_made = entry.FindMember("clientMade");
   call.client_made = client_made != entry.MemberEnd() && client_made->value.IsTrue();
   call.state = string_member(entry, "state");
+  // Journal files before `named` kept a state for scripted uuids only.
+  auto named = entry.FindMember("named");
+  call.named = named != entry.MemberEnd() ? named->value.IsTrue() : !call.state.empty();
   if (const Value* session = object_member(entry, "session")) {
     call.session = string_member(*session, "id");
   }
@@ -346,4 +359,4 @@ Result<PactCall> pact_call(const Value& entry) {
   return call;
 }
 
-}  // namespace drivemock::journal
+}  // namespace drivemock::interchange

@@ -1,12 +1,12 @@
-#include "admin/provider_state.h"
+#include "interchange/provider_state.h"
 
 #include <rapidjson/document.h>
 
-#include "contract/operations.h"
+#include "interchange/pact_states.h"
 #include "util/json.h"
 #include "util/text.h"
 
-namespace drivemock::admin {
+namespace drivemock::interchange {
 namespace {
 
 constexpr size_t kMaxValue = 1024;  ///< a state's name, a uuid or a state
@@ -110,10 +110,10 @@ Result<ProviderStateChange> read_provider_state(const RequestView& request) {
   if (uuid) change.uuid = *uuid;
   // An interaction with no provider state: verifiers call with the name "".
   if (change.action == StateAction::teardown || change.name.empty()) return change;
-  if (!uuid) {
-    return Error{"Provider state '" + shortened(change.name, 200) +
-                 "' names no directory: drivemock sets a state with the param uuid (its pacts' "
-                 "states are '" +
+  bool ours = change.name == kStateInAState || directory_state_of(change.name);
+  if (!uuid && ours) {
+    return Error{"Provider state '" + change.name +
+                 "' names no directory: expected the param uuid (drivemock's pacts give '" +
                  std::string(kStateInAState) + "' {uuid, directoryState}, '" +
                  std::string(kStateExists) + "' {uuid} and '" + std::string(kStateTrashed) +
                  "' {uuid})"};
@@ -128,14 +128,12 @@ Result<ProviderStateChange> read_provider_state(const RequestView& request) {
                    "' needs the param directoryState (the uuid's state)"};
     }
     change.directory_state = *wanted;
-  } else if (change.name == kStateExists) {
-    change.directory_state = contract::kInitialState;
-  } else if (change.name == kStateTrashed) {
-    change.directory_state = "trashed";
+  } else if (auto state = directory_state_of(change.name)) {
+    change.directory_state = *state;
   } else {
     change.directory_state = change.name;
   }
   return change;
 }
 
-}  // namespace drivemock::admin
+}  // namespace drivemock::interchange

@@ -1,11 +1,11 @@
-#include "scenario/yaml_json.h"
+#include "interchange/yaml_json.h"
 
 #include <charconv>
 #include <cmath>
 
 #include "util/json.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 namespace {
 
 bool is_plain(const YAML::Node& scalar) {
@@ -91,4 +91,4 @@ std::string condition_json(const YAML::Node& node, contract::FieldType type) {
   return {buffer.GetString(), buffer.GetSize()};
 }
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

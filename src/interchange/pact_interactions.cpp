@@ -1,4 +1,4 @@
-#include "scenario/pact_interactions.h"
+#include "interchange/pact_interactions.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -7,10 +7,11 @@
 #include <set>
 
 #include "contract/request_checks.h"
-#include "scenario/yaml_json.h"
+#include "interchange/pact_states.h"
+#include "interchange/yaml_json.h"
 #include "util/text.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -178,13 +179,18 @@ class PactReader {
       if (states.size() > 1) {
         in_.warning(states, "drivemock keeps one state per uuid: the first provider state is used");
       }
-      // drivemock's own pacts: the uuid's state is a param (`state` before it was
-      // `directoryState`).
+      // The state the uuid is in as the state-change URL sets it
+      // (provider_state.h): drivemock's own names stand for a directory
+      // state; any other name is the state itself.
+      std::string name = text_of(yaml_member(states[0], "name"));
+      if (auto state = directory_state_of(name)) return std::string(*state);
+      if (name != kStateInAState) return name;
+      // The uuid's state is a param (`state` before it was `directoryState`).
       auto params = yaml_member(states[0], "params");
       auto state = yaml_member(params, "directoryState");
       // reset(), not =: yaml-cpp's assignment writes into the node it refers to.
       if (!state) state.reset(yaml_member(params, "state"));
-      return state && state.IsScalar() ? state.Scalar() : text_of(yaml_member(states[0], "name"));
+      return state && state.IsScalar() ? std::optional(state.Scalar()) : name;
     }
     auto legacy = yaml_member(node, "providerState");
     if (legacy && legacy.IsScalar()) return legacy.Scalar();
@@ -259,4 +265,4 @@ std::optional<std::vector<PactInteraction>> read_pact_interactions(const YAML::N
   return PactReader(in).read(root);
 }
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

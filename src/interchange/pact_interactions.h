@@ -1,6 +1,6 @@
 #pragma once
 // Reading a pact's HTTP interactions (Pact v1 to v4) for Pact in
-// (scenario/pact_scenario.h): each POST request with a JSON object body and
+// (interchange/pact_scenario.h): each POST request with a JSON object body and
 // its response as a scenario answer. What drivemock serves otherwise than the
 // pact says (matching rules, generators) or leaves out (other methods,
 // messages, binary bodies) is a positioned warning.
@@ -13,7 +13,7 @@
 
 #include "util/yaml_reader.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 
 /// One HTTP interaction, as drivemock will serve it.
 struct PactInteraction {
@@ -29,4 +29,4 @@ struct PactInteraction {
 std::optional<std::vector<PactInteraction>> read_pact_interactions(const YAML::Node& root,
                                                                    YamlReader& in);
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

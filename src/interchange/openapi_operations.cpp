@@ -1,4 +1,4 @@
-#include "scenario/openapi_operations.h"
+#include "interchange/openapi_operations.h"
 
 #include <algorithm>
 #include <array>
@@ -7,12 +7,12 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "contract/openapi_writer.h"
 #include "contract/request_checks.h"
-#include "scenario/yaml_json.h"
+#include "interchange/openapi_writer.h"
+#include "interchange/yaml_json.h"
 #include "util/text.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 namespace {
 
 using contract::Field;
@@ -246,6 +246,17 @@ class OpenApiReader {
     return it->second;
   }
 
+  /// Why a field's schema gives no type drivemock checks.
+  static std::string why_unchecked(const YAML::Node& field) {
+    for (const char* composed : {"oneOf", "anyOf", "allOf", "not"}) {
+      if (yaml_member(field, composed)) return "is typed with " + std::string(composed);
+    }
+    auto type = yaml_member(field, "type");
+    if (type && type.IsSequence()) return "has a list of types";
+    if (type) return "has a type that is none of JSON's";
+    return "has no type";
+  }
+
   bool read_fields(const YAML::Node& schema, const std::string& where, Operation& op) {
     for (const char* composed : {"allOf", "oneOf", "anyOf", "not"}) {
       if (yaml_member(schema, composed)) {
@@ -271,13 +282,14 @@ class OpenApiReader {
         auto field = resolve(p.second, where + " field " + name);
         if (!field) return false;
         auto t = field_type(yaml_member(*field, "type"));
-        if (!t) {
-          in_.warning(p.first, where + ": field '" + name +
-                                   "' has no single JSON type (string, number, integer, "
-                                   "boolean, object, array); not served");
-          return false;
+        if (t) {
+          warn_unchecked(*field, where + ": field '" + name + "'");
+        } else {
+          // One field drivemock cannot check does not cost the operation.
+          in_.warning(p.first, where + ": field '" + name + "' " + why_unchecked(*field) +
+                                   ": drivemock accepts any JSON value for it");
+          t = FieldType::any;
         }
-        warn_unchecked(*field, where + ": field '" + name + "'");
         op.fields.push_back({name, *t, contract::Presence::optional});
       }
     }
@@ -304,7 +316,8 @@ class OpenApiReader {
       const std::string& key = k.first.Scalar();
       if (kQuietKeywords.contains(key) || key.starts_with("x-")) continue;
       // drivemock's own pattern (contract --openapi): what it checks anyway.
-      if (key == "pattern" && k.second.IsScalar() && k.second.Scalar() == contract::kNoNulPattern) {
+      if (key == "pattern" && k.second.IsScalar() &&
+          k.second.Scalar() == interchange::kNoNulPattern) {
         continue;
       }
       unchecked += (unchecked.empty() ? "" : ", ") + key;
@@ -322,7 +335,7 @@ class OpenApiReader {
                f.presence == contract::Presence::required;
       });
     };
-    auto marked = yaml_member(node, contract::kKeyExtension);
+    auto marked = yaml_member(node, interchange::kKeyExtension);
     if (marked && marked.IsNull()) {
       op.key.clear();
       return;
@@ -332,7 +345,7 @@ class OpenApiReader {
       return;
     }
     if (marked) {
-      in_.warning(marked, where + ": " + std::string(contract::kKeyExtension) +
+      in_.warning(marked, where + ": " + std::string(interchange::kKeyExtension) +
                               " must name a required string field (or be null)");
     }
     op.key = is_key("uuid") ? "uuid" : "";
@@ -391,4 +404,4 @@ std::vector<Operation> read_openapi_operations(const YAML::Node& root, YamlReade
   return OpenApiReader(root, in).read(taken);
 }
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

@@ -17,7 +17,7 @@
 #include "contract/operations.h"
 #include "util/yaml_reader.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 
 /// True for a document that is a pact: `interactions` and no `directories`.
 bool looks_like_pact(const YAML::Node& root);
@@ -37,4 +37,4 @@ struct PactScenario {
 std::optional<PactScenario> pact_scenario(const YAML::Node& root, YamlReader& in,
                                           const contract::OperationSet& known);
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

@@ -1,4 +1,4 @@
-#include "scenario/pact_scenario.h"
+#include "interchange/pact_scenario.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
-#include "scenario/pact_interactions.h"
-#include "scenario/yaml_json.h"
+#include "interchange/pact_interactions.h"
+#include "interchange/yaml_json.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 namespace {
 
 using contract::Operation;
@@ -245,4 +245,4 @@ std::optional<PactScenario> pact_scenario(const YAML::Node& root, YamlReader& in
   return Generator(in, known).generate(*interactions);
 }
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

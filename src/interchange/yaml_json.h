@@ -9,7 +9,7 @@
 
 #include "contract/operations.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 
 /// True when `text`, written as a plain YAML scalar, reads back as that
 /// string (not as a boolean, null or number).
@@ -23,4 +23,4 @@ std::string yaml_to_json(const YAML::Node& node);
 /// `color: 123456` matches the string "123456" that clients send.
 std::string condition_json(const YAML::Node& node, contract::FieldType type);
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange

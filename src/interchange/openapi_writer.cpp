@@ -1,4 +1,4 @@
-#include "contract/openapi_writer.h"
+#include "interchange/openapi_writer.h"
 
 #include <rapidjson/prettywriter.h>
 #include <yaml-cpp/yaml.h>
@@ -11,11 +11,16 @@
 #include "util/json.h"
 #include "util/text.h"
 
-namespace drivemock::contract {
+namespace drivemock::interchange {
 namespace {
 
 using rapidjson::Value;
 using Allocator = rapidjson::Document::AllocatorType;
+using contract::answer_fields;
+using contract::FieldType;
+using contract::has_key;
+using contract::Operation;
+using contract::Presence;
 
 Value str(std::string_view s, Allocator& a) {
   return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
@@ -29,7 +34,8 @@ Value ref(std::string_view name, Allocator& a) {
 
 Value type_schema(FieldType type, Allocator& a) {
   Value out(rapidjson::kObjectType);
-  out.AddMember("type", str(type_name(type), a), a);
+  // Any JSON value: the empty schema.
+  if (type != FieldType::any) out.AddMember("type", str(type_name(type), a), a);
   return out;
 }
 
@@ -258,4 +264,4 @@ std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
   return std::string(out.c_str()) + "\n";
 }
 
-}  // namespace drivemock::contract
+}  // namespace drivemock::interchange

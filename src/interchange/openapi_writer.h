@@ -10,10 +10,10 @@
 #include "contract/operations.h"
 #include "model/error_envelope.h"
 
-namespace drivemock::contract {
+namespace drivemock::interchange {
 
 /// The extension naming an operation's key field (`null`: none), read back
-/// by scenario/openapi_operations.h.
+/// by interchange/openapi_operations.h.
 inline constexpr std::string_view kKeyExtension = "x-drivemock-key";
 
 /// The pattern of every string field: a string with a NUL in it is a
@@ -35,7 +35,7 @@ struct AnswerExample {
 enum class DocumentFormat { yaml, json };
 
 struct OpenApiInput {
-  const OperationSet& operations;
+  const contract::OperationSet& operations;
   const std::vector<AnswerExample>& examples;
   Envelope envelope;
   std::string version;  ///< drivemock's, as info.version
@@ -44,4 +44,4 @@ struct OpenApiInput {
 /// The OpenAPI 3.1 document of `input`, as YAML or JSON text.
 std::string openapi_document(const OpenApiInput& input, DocumentFormat format);
 
-}  // namespace drivemock::contract
+}  // namespace drivemock::interchange

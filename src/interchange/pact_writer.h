@@ -10,15 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "interchange/pact_states.h"
 #include "model/entry.h"
 #include "util/result.h"
 
-namespace drivemock::journal {
-
-/// The provider state every interaction on a scripted uuid names, with the
-/// uuid and its state as parameters (uuid, directoryState): one state
-/// handler serves them all (admin/provider_state.h reads it).
-inline constexpr std::string_view kPactStateName = "a directory in a state";
+namespace drivemock::interchange {
 
 /// One journaled call, as much of it as a pact says.
 struct PactCall {
@@ -32,7 +28,10 @@ struct PactCall {
   /// The client made the uuid up (the SDK's lock: a fresh random uuid per
   /// call), so the pact gives a fixed example and a matching rule instead.
   bool client_made = false;
-  std::string state;    ///< a scripted uuid's state when answered; empty otherwise
+  /// The uuid's state when answered; empty when it had none (a refusal
+  /// before any state: an unknown uuid rejected, a rate limit, a bad call).
+  std::string state;
+  bool named = false;   ///< a scenario scripts the uuid
   std::string session;  ///< the session's id; empty outside sessions
   int status = 0;
   std::string response_body;
@@ -70,4 +69,4 @@ inline constexpr std::string_view kClientMadeUuid = "00000000-0000-4000-8000-000
 /// journal no longer holds (a warning says they are missing).
 Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_t dropped = 0);
 
-}  // namespace drivemock::journal
+}  // namespace drivemock::interchange

@@ -12,13 +12,7 @@
 #include "model/request.h"
 #include "util/result.h"
 
-namespace drivemock::admin {
-
-/// The state names drivemock's pacts give (journal/pact_writer.h): a
-/// scripted uuid's state, or a directory the provider must make.
-inline constexpr std::string_view kStateInAState = "a directory in a state";
-inline constexpr std::string_view kStateExists = "a directory exists";
-inline constexpr std::string_view kStateTrashed = "a directory is trashed";
+namespace drivemock::interchange {
 
 enum class StateAction { setup, teardown };
 
@@ -27,8 +21,10 @@ struct ProviderStateChange {
   std::string name;  ///< the provider state's name
   StateAction action = StateAction::setup;
   /// The directory it is about, and the state to put it in: from the params
-  /// of drivemock's names; for any other name with a `uuid` param, the name
-  /// itself (a consumer's own state names are a pact's scenario states).
+  /// of drivemock's names (interchange/pact_states.h); for any other name,
+  /// the name itself (a consumer's own state names are a pact's scenario
+  /// states). No uuid: a consumer's name without one, which sets every uuid
+  /// the scenarios script in that state.
   std::optional<std::string> uuid;
   std::string directory_state;
 };
@@ -36,8 +32,9 @@ struct ProviderStateChange {
 /// The change a request asks for: the body `{state, params, action}` or,
 /// with no body, the query `?state=…&action=…&uuid=…` (Pact's
 /// --state-change-as-query); an error saying what is wrong and what was
-/// expected otherwise. A teardown, and a setup of the state "" (what
-/// verifiers send for an interaction with none), need no uuid.
+/// expected otherwise. A teardown, a setup of the state "" (what verifiers
+/// send for an interaction with none) and a consumer's own state name need
+/// no uuid; drivemock's names do.
 Result<ProviderStateChange> read_provider_state(const RequestView& request);
 
-}  // namespace drivemock::admin
+}  // namespace drivemock::interchange

@@ -12,11 +12,11 @@
 #include "contract/operations.h"
 #include "util/yaml_reader.h"
 
-namespace drivemock::scenario {
+namespace drivemock::interchange {
 
 /// The operations of the OpenAPI document `root`, read by `in` (its file's
 /// reader). Those whose name or path `taken` has are left out, warned.
 std::vector<contract::Operation> read_openapi_operations(const YAML::Node& root, YamlReader& in,
                                                          const contract::OperationSet& taken);
 
-}  // namespace drivemock::scenario
+}  // namespace drivemock::interchange
