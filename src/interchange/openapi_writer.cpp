@@ -79,30 +79,56 @@ Value envelope_schema(const Envelope& envelope, Allocator& a) {
   }
   Value out(rapidjson::kObjectType);
   out.AddMember("type", "object", a);
+  Value data(rapidjson::kObjectType);
+  data.AddMember("type", "object", a);
+  data.AddMember("description", "What an added operation or a scenario's answer carries beside", a);
+  properties.AddMember("data", data, a);
   out.AddMember("description",
                 "The answer envelope. Answers of added operations and scenarios may carry more "
-                "members (data).",
+                "members.",
                 a);
   out.AddMember("properties", properties, a);
   return out;
 }
 
-/// The media type object of a JSON answer, with its examples.
-Value json_content(const std::map<std::string, std::string>& examples, Allocator& a) {
+bool is_json(std::string_view media_type) {
+  return media_type == "application/json" ||
+         (media_type.starts_with("application/") && media_type.ends_with("+json"));
+}
+
+/// name → body: the examples of one status and media type.
+using Examples = std::map<std::string, std::string>;
+
+/// The media type object of an answer, with its examples: JSON under the
+/// envelope's schema; a scenario's raw text as a string, or, sent as JSON
+/// that is none (a truncated body, on purpose), as any value.
+Value media_object(std::string_view media_type, const Examples& examples, Allocator& a) {
+  bool json_media = is_json(media_type);
+  bool all_json = json_media;
+  for (const auto& [name, body] : examples) all_json = all_json && json::parse_untrusted(body);
   Value media(rapidjson::kObjectType);
-  media.AddMember("schema", ref("Envelope", a), a);
+  if (all_json) {
+    media.AddMember("schema", ref("Envelope", a), a);
+  } else {
+    Value schema(rapidjson::kObjectType);
+    if (!json_media) schema.AddMember("type", "string", a);
+    schema.AddMember("description", "A scenario's raw answer, sent as scripted", a);
+    media.AddMember("schema", schema, a);
+  }
   Value list(rapidjson::kObjectType);
   for (const auto& [name, body] : examples) {
-    auto parsed = json::parse_untrusted(body);
-    if (!parsed) continue;
     Value example(rapidjson::kObjectType);
-    example.AddMember("value", Value(*parsed, a), a);
+    if (!json_media) {
+      example.AddMember("value", str(body, a), a);
+    } else if (auto parsed = json::parse_untrusted(body)) {
+      example.AddMember("value", Value(*parsed, a), a);
+    } else {
+      continue;  // no JSON value to give
+    }
     list.AddMember(str(name, a), example, a);
   }
   if (list.MemberCount() > 0) media.AddMember("examples", list, a);
-  Value content(rapidjson::kObjectType);
-  content.AddMember("application/json", media, a);
-  return content;
+  return media;
 }
 
 std::string builtin_body(const Operation& op, const Envelope& envelope) {
@@ -110,8 +136,9 @@ std::string builtin_body(const Operation& op, const Envelope& envelope) {
   return envelope.success(op.builtin_message, op.builtin_code);
 }
 
-/// status → example name → body, the built-in answer and the scenarios'.
-using ExamplesByStatus = std::map<int, std::map<std::string, std::string>>;
+/// status → media type → example name → body: the built-in answer, the
+/// refusals every operation may get, and the scenarios'.
+using ExamplesByStatus = std::map<int, std::map<std::string, Examples>>;
 
 /// The input's examples, by operation.
 using ExamplesByOperation = std::unordered_map<std::string_view, std::vector<const AnswerExample*>>;
@@ -119,23 +146,38 @@ using ExamplesByOperation = std::unordered_map<std::string_view, std::vector<con
 ExamplesByStatus examples_of(const Operation& op, const OpenApiInput& in,
                              const ExamplesByOperation& given) {
   ExamplesByStatus out;
+  const std::string json = "application/json";
   int builtin_status = op.builtin_answer ? op.builtin_answer->status : 200;
-  out[builtin_status]["built-in"] = builtin_body(op, in.envelope);
-  out[400]["invalid_params"] = in.envelope.error(
+  out[builtin_status][json]["built-in"] = builtin_body(op, in.envelope);
+  out[400][json]["invalid_params"] = in.envelope.error(
       "Field 'uuid' is missing from the request body; expected a string", "invalid_params");
-  std::map<int, std::set<std::string>> bodies;
-  for (const auto& [status, named] : out) {
-    for (const auto& [name, body] : named) bodies[status].insert(body);
+  out[413][json]["payload_too_large"] = in.envelope.error(
+      "The request body is 2097152 bytes; the limit is 1048576 bytes (--max-body)",
+      "payload_too_large");
+  std::map<std::pair<int, std::string>, std::set<std::string>> bodies;
+  for (const auto& [status, by_media] : out) {
+    for (const auto& [media, named] : by_media) {
+      for (const auto& [name, body] : named) bodies[{status, media}].insert(body);
+    }
   }
   auto mine = given.find(op.name);
   if (mine == given.end()) return out;
   for (const AnswerExample* e : mine->second) {
-    if (!json::parse_untrusted(e->body)) continue;
-    auto& seen = bodies[e->status];
+    auto& seen = bodies[{e->status, e->media_type}];
     if (seen.size() >= kMaxExamplesPerStatus || !seen.insert(e->body).second) continue;
-    out[e->status][e->name] = e->body;
+    out[e->status][e->media_type][e->name] = e->body;
   }
   return out;
+}
+
+std::string response_description(int status) {
+  switch (status) {
+    case 200: return "Success: the built-in answer, or a scenario's";
+    case 400: return "The request cannot be served (invalid_params)";
+    case 413: return "The request body is larger than --max-body (payload_too_large)";
+    case 429: return "Refused by a scenario's rate limit (Retry-After says when to call again)";
+    default: return "Scripted by a scenario";
+  }
 }
 
 /// What an operation's object is made of.
@@ -146,13 +188,14 @@ struct OperationInput {
 
 Value responses(const Operation& op, const OperationInput& in, Allocator& a) {
   Value out(rapidjson::kObjectType);
-  for (const auto& [status, named] : examples_of(op, in.in, in.examples)) {
+  for (const auto& [status, by_media] : examples_of(op, in.in, in.examples)) {
     Value response(rapidjson::kObjectType);
-    std::string description = status == 400   ? "The request cannot be served (invalid_params)"
-                              : status == 200 ? "Success: the built-in answer, or a scenario's"
-                                              : "Scripted by a scenario";
-    response.AddMember("description", str(description, a), a);
-    response.AddMember("content", json_content(named, a), a);
+    response.AddMember("description", str(response_description(status), a), a);
+    Value content(rapidjson::kObjectType);
+    for (const auto& [media, named] : by_media) {
+      content.AddMember(str(media, a), media_object(media, named, a), a);
+    }
+    response.AddMember("content", content, a);
     out.AddMember(str(std::to_string(status), a), response, a);
   }
   return out;
@@ -161,7 +204,9 @@ Value responses(const Operation& op, const OperationInput& in, Allocator& a) {
 Value operation_object(const Operation& op, const OperationInput& in, Allocator& a) {
   Value post(rapidjson::kObjectType);
   post.AddMember("operationId", str(op.name, a), a);
-  post.AddMember("summary", str(op.name + " (" + op.source + ")", a), a);
+  // The file's name, not its path: a published document holds no path of the machine.
+  std::string source = op.source.substr(op.source.find_last_of('/') + 1);
+  post.AddMember("summary", str(op.name + " (" + source + ")", a), a);
   post.AddMember(str(kKeyExtension, a), has_key(op) ? str(op.key, a) : Value(), a);
   Value media(rapidjson::kObjectType);
   media.AddMember("schema", ref(schema_name(op), a), a);
@@ -250,6 +295,22 @@ std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
   doc.AddMember("paths", paths, a);
   Value components(rapidjson::kObjectType);
   components.AddMember("schemas", schemas, a);
+  // The live service wants its API key as a bearer; the document dialect,
+  // as the API document gives it, none.
+  Value security(rapidjson::kArrayType);
+  if (in.envelope.dialect() == Dialect::service) {
+    Value scheme(rapidjson::kObjectType);
+    scheme.AddMember("type", "http", a);
+    scheme.AddMember("scheme", "bearer", a);
+    scheme.AddMember("description", "The account's API key (drivemock takes any)", a);
+    Value schemes(rapidjson::kObjectType);
+    schemes.AddMember("bearer", scheme, a);
+    components.AddMember("securitySchemes", schemes, a);
+    Value bearer(rapidjson::kObjectType);
+    bearer.AddMember("bearer", Value(rapidjson::kArrayType), a);
+    security.PushBack(bearer, a);
+  }
+  doc.AddMember("security", security, a);
   doc.AddMember("components", components, a);
   if (format == DocumentFormat::json) {
     rapidjson::StringBuffer buffer;

@@ -27,9 +27,15 @@ inline constexpr size_t kMaxExamplesPerStatus = 20;
 /// One answer a scenario gives an operation: an example in the document.
 struct AnswerExample {
   std::string operation;
-  std::string name;  ///< unique within the operation: "trash-flow, 6f1c…, rule 1"
+  /// Unique within the operation, and a plain token (letters, digits, `-`,
+  /// `_`, `.`) that Prism's `Prefer: example=` takes unquoted:
+  /// "trash-flow.6f1c….rule-1".
+  std::string name;
   int status = 200;
-  std::string body;  ///< JSON text; other bodies are not examples
+  std::string body;  ///< as sent: JSON text, or a raw answer's text
+  /// The media type it is sent as (its Content-Type's, lowercased; a
+  /// scenario's answer that sets none is sent as application/json).
+  std::string media_type = "application/json";
 };
 
 enum class DocumentFormat { yaml, json };

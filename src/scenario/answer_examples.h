@@ -9,7 +9,9 @@
 
 namespace drivemock::scenario {
 
-/// Each set's JSON answers, per operation and status at most
+/// Each set's answers (JSON and raw, with the media type each is sent as),
+/// its limits' refusals and, where unknown uuids are rejected, that answer:
+/// per operation, status and media type at most
 /// interchange::kMaxExamplesPerStatus distinct bodies, in set order.
 std::vector<interchange::AnswerExample> answer_examples(const Catalog& catalog);
 

@@ -262,10 +262,13 @@ namespace {
 
 /// The set's limits, each with its 429: what it allows and where it is written.
 void add_limits(Catalog& catalog, const ScenarioSet& set, const Envelope& envelope) {
+  // The file's name, not its path: the answer goes to clients, and into
+  // the OpenAPI document's examples, which teams publish.
+  std::string file = set.source.substr(set.source.find_last_of('/') + 1);
   for (const Limit& limit : set.limits) {
     std::string message = "Too many requests: at most " + std::to_string(limit.calls) +
                           " calls per " + std::to_string(limit.per_ms) + " ms (limit " +
-                          std::to_string(limit.index) + " of " + set.source + ").";
+                          std::to_string(limit.index) + " of " + file + ").";
     catalog.limits.push_back(
         {&limit, &set, error_reply(envelope, 429, message, "too_many_requests")});
   }

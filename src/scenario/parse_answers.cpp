@@ -10,10 +10,26 @@
 #include "model/outcome.h"
 #include "scenario/answer_template.h"
 #include "scenario/document_parser.h"
+#include "util/json.h"
 #include "util/text.h"
 
 namespace drivemock::scenario {
 namespace {
+
+/// A raw answer that gives no Content-Type is sent as what it is: JSON
+/// text as application/json (the default), any other text as text/plain,
+/// so that a client, a proxy or a validator reading the answer by its type
+/// reads it as text ("Service Unavailable" is no JSON). A template's text
+/// is JSON only once filled in: it keeps the default.
+void type_raw_text(Reply& answer) {
+  if (answer.templated != Templated::no || !answer.body) return;
+  for (const auto& h : answer.header_list()) {
+    if (iequals(h.name, "Content-Type")) return;
+  }
+  if (!json::parse_untrusted(*answer.body)) {
+    answer.add_header("Content-Type", "text/plain; charset=utf-8");
+  }
+}
 
 /// A token as RFC 9110 defines header names.
 bool is_header_name(const std::string& name) {
@@ -61,6 +77,7 @@ std::optional<Reply> DocumentParser::parse_answer(const Operation& op, const YAM
     }
   }
   if (in_.error_count() != errors_before) return std::nullopt;
+  if (members["raw"]) type_raw_text(answer);
   read_envelope(answer);
   return answer;
 }

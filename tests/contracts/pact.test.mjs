@@ -6,6 +6,7 @@
 // naming the interaction).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,7 @@ before(async () => {
   await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
   await assert.rejects(sdk.cloud().changeDirectoryColor({ uuid: B, color: "blue" }), { code: "folder_not_found" });
   await sdk.cloud().changeDirectoryColor({ uuid: C, color: "green" });
+  await sdk.cloud().trashDirectory({ uuid: C });
 });
 after(async () => {
   await connection?.disconnect();
@@ -57,8 +59,9 @@ test("the journal becomes a Pact v4 pact with each scripted uuid's state as its 
   assert.deepEqual(scripted[3].providerStates, [{ name: "a directory in a state", params: { uuid: A, directoryState: "trashed" } }]);
   assert.deepEqual(scripted[0].request.body.content, { uuid: A, color: "red" });
   // A directory no scenario scripts is one the provider must make.
-  const made = pact.interactions.find((i) => i.request.body.content.uuid === C);
-  assert.deepEqual(made.providerStates, [{ name: "a directory exists", params: { uuid: C } }]);
+  const made = pact.interactions.filter((i) => i.request.body.content.uuid === C);
+  assert.equal(made.length, 2);
+  for (const i of made) assert.deepEqual(i.providerStates, [{ name: "a directory exists", params: { uuid: C } }]);
   // Every interaction but the locks' (the client makes their uuids) says what to set up.
   const unstated = pact.interactions.filter((i) => !i.providerStates).map((i) => i.request.path);
   assert.deepEqual([...new Set(unstated)], ["/v3/user/lock"]);
@@ -146,6 +149,7 @@ test("the same SDK flow run again gives a byte-identical pact", async () => {
     await sdk.cloud().trashDirectory({ uuid: A });
     await assert.rejects(sdk.cloud().trashDirectory({ uuid: A }), { code: "dir_already_trashed" });
     await sdk.cloud().changeDirectoryColor({ uuid: C, color: "green" });
+    await sdk.cloud().trashDirectory({ uuid: C });
     const parties = { consumer: "archiver", provider: "drive" };
     assert.equal(JSON.stringify(await again.pact(parties)), JSON.stringify(await consumer.pact(parties)));
   } finally {
@@ -155,6 +159,45 @@ test("the same SDK flow run again gives a byte-identical pact", async () => {
 });
 
 const rustVerifier = (provider, extra = []) => rustVerify(pactFile, provider, extra);
+
+/** Pact's stub server (pact-cli) serving `file`; resolves with its port once it listens. */
+async function stubServer(file) {
+  const stub = spawn(path.join(here, "node_modules/.bin/pact-stub-server"), ["--file", file, "--loglevel", "info"], {
+    env: { ...process.env, PACT_DO_NOT_TRACK: "true", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise((resolve, reject) => {
+    const seen = (chunk) => {
+      output += chunk;
+      const started = output.match(/Server started on port (\d+)/);
+      if (started) resolve(Number(started[1]));
+    };
+    stub.stdout.on("data", seen);
+    stub.stderr.on("data", seen);
+    stub.once("exit", (code) => reject(new Error(`pact-stub-server exited (${code}):\n${output}`)));
+  });
+  return { port, output: () => output, stop: () => stub.kill() };
+}
+
+test("Pact's stub server serving the pact answers a fresh run of the SDK's flows, its new lock uuids too", async () => {
+  const stub = await stubServer(pactFile);
+  // The SDK's routing is per process: from whichever drivemock to the stub server.
+  await connection?.disconnect();
+  connection = connectFilenSdk({ port: stub.port });
+  try {
+    const sdk = new FilenSDK(filenTestConfig());
+    // trashDirectory takes a lock with a fresh random uuid: the pact's regex matches it.
+    await sdk.cloud().trashDirectory({ uuid: C });
+    await sdk.cloud().changeDirectoryColor({ uuid: A, color: "red" });
+    await assert.rejects(sdk.cloud().changeDirectoryColor({ uuid: B, color: "blue" }), { code: "folder_not_found" });
+  } finally {
+    await connection.disconnect();
+    connection = null;
+    stub.stop();
+  }
+  assert.doesNotMatch(stub.output(), /No matching request|did not match/i, stub.output());
+});
 
 test("the Rust pact verifier passes the pact twice on one drivemock, in both state-change forms, its states set through the state-change URL", async () => {
   // A provider that has no directory until a state makes it, as the real

@@ -116,6 +116,30 @@ TEST_CASE("scenario errors stop the start and come back positioned") {
         "hang");
 }
 
+TEST_CASE("a raw answer with no Content-Type is sent as JSON when it is JSON, else as text") {
+  RunningServer mock(R"(
+directories:
+  u:
+    color: {http: 503, raw: Service Unavailable}
+    trash: {raw: '{"status":"success","code":"dir_trashed"}'}
+  v:
+    color: {raw: '{"truncated":', headers: {Content-Type: application/json}}
+)");
+  auto text = mock.color("u", "red");
+  REQUIRE(text);
+  CHECK(text->status == 503);
+  CHECK(text->body == "Service Unavailable");
+  CHECK(text->get_header_value("Content-Type") == "text/plain; charset=utf-8");
+  auto json = mock.trash("u");
+  REQUIRE(json);
+  CHECK(json->get_header_value("Content-Type") == "application/json");
+  // The scenario's own Content-Type is sent as given: a broken body, as JSON, on purpose.
+  auto broken = mock.color("v", "red");
+  REQUIRE(broken);
+  CHECK(broken->get_header_value("Content-Type") == "application/json");
+  CHECK(broken->body == R"({"truncated":)");
+}
+
 namespace {
 
 const char* kTemplated = R"yaml(

@@ -67,17 +67,17 @@ TEST_CASE("the envelope and the examples follow the dialect") {
 TEST_CASE("scenario answers are examples under their status, distinct and bounded") {
   std::vector<AnswerExample> examples;
   for (int i = 0; i < 100; ++i) {
-    examples.push_back({"trash", "set, u" + std::to_string(i) + ", rule 1", 200,
+    examples.push_back({"trash", "set.u" + std::to_string(i) + ".rule-1", 200,
                         R"({"status":"success","code":"c)" + std::to_string(i % 30) + "\"}"});
   }
-  examples.push_back({"trash", "set, u, rule 2", 503, R"({"status":"error"})"});
-  examples.push_back({"trash", "set, u, rule 3", 200, "not json"});
+  examples.push_back({"trash", "set.u.rule-2", 503, R"({"status":"error"})"});
+  examples.push_back({"trash", "set.u.rule-3", 200, "not json"});
   auto doc = document({*builtin_set(), examples, Envelope(), "1"});
   const auto& responses = doc["paths"]["/v3/dir/trash"]["post"]["responses"];
   // The built-in answer and the first kMaxExamplesPerStatus - 1 distinct scripted ones.
   CHECK(responses["200"]["content"]["application/json"]["examples"].MemberCount() ==
         kMaxExamplesPerStatus);
-  CHECK(responses["503"]["content"]["application/json"]["examples"].HasMember("set, u, rule 2"));
+  CHECK(responses["503"]["content"]["application/json"]["examples"].HasMember("set.u.rule-2"));
   CHECK(responses["400"].IsObject());
 }
 
@@ -94,4 +94,51 @@ TEST_CASE("the YAML form is the JSON form") {
   CHECK(yaml["paths"]["/v3/dir/color"]["post"]["responses"]["200"].IsMap());
   CHECK(yaml["components"]["schemas"]["colorRequest"]["additionalProperties"].as<bool>() ==
         json["components"]["schemas"]["colorRequest"]["additionalProperties"].GetBool());
+}
+
+TEST_CASE("a raw answer is declared under the media type it is sent as") {
+  std::vector<AnswerExample> examples = {
+      {"color", "official-client.u2.rule-1.answer-1", 503, "Service Unavailable", "text/plain"},
+      {"trash", "errors.u1.rule-1", 200, R"({"status":"success")", "application/json"}};
+  auto doc = document({*builtin_set(), examples, Envelope(), "1"});
+  const auto& text = doc["paths"]["/v3/dir/color"]["post"]["responses"]["503"]["content"];
+  REQUIRE(text.HasMember("text/plain"));
+  CHECK(!text.HasMember("application/json"));
+  CHECK(std::string(text["text/plain"]["schema"]["type"].GetString()) == "string");
+  CHECK(std::string(text["text/plain"]["examples"]["official-client.u2.rule-1.answer-1"]["value"]
+                        .GetString()) == "Service Unavailable");
+  // JSON that is none, sent as JSON on purpose: any value, not the envelope.
+  const auto& broken = doc["paths"]["/v3/dir/trash"]["post"]["responses"]["200"]["content"]
+                          ["application/json"]["schema"];
+  CHECK(!broken.HasMember("$ref"));
+  CHECK(!broken.HasMember("type"));
+}
+
+TEST_CASE("every operation declares the refusals it may get, the dialect's security, no path") {
+  std::vector<AnswerExample> none;
+  auto ops = with_keyless();
+  ops.list.back().source = "/home/someone/work/extra.yaml";
+  auto service = document({ops, none, Envelope(Dialect::service), "1"});
+  for (const auto& path : service["paths"].GetObject()) {
+    const auto& responses = path.value["post"]["responses"];
+    CHECK(responses.HasMember("400"));
+    CHECK(std::string(responses["413"]["content"]["application/json"]["examples"]
+                               ["payload_too_large"]["value"]["code"]
+                                   .GetString()) == "payload_too_large");
+  }
+  CHECK(std::string(service["paths"]["/v3/user/info"]["post"]["summary"].GetString()) ==
+        "user-info (extra.yaml)");
+  // The live service's API key, as a bearer; the API document's dialect: none.
+  CHECK(std::string(service["components"]["securitySchemes"]["bearer"]["scheme"].GetString()) ==
+        "bearer");
+  REQUIRE(service["security"].Size() == 1);
+  CHECK(service["security"][0].HasMember("bearer"));
+  auto document_dialect = document({ops, none, Envelope(), "1"});
+  CHECK(document_dialect["security"].IsArray());
+  CHECK(document_dialect["security"].Empty());
+  CHECK(!document_dialect["components"].HasMember("securitySchemes"));
+  // An answer's data (a lock's, the service's trash) is part of the envelope.
+  CHECK(std::string(
+            document_dialect["components"]["schemas"]["Envelope"]["properties"]["data"]["type"]
+                .GetString()) == "object");
 }
