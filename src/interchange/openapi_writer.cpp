@@ -81,7 +81,9 @@ Value envelope_schema(const Envelope& envelope, Allocator& a) {
   out.AddMember("type", "object", a);
   Value data(rapidjson::kObjectType);
   data.AddMember("type", "object", a);
-  data.AddMember("description", "What an added operation or a scenario's answer carries beside", a);
+  data.AddMember(
+      "description",
+      "What an answer carries beside status, message and code (a lock's, the service's trash)", a);
   properties.AddMember("data", data, a);
   out.AddMember("description",
                 "The answer envelope. Answers of added operations and scenarios may carry more "

@@ -68,6 +68,7 @@ async function prismProxy(document, upstream) {
   const prism = spawn(bin("prism"), ["proxy", document, upstream, "--errors", "--host", "127.0.0.1", "--port", "0"], {
     env: quiet,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group, stopped whole
   });
   let output = "";
   const url = await new Promise((resolve, reject) => {
@@ -80,7 +81,7 @@ async function prismProxy(document, upstream) {
     prism.stderr.on("data", seen);
     prism.once("exit", (code) => reject(new Error(`prism exited (${code}) before listening:\n${output}`)));
   });
-  return { url, output: () => output, stop: () => prism.kill() };
+  return { url, output: () => output, stop: () => process.kill(-prism.pid) };
 }
 
 test("Prism's validating proxy finds no violation in the SDK's flows and drivemock's own answers", async () => {

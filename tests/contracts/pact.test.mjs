@@ -165,6 +165,7 @@ async function stubServer(file) {
   const stub = spawn(path.join(here, "node_modules/.bin/pact-stub-server"), ["--file", file, "--loglevel", "info"], {
     env: { ...process.env, PACT_DO_NOT_TRACK: "true", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group: the npm launcher runs the server as a child
   });
   let output = "";
   const port = await new Promise((resolve, reject) => {
@@ -177,7 +178,7 @@ async function stubServer(file) {
     stub.stderr.on("data", seen);
     stub.once("exit", (code) => reject(new Error(`pact-stub-server exited (${code}):\n${output}`)));
   });
-  return { port, output: () => output, stop: () => stub.kill() };
+  return { port, output: () => output, stop: () => process.kill(-stub.pid) };
 }
 
 test("Pact's stub server serving the pact answers a fresh run of the SDK's flows, its new lock uuids too", async () => {
