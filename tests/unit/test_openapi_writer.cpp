@@ -119,7 +119,8 @@ TEST_CASE("every operation declares the refusals it may get, the dialect's secur
   auto ops = with_keyless();
   ops.list.back().source = "/home/someone/work/extra.yaml";
   auto service = document({ops, none, Envelope(Dialect::service), "1"});
-  for (const auto& path : service["paths"].GetObject()) {
+  const rapidjson::Value& paths = service["paths"];  // const: clang reads C++20's != as ambiguous
+  for (const auto& path : paths.GetObject()) {
     const auto& responses = path.value["post"]["responses"];
     CHECK(responses.HasMember("400"));
     CHECK(std::string(responses["413"]["content"]["application/json"]["examples"]
