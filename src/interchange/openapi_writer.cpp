@@ -98,6 +98,8 @@ bool is_json(std::string_view media_type) {
          (media_type.starts_with("application/") && media_type.ends_with("+json"));
 }
 
+constexpr const char* kJson = "application/json";
+
 /// name → body: the examples of one status and media type.
 using Examples = std::map<std::string, std::string>;
 
@@ -107,7 +109,19 @@ using Examples = std::map<std::string, std::string>;
 Value media_object(std::string_view media_type, const Examples& examples, Allocator& a) {
   bool json_media = is_json(media_type);
   bool all_json = json_media;
-  for (const auto& [name, body] : examples) all_json = all_json && json::parse_untrusted(body);
+  Value list(rapidjson::kObjectType);
+  for (const auto& [name, body] : examples) {
+    Value example(rapidjson::kObjectType);
+    if (!json_media) {
+      example.AddMember("value", str(body, a), a);
+    } else if (auto parsed = json::parse_untrusted(body)) {  // each body parsed once
+      example.AddMember("value", Value(*parsed, a), a);
+    } else {
+      all_json = false;
+      continue;  // no JSON value to give
+    }
+    list.AddMember(str(name, a), example, a);
+  }
   Value media(rapidjson::kObjectType);
   if (all_json) {
     media.AddMember("schema", ref("Envelope", a), a);
@@ -116,18 +130,6 @@ Value media_object(std::string_view media_type, const Examples& examples, Alloca
     if (!json_media) schema.AddMember("type", "string", a);
     schema.AddMember("description", "A scenario's raw answer, sent as scripted", a);
     media.AddMember("schema", schema, a);
-  }
-  Value list(rapidjson::kObjectType);
-  for (const auto& [name, body] : examples) {
-    Value example(rapidjson::kObjectType);
-    if (!json_media) {
-      example.AddMember("value", str(body, a), a);
-    } else if (auto parsed = json::parse_untrusted(body)) {
-      example.AddMember("value", Value(*parsed, a), a);
-    } else {
-      continue;  // no JSON value to give
-    }
-    list.AddMember(str(name, a), example, a);
   }
   if (list.MemberCount() > 0) media.AddMember("examples", list, a);
   return media;
@@ -145,25 +147,37 @@ using ExamplesByStatus = std::map<int, std::map<std::string, Examples>>;
 /// The input's examples, by operation.
 using ExamplesByOperation = std::unordered_map<std::string_view, std::vector<const AnswerExample*>>;
 
-ExamplesByStatus examples_of(const Operation& op, const OpenApiInput& in,
-                             const ExamplesByOperation& given) {
+/// The refusals every operation may get: 400 and 413, the same bodies for
+/// all, made once per document.
+ExamplesByStatus refusal_examples(const Envelope& envelope) {
   ExamplesByStatus out;
-  const std::string json = "application/json";
-  int builtin_status = op.builtin_answer ? op.builtin_answer->status : 200;
-  out[builtin_status][json]["built-in"] = builtin_body(op, in.envelope);
-  out[400][json]["invalid_params"] = in.envelope.error(
+  out[400][kJson]["invalid_params"] = envelope.error(
       "Field 'uuid' is missing from the request body; expected a string", "invalid_params");
-  out[413][json]["payload_too_large"] = in.envelope.error(
-      "The request body is 2097152 bytes; the limit is 1048576 bytes (--max-body)",
-      "payload_too_large");
+  out[413][kJson]["payload_too_large"] =
+      envelope.error("The request body is 2097152 bytes; the limit is 1048576 bytes (--max-body)",
+                     "payload_too_large");
+  return out;
+}
+
+/// What an operation's object is made of.
+struct OperationInput {
+  const OpenApiInput& in;
+  const ExamplesByOperation& examples;
+  const ExamplesByStatus& refusals;
+};
+
+ExamplesByStatus examples_of(const Operation& op, const OperationInput& in) {
+  ExamplesByStatus out = in.refusals;
+  int builtin_status = op.builtin_answer ? op.builtin_answer->status : 200;
+  out[builtin_status][kJson]["built-in"] = builtin_body(op, in.in.envelope);
+  auto mine = in.examples.find(op.name);
+  if (mine == in.examples.end()) return out;
   std::map<std::pair<int, std::string>, std::set<std::string>> bodies;
   for (const auto& [status, by_media] : out) {
     for (const auto& [media, named] : by_media) {
       for (const auto& [name, body] : named) bodies[{status, media}].insert(body);
     }
   }
-  auto mine = given.find(op.name);
-  if (mine == given.end()) return out;
   for (const AnswerExample* e : mine->second) {
     auto& seen = bodies[{e->status, e->media_type}];
     if (seen.size() >= kMaxExamplesPerStatus || !seen.insert(e->body).second) continue;
@@ -182,15 +196,9 @@ std::string response_description(int status) {
   }
 }
 
-/// What an operation's object is made of.
-struct OperationInput {
-  const OpenApiInput& in;
-  const ExamplesByOperation& examples;
-};
-
 Value responses(const Operation& op, const OperationInput& in, Allocator& a) {
   Value out(rapidjson::kObjectType);
-  for (const auto& [status, by_media] : examples_of(op, in.in, in.examples)) {
+  for (const auto& [status, by_media] : examples_of(op, in)) {
     Value response(rapidjson::kObjectType);
     response.AddMember("description", str(response_description(status), a), a);
     Value content(rapidjson::kObjectType);
@@ -288,9 +296,10 @@ std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
   schemas.AddMember("Envelope", envelope_schema(in.envelope, a), a);
   ExamplesByOperation examples;
   for (const auto& e : in.examples) examples[e.operation].push_back(&e);
+  const ExamplesByStatus refusals = refusal_examples(in.envelope);
   for (const auto& op : in.operations.list) {
     Value item(rapidjson::kObjectType);
-    item.AddMember("post", operation_object(op, {in, examples}, a), a);
+    item.AddMember("post", operation_object(op, {in, examples, refusals}, a), a);
     paths.AddMember(str(op.path, a), item, a);
     schemas.AddMember(str(schema_name(op), a), request_schema(op, a), a);
   }
