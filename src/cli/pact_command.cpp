@@ -9,6 +9,7 @@
 #include "interchange/pact_writer.h"
 #include "util/file_text.h"
 #include "util/json.h"
+#include "util/text.h"
 
 namespace drivemock::cli {
 namespace {
@@ -16,7 +17,8 @@ namespace {
 constexpr int kExitFailed = 1;
 
 int fail(const std::string& why) {
-  std::cerr << "drivemock pact: error: " << why << '\n';
+  // It may quote what a server answered: escaped, as the server's log is.
+  std::cerr << "drivemock pact: error: " << escape_controls(why) << '\n';
   return kExitFailed;
 }
 
@@ -88,7 +90,11 @@ void print_warnings(const std::string& pact) {
   auto warnings = by->value.FindMember("warnings");
   if (warnings == by->value.MemberEnd() || !warnings->value.IsArray()) return;
   for (const auto& w : warnings->value.GetArray()) {
-    if (w.IsString()) std::cerr << "drivemock pact: warning: " << w.GetString() << '\n';
+    // A warning names what a client sent (its uuid): escaped, as the server's log escapes it.
+    if (w.IsString()) {
+      std::cerr << "drivemock pact: warning: "
+                << escape_controls({w.GetString(), w.GetStringLength()}) << '\n';
+    }
   }
 }
 

@@ -8,8 +8,10 @@
 namespace drivemock {
 namespace {
 
-constexpr std::array<std::string_view, 4> kSecretNames = {"authorization", "proxy-authorization",
-                                                          "cookie", "set-cookie"};
+/// x-drivemock-session: an id, which the entry's `session` names anyway, or
+/// a key sent there by mistake, which must not be kept.
+constexpr std::array<std::string_view, 5> kSecretNames = {
+    "authorization", "proxy-authorization", "cookie", "set-cookie", "x-drivemock-session"};
 constexpr std::array<std::string_view, 6> kSecretParts = {"token",   "secret", "password",
                                                           "api-key", "apikey", "api_key"};
 

@@ -2,7 +2,8 @@
 // Secrets never reach what drivemock keeps or writes (the journal, its file,
 // the live stream, log lines, recordings): the values of headers and query
 // parameters that carry credentials are written as "***". Built in:
-// Authorization, Proxy-Authorization, Cookie, Set-Cookie, and any name that
+// Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Drivemock-Session
+// (a key sent there by mistake must not be kept), and any name that
 // contains "token", "secret", "password", "api-key", "apikey" or "api_key"
 // (X-Auth-Token, X-Amz-Security-Token, access_token=, client_secret=);
 // --redact-header adds names of one's own.

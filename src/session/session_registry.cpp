@@ -6,6 +6,7 @@
 #include "journal/entry_json.h"
 #include "util/log.h"
 #include "util/random.h"
+#include "util/text.h"
 
 namespace drivemock::session {
 namespace {
@@ -99,9 +100,16 @@ SessionError SessionRegistry::not_open(std::string_view id) const {
     return {SessionError::Kind::closed, closed_message(closed->second.session),
             closed->second.session.tag};
   }
+  // A value longer than an id may be a key sent in the wrong place (an
+  // apiKey is 64 hex digits, the service's too): never echoed, nor journaled.
+  std::string given = id.size() <= kIdBytes * 2
+                          ? "'" + escape_controls(id) + "'"
+                          : "given (" + std::to_string(id.size()) +
+                                " characters, longer than a session's id: not shown, as it may "
+                                "be a key)";
   return {SessionError::Kind::unknown,
-          "No open session has the id '" + std::string(id) +
-              "'; open one with POST /__admin/sessions (GET /__admin/sessions lists them)"};
+          "No open session has the id " + given +
+              "; open one with POST /__admin/sessions (GET /__admin/sessions lists them)"};
 }
 
 Result<SessionPtr, SessionError> SessionRegistry::by_id(std::string_view id) const {

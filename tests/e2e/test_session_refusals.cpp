@@ -24,6 +24,24 @@ TEST_CASE("a session header naming no session is refused with 400 and journaled"
   CHECK(std::string(refused["violations"][0]["rule"].GetString()) == "unknown_session");
 }
 
+TEST_CASE("a session header holding a key by mistake is refused without echoing it") {
+  RunningServer mock(kBaseline);
+  const std::string key(64, 'k');  // an apiKey's length: 64 hex digits
+  auto res = trash(mock, OpenSession{key, "", ""}, "shared", By::header);
+  REQUIRE(res);
+  CHECK(res->status == 400);
+  CHECK(code_of(res) == "unknown_session");
+  CHECK(res->body.find(key) == std::string::npos);
+  CHECK(res->body.find("64 characters") != std::string::npos);
+  auto journal = mock.requests();
+  REQUIRE(journal["requests"].Size() == 1);
+  std::string message = journal["requests"][0]["violations"][0]["message"].GetString();
+  CHECK(message.find(key) == std::string::npos);
+  auto whole = mock.admin("GET", "/__admin/requests");  // nor its header, anywhere in the journal
+  REQUIRE(whole);
+  CHECK(whole->body.find(key) == std::string::npos);
+}
+
 TEST_CASE(
     "a closed session's id or apiKey is refused 410, journaled with its tag, never the "
     "baseline") {
