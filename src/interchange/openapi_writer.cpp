@@ -4,10 +4,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <unordered_map>
 
+#include "contract/request_checks.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -47,12 +49,7 @@ Value field_schema(FieldType type, Allocator& a) {
 
 /// The name of an operation's request schema: a $ref fragment needs no escaping.
 std::string schema_name(const Operation& op) {
-  std::string out;
-  for (char c : op.name) {
-    bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-    out += plain ? c : '_';
-  }
-  return out + "Request";
+  return openapi_token(op.name) + "Request";
 }
 
 /// The request body as the contract checks it: listed fields of their
@@ -93,11 +90,6 @@ Value envelope_schema(const Envelope& envelope, Allocator& a) {
   return out;
 }
 
-bool is_json(std::string_view media_type) {
-  return media_type == "application/json" ||
-         (media_type.starts_with("application/") && media_type.ends_with("+json"));
-}
-
 constexpr const char* kJson = "application/json";
 
 /// name → body: the examples of one status and media type.
@@ -107,7 +99,7 @@ using Examples = std::map<std::string, std::string>;
 /// envelope's schema; a scenario's raw text as a string, or, sent as JSON
 /// that is none (a truncated body, on purpose), as any value.
 Value media_object(std::string_view media_type, const Examples& examples, Allocator& a) {
-  bool json_media = is_json(media_type);
+  bool json_media = contract::is_json_media_type(media_type);
   bool all_json = json_media;
   Value list(rapidjson::kObjectType);
   for (const auto& [name, body] : examples) {
@@ -215,7 +207,7 @@ Value operation_object(const Operation& op, const OperationInput& in, Allocator&
   Value post(rapidjson::kObjectType);
   post.AddMember("operationId", str(op.name, a), a);
   // The file's name, not its path: a published document holds no path of the machine.
-  std::string source = op.source.substr(op.source.find_last_of('/') + 1);
+  std::string source = std::filesystem::path(op.source).filename().string();
   post.AddMember("summary", str(op.name + " (" + source + ")", a), a);
   post.AddMember(str(kKeyExtension, a), has_key(op) ? str(op.key, a) : Value(), a);
   Value media(rapidjson::kObjectType);
@@ -272,6 +264,15 @@ void emit(YAML::Emitter& out, const Value& v) {
 }
 
 }  // namespace
+
+std::string openapi_token(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    out += plain ? c : '_';
+  }
+  return out;
+}
 
 std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
   rapidjson::Document doc(rapidjson::kObjectType);

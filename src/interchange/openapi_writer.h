@@ -24,6 +24,11 @@ inline constexpr const char* kNoNulPattern = "^[^\\u0000]*$";
 /// 10,000 uuids must not make a document of 10,000 examples.
 inline constexpr size_t kMaxExamplesPerStatus = 20;
 
+/// `text` as one token of an OpenAPI name (a schema's `$ref` fragment, an
+/// example's name for Prism's `Prefer: example=`): what is not a letter, a
+/// digit, `-`, `_` or `.` becomes `_`.
+std::string openapi_token(std::string_view text);
+
 /// One answer a scenario gives an operation: an example in the document.
 struct AnswerExample {
   std::string operation;

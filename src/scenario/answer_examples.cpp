@@ -1,10 +1,10 @@
 #include "scenario/answer_examples.h"
 
-#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "model/request.h"
 #include "util/text.h"
 
 namespace drivemock::scenario {
@@ -13,23 +13,16 @@ namespace {
 /// `text` as a token of an example's name: what is not a letter, a digit,
 /// `-`, `_` or `.` becomes `_` (a set's name or a uuid may hold anything).
 std::string token(std::string_view text) {
-  std::string out;
-  for (char c : text.substr(0, 80)) {
-    bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-    out += plain ? c : '_';
-  }
+  std::string out = interchange::openapi_token(text.substr(0, 80));
   return out.empty() ? "_" : out;
 }
 
 /// The media type an answer is sent as: its Content-Type's, else JSON's.
 std::string media_type_of(const Reply& answer) {
-  for (const auto& h : answer.header_list()) {
-    if (!iequals(h.name, "Content-Type")) continue;
-    std::string type = ascii_lowercase(h.value.substr(0, h.value.find(';')));
-    while (!type.empty() && type.back() == ' ') type.pop_back();
-    if (!type.empty()) return type;
-  }
-  return "application/json";
+  const std::string* value = find_header(answer.header_list(), "Content-Type");
+  std::string type =
+      value ? ascii_lowercase(trimmed(std::string_view(*value).substr(0, value->find(';')))) : "";
+  return type.empty() ? "application/json" : type;
 }
 
 /// Collects examples, keeping the first distinct bodies per operation,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <unordered_map>
 #include <utility>
 
@@ -264,7 +265,7 @@ namespace {
 void add_limits(Catalog& catalog, const ScenarioSet& set, const Envelope& envelope) {
   // The file's name, not its path: the answer goes to clients, and into
   // the OpenAPI document's examples, which teams publish.
-  std::string file = set.source.substr(set.source.find_last_of('/') + 1);
+  std::string file = std::filesystem::path(set.source).filename().string();
   for (const Limit& limit : set.limits) {
     std::string message = "Too many requests: at most " + std::to_string(limit.calls) +
                           " calls per " + std::to_string(limit.per_ms) + " ms (limit " +

@@ -23,9 +23,7 @@ namespace {
 /// is JSON only once filled in: it keeps the default.
 void type_raw_text(Reply& answer) {
   if (answer.templated != Templated::no || !answer.body) return;
-  for (const auto& h : answer.header_list()) {
-    if (iequals(h.name, "Content-Type")) return;
-  }
+  if (find_header(answer.header_list(), "Content-Type")) return;
   if (!json::parse_untrusted(*answer.body)) {
     answer.add_header("Content-Type", "text/plain; charset=utf-8");
   }
