@@ -234,8 +234,7 @@ Pact write_pact(std::vector<PactCall> calls, const PactParties& parties, uint64_
     for (int n = 2; !descriptions.insert(description).second; ++n) {
       description = k.description + " (" + std::to_string(n) + ")";
     }
-    k.interaction["description"].SetString(description.c_str(),
-                                           static_cast<rapidjson::SizeType>(description.size()), a);
+    k.interaction["description"] = text(description, a);  // a client's uuid: any bytes
     interactions.PushBack(k.interaction, a);
   }
   if (other_paths > 0) {

@@ -115,11 +115,12 @@ std::string render_text(std::string_view text, const TemplateContext& context,
 
 std::string render_json(std::string_view json, const TemplateContext& context,
                         std::vector<std::string>& missing) {
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) return render_text(json, context, missing);  // not JSON: as text
-  render_value(doc, doc.GetAllocator(), context, missing);
-  return json::to_string(doc);
+  // Bounded and iterative as every parse of a text drivemock did not write
+  // (render_value and to_string recurse); deeper or not JSON: as text.
+  auto doc = json::parse_untrusted(json);
+  if (!doc) return render_text(json, context, missing);
+  render_value(*doc, doc->GetAllocator(), context, missing);
+  return json::to_string(*doc);
 }
 
 Reply render_answer(const Reply& answer, const TemplateContext& context,

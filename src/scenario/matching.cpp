@@ -26,9 +26,8 @@ namespace {
 
 /// A JSON value as a person reads it: strings without their quotes.
 std::string readable(const std::string& json) {
-  rapidjson::Document doc;
-  doc.Parse(json.c_str());
-  if (!doc.HasParseError() && doc.IsString()) return doc.GetString();
+  auto doc = json::parse_untrusted(json);
+  if (doc && doc->IsString()) return {doc->GetString(), doc->GetStringLength()};
   return json;
 }
 
