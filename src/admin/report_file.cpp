@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "record/recording_file.h"
 #include "scenario/dialect_sets.h"
+#include "util/owned_path.h"
 
 namespace drivemock::admin {
 
@@ -24,7 +24,7 @@ ReportInput report_input(const Context& context) {
 
 Result<WrittenReport> write_report(const Context& context, const std::string& path) {
   RunReport report = build_report(report_input(context));
-  if (auto written = record::write_atomically(path, report.html); !written) {
+  if (auto written = write_file_atomically(path, report.html); !written) {
     return Error{"the report was not written: " + written.error().message};
   }
   return WrittenReport{report.sessions, report.requests, report.html.size()};
@@ -38,6 +38,11 @@ Status check_report_path(const std::string& path) {
   auto status = fs::status(dir, ec);
   if (ec || !fs::is_directory(status)) {
     return Error{"--report " + path + ": the directory " + dir.string() + " does not exist"};
+  }
+  // The walk the write at stop makes: a link another user planted on the
+  // way is named now, not only when the run's report is lost.
+  if (auto reached = open_owned_dir(dir.string(), Missing::refuse); !reached) {
+    return Error{"--report " + path + ": " + reached.error().message};
   }
   if (::access(dir.c_str(), W_OK) != 0) {
     return Error{"--report " + path + ": the directory " + dir.string() + " is not writable"};

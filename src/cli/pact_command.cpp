@@ -9,6 +9,7 @@
 #include "interchange/pact_writer.h"
 #include "util/file_text.h"
 #include "util/json.h"
+#include "util/owned_path.h"
 #include "util/text.h"
 
 namespace drivemock::cli {
@@ -134,10 +135,10 @@ int run_pact(const PactFlags& flags) {
     std::cout << pact << std::flush;
     return 0;
   }
-  std::ofstream out(flags.out, std::ios::binary | std::ios::trunc);
-  out << pact;
-  out.close();
-  if (!out) return fail("cannot write " + flags.out);
+  // Whole or not at all, and never through a link planted at --out.
+  if (auto written = write_file_atomically(flags.out, pact); !written) {
+    return fail(written.error().message);
+  }
   std::cerr << "drivemock pact: wrote " << flags.out << '\n';
   return 0;
 }

@@ -59,7 +59,7 @@ Server::Impl::Impl(const ServerOptions& given)
       engine(scenario::empty_catalog(envelope)),
       scenarios(given.scenario_paths, given.scenario_texts, engine, envelope),
       sessions(envelope, session_limits(given)),
-      events(given.journal_limit),
+      events(given.journal_limit, journal::events_byte_limit(given.journal_bytes)),
       recorder(given.record_limit),
       target_guard({given.allow_record_targets, given.record_from}),
       upstream(given.upstream_override

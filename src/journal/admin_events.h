@@ -3,8 +3,10 @@
 // a push, a delete, a reset, a reload, a state set, a session opened, reset
 // or closed. Each event says after which request it happened (the id of the
 // last request journaled before it), so a reader puts both in one order
-// without a second id space. Bounded as the journal is; emptying the journal
-// leaves the events (the emptying is one of them).
+// without a second id space. Bounded as the journal is, by count and by
+// bytes (an event's text is the admin caller's: a state name of 512 KiB
+// a hundred times must not hold 50 MiB); emptying the journal leaves the
+// events (the emptying is one of them).
 
 #include <chrono>
 #include <cstdint>
@@ -49,9 +51,20 @@ inline AdminEvent admin_event(std::string kind, std::string message,
   return event;
 }
 
+/// The bytes an event holds, as the events' bound counts them: its text
+/// and the event itself (a session's tag is shared with the journal).
+size_t event_bytes(const AdminEvent& event);
+
+/// The events' byte bound beside a journal of `journal_bytes`: an eighth of
+/// it, at least 1 MiB.
+size_t events_byte_limit(size_t journal_bytes);
+
 class AdminEvents {
  public:
-  explicit AdminEvents(size_t limit) : limit_(limit == 0 ? 1 : limit) {}
+  /// `limit` events at most, holding `byte_limit` bytes at most (the newest
+  /// is always kept).
+  explicit AdminEvents(size_t limit, size_t byte_limit = SIZE_MAX)
+      : limit_(limit == 0 ? 1 : limit), byte_limit_(byte_limit) {}
 
   /// Stores `event` after request `last_request`; returns its id.
   uint64_t record(AdminEvent event, uint64_t last_request);
@@ -59,9 +72,13 @@ class AdminEvents {
   /// session only when `session` is given.
   std::vector<AdminEventPtr> after(uint64_t after, const std::optional<std::string>& session) const;
   uint64_t last_id() const;
+  /// How many bytes the kept events hold (event_bytes).
+  size_t bytes() const;
 
  private:
   const size_t limit_;
+  const size_t byte_limit_;
+  size_t bytes_ = 0;
   mutable std::mutex mutex_;
   std::deque<AdminEventPtr> events_;
   uint64_t next_id_ = 1;

@@ -10,6 +10,7 @@
 
 #include "journal/entry_json.h"
 #include "util/log.h"
+#include "util/owned_path.h"
 
 namespace drivemock::journal {
 namespace {
@@ -24,9 +25,11 @@ Result<std::unique_ptr<JournalFile>> JournalFile::open(const std::string& path,
                                                        size_t max_backlog) {
   // O_NONBLOCK: a FIFO without a reader is an error at start instead of a
   // hang, and one whose reader is slow never blocks a request.
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
-  if (fd < 0) return Error{"cannot open journal file " + path + ": " + std::strerror(errno)};
-  return std::unique_ptr<JournalFile>(new JournalFile(fd, path, max_backlog));
+  // Reached through no other user's link (util/owned_path.h); a link of
+  // root's or one's own at the name is followed (/dev/stderr).
+  auto opened = open_on_owned_path(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0644);
+  if (!opened) return Error{"cannot open journal file " + path + ": " + opened.error().message};
+  return std::unique_ptr<JournalFile>(new JournalFile(opened->release(), path, max_backlog));
 }
 
 JournalFile::JournalFile(int fd, std::string path, size_t max_backlog)

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "record/capture_log.h"
+#include "util/owned_path.h"
 #include "util/private_file.h"
 
 namespace drivemock::record {
@@ -18,17 +19,18 @@ using Clock = std::chrono::system_clock;
 Result<std::unique_ptr<CaptureLogFile>> CaptureLogFile::create(const std::string& path,
                                                                const std::string& target,
                                                                Clock::time_point started) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_NOFOLLOW | O_CLOEXEC,
-                  new_file_mode());
-  if (fd < 0) {
-    if (errno == EEXIST) {
+  // Its directory is made when missing, reached through no other user's link.
+  auto opened = open_on_owned_path(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, new_file_mode());
+  if (!opened) {
+    if (opened.error().code == EEXIST) {
       return Error{"cannot stream the recording to " + path +
                    ": a capture log is there already (a recording that was cut short: `drivemock "
                    "recover " +
                    path + "` turns it into its scenario file)"};
     }
-    return Error{"cannot stream the recording to " + path + ": " + std::strerror(errno)};
+    return Error{"cannot stream the recording to " + path + ": " + opened.error().message};
   }
+  int fd = opened->release();
   // Ours while it is open: a recovery elsewhere leaves it alone (and one
   // that took it between open and here holds it only while it reads).
   ::flock(fd, LOCK_EX);

@@ -10,67 +10,12 @@
 
 #include "record/learning.h"
 #include "util/log.h"
-#include "util/private_file.h"
+#include "util/owned_path.h"
 
 namespace drivemock::record {
 
 std::string default_recording_path(const std::string& name) {
   return "recordings/" + name + ".yaml";
-}
-
-namespace {
-
-/// Writes all of `text` to `fd` and syncs it; the errno of the first failure.
-int write_and_sync(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return n < 0 ? errno : EIO;
-    done += static_cast<size_t>(n);
-  }
-  return ::fsync(fd) == 0 ? 0 : errno;
-}
-
-}  // namespace
-
-Status write_atomically(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path target(path);
-  // rename(2) would put a regular file in the place of whatever is there:
-  // --record-to /dev/null, run as root, would replace the device.
-  auto existing = fs::symlink_status(target, ec);
-  if (!ec && fs::exists(existing) && !fs::is_regular_file(existing)) {
-    return Error{"cannot write " + path + ": it exists and is not a regular file"};
-  }
-  ec.clear();
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) return Error{"cannot create " + target.parent_path().string() + ": " + ec.message()};
-  // A fresh file of an unpredictable name (mkostemp: O_CREAT | O_EXCL, so
-  // neither a file nor a symbolic link planted there beforehand is written
-  // through; a name from the process id could be guessed).
-  std::string temp = target.string() + ".tmp-XXXXXX";
-  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
-  if (fd < 0)
-    return Error{"cannot create a temporary file beside " + path + ": " + std::strerror(errno)};
-  // mkostemp makes it 0600; a recording (or report) gets what any new file
-  // of the user gets, by the umask, as the journal file does.
-  ::fchmod(fd, new_file_mode());
-  int error = write_and_sync(fd, text);
-  if (::close(fd) != 0 && error == 0) error = errno;
-  // A full disk leaves neither a half file at the target nor the temporary.
-  if (error != 0) {
-    fs::remove(temp, ec);
-    return Error{"cannot write " + temp + ": " + std::strerror(error)};
-  }
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return Error{"cannot rename the recording to " + path + ": " + ec.message()};
-  }
-  return done();
 }
 
 std::optional<Result<SavedRecording, UnsavedRecording>> stop_and_save(
@@ -124,7 +69,9 @@ Result<SavedRecording> save_recording(const Recording& recording, const std::str
                        recording.learnt,
                        recording.uncaptured,
                        recording.uncaptured_calls()};
-  if (auto written = write_atomically(saved.file, saved.yaml); !written) return written.error();
+  if (auto written = write_file_atomically(saved.file, saved.yaml); !written) {
+    return written.error();
+  }
   return saved;
 }
 
@@ -133,10 +80,6 @@ Result<std::unique_ptr<CaptureLogFile>> open_capture_log(const std::string& reco
   auto started = std::chrono::system_clock::now();
   std::string file =
       record_to.empty() ? default_recording_path(recording_name(started)) : record_to;
-  std::filesystem::path parent = std::filesystem::path(file).parent_path();
-  std::error_code ec;
-  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  if (ec) return Error{"cannot create " + parent.string() + ": " + ec.message()};
   return CaptureLogFile::create(capture_log_path(file), target, started);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Writes a recording to disk atomically: a temporary file in the same
-// directory, then rename(2), so that a reader (or a crash) never sees half a
-// file. The directory is created if needed.
+// Writes a recording to disk atomically (util/owned_path.h: a temporary
+// file in the same directory, reached through no other user's link, then
+// rename(2)), so that a reader (or a crash) never sees half a file. The
+// directory is created if needed.
 
 #include <optional>
 #include <string>
@@ -17,9 +18,6 @@ namespace drivemock::record {
 
 /// recordings/recording-<UTC time>.yaml, relative to the working directory.
 std::string default_recording_path(const std::string& name);
-
-/// Writes `text` to `path`, or says why it could not.
-Status write_atomically(const std::string& path, const std::string& text);
 
 /// A recording on disk.
 struct SavedRecording {

@@ -1,6 +1,7 @@
 // `drivemock pact`: what it prints of a journal's contents, which a client
 // wrote, reaches a terminal escaped, as the server's own log escapes it.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 
 #include "cli/binary.h"
@@ -27,4 +28,17 @@ TEST_CASE("pact: a client's control characters in its warnings are printed escap
         std::string::npos);
   for (char raw : {'\x1b', '\x07', '\r'}) CHECK(p.err().find(raw) == std::string::npos);
   CHECK(p.err().find("\xc2\x9b") == std::string::npos);
+}
+
+TEST_CASE("pact --out never writes through a link planted at the file") {
+  TempDir dir;
+  std::ofstream(dir.file("precious")) << "precious";
+  std::ofstream(dir.file("journal.jsonl")) << "";
+  std::filesystem::create_symlink(dir.file("precious"), dir.file("pact.json"));
+  Process p({kBinary, "pact", "--consumer", "c", "--provider", "p", "--journal",
+             dir.file("journal.jsonl"), "--out", dir.file("pact.json")});
+  CHECK(p.wait_exit() == 1);
+  CHECK(p.err().find("cannot write " + dir.file("pact.json") +
+                     ": it exists and is not a regular file") != std::string::npos);
+  CHECK(read_text_file(dir.file("precious")) == "precious");
 }

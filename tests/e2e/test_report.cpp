@@ -1,7 +1,10 @@
 // The report of a run (--report, POST and GET /__admin/report): each
 // session with its calls and events, the lock folded, written at stop and on
 // demand, and what a client's data or an unwritable path cannot do to it.
+#include <unistd.h>
+
 #include "e2e/server_fixture.h"
+#include "log_capture.h"
 #include "temp_dir.h"
 
 using namespace drivemock::testing;
@@ -128,4 +131,42 @@ TEST_CASE("without --report, POST /__admin/report says so, and GET answers the p
   CHECK(page->get_header_value("Content-Security-Policy").find("sandbox allow-scripts") !=
         std::string::npos);
   CHECK(page->body.find("drivemock report") != std::string::npos);
+}
+
+TEST_CASE(
+    "a report directory reached through another user's link is refused, at start and at stop") {
+  if (::geteuid() != 0) {
+    WARN("not root: another user's links cannot be made here; skipped");
+    return;
+  }
+  TempDir dir;
+  std::filesystem::create_directories(dir.file("victim"));
+  auto plant = [&](const std::string& name) {
+    std::filesystem::create_symlink(dir.file("victim"), dir.file(name));
+    REQUIRE(::lchown(dir.file(name).c_str(), 65534, 65534) == 0);  // nobody's link
+  };
+  const std::string why = " is a symbolic link owned by another user (uid 65534)";
+  {
+    plant("at-start");
+    LogCapture log;
+    RunningServer mock(with_report(dir.file("at-start") + "/report.html"));
+    CHECK(log.eventually_has(dir.file("at-start") + why));
+    mock.server().stop();
+    CHECK_FALSE(mock.server().stop_status());
+  }
+  {
+    // Missing at start (a warning), planted before the stop.
+    RunningServer mock(with_report(dir.file("later") + "/report.html"));
+    plant("later");
+    mock.trash("d1");
+    auto res = mock.admin("POST", "/__admin/report");
+    REQUIRE(res);
+    CHECK(res->status == 500);
+    CHECK(res->body.find(why) != std::string::npos);
+    mock.server().stop();
+    auto stopped = mock.server().stop_status();
+    REQUIRE_FALSE(stopped);
+    CHECK(stopped.error().message.find(dir.file("later") + why) != std::string::npos);
+  }
+  CHECK(std::filesystem::is_empty(dir.file("victim")));
 }

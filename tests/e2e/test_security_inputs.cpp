@@ -9,9 +9,9 @@
 #include <fstream>
 
 #include "log_capture.h"
-#include "record/recording_file.h"
 #include "server_fixture.h"
 #include "temp_dir.h"
+#include "util/owned_path.h"
 
 using namespace drivemock;
 using drivemock::testing::LogCapture;
@@ -234,7 +234,7 @@ TEST_CASE("a recording is written through a fresh temporary file, never through 
   std::string target = dir.file("recording.yaml");
   // The names the old code wrote through: target.tmp-<pid>.
   std::filesystem::create_symlink(victim, target + ".tmp-" + std::to_string(::getpid()));
-  REQUIRE(record::write_atomically(target, "name: r\n"));
+  REQUIRE(write_file_atomically(target, "name: r\n"));
   std::ifstream kept(victim);
   std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
   CHECK(text == "precious");
@@ -244,4 +244,21 @@ TEST_CASE("a recording is written through a fresh temporary file, never through 
   struct stat info {};
   REQUIRE(::stat(target.c_str(), &info) == 0);
   CHECK((info.st_mode & 0777) == 0644);
+}
+
+TEST_CASE("admin events hold a bounded number of bytes, whatever names their callers give") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {"directories: {d1: {trash: {http: 200}}}"};
+  options.journal_bytes = 4 << 20;  // events: 1 MiB (an eighth, at least 1 MiB)
+  RunningServer mock(options);
+  const std::string name(256 * 1024, 'n');  // a state's name: any length
+  for (int i = 0; i < 40; ++i) {
+    mock.admin_json("PUT", "/__admin/directories/d1/state",
+                    R"({"state":")" + name + std::to_string(i) + R"("})", 200);
+  }
+  auto events = mock.admin("GET", "/__admin/events");
+  REQUIRE(events);
+  CHECK(events->status == 200);
+  CHECK(events->body.size() < (2u << 20));                     // 40 events of 256 KiB held 10 MiB
+  CHECK(events->body.find(name + "39") != std::string::npos);  // the newest is kept
 }

@@ -216,3 +216,21 @@ TEST_CASE("admin events are kept as the journal is, and read by session") {
   CHECK(events.after(0, std::string("s1")).size() == 2);
   CHECK(events.after(4, std::nullopt).size() == 1);
 }
+
+TEST_CASE("admin events are bounded by bytes too, the newest always kept") {
+  journal::AdminEvents events(1000, 1 << 20);
+  const std::string name(512 * 1024, 's');  // a caller's state name
+  for (int i = 0; i < 150; ++i) {
+    journal::AdminEvent e;
+    e.kind = "state";
+    e.message = "state '" + name + "'";
+    e.details = {{"state", name}};
+    events.record(std::move(e), 0);
+  }
+  auto kept = events.after(0, std::nullopt);
+  REQUIRE(kept.size() == 1);  // each holds over half the bound
+  CHECK(kept.back()->id == 150);
+  CHECK(events.bytes() == journal::event_bytes(*kept.back()));
+  CHECK(journal::events_byte_limit(4 << 20) == 1 << 20);
+  CHECK(journal::events_byte_limit(size_t{256} << 20) == size_t{32} << 20);
+}
