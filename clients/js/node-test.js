@@ -14,6 +14,7 @@ const { endTestSession } = require("./lib/near-misses");
 const { nodeTestOutcome, OutcomeQueue } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { connectFilenSdk } = require("./filen");
+const { announceDashboard } = require("./lib/dashboard-link");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
 const names = require("./lib/run-names");
 
@@ -30,15 +31,17 @@ async function runNodeTests(given = {}) {
   // Every test of the run has its session: a call outside one escaped its
   // test, and is refused unless the options say otherwise.
   const mock = await startDrivemock({ requireSession: true, ...options, report });
+  let forgetLink = () => {};
   try {
     const child = spawn(process.execPath, ["--test", ...args], {
       stdio: "inherit",
       env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken ?? "" },
     });
-    console.log(`drivemock: dashboard of the run at ${mock.dashboardUrl}`);
+    forgetLink = announceDashboard(mock);
     return await new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   } finally {
     await mock.stop();
+    forgetLink();
     if (report) console.log(`drivemock: report of the run in ${report}`);
   }
 }

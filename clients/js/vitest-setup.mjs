@@ -7,6 +7,7 @@ import path from "node:path";
 import drivemock from "./index.js";
 import names from "./lib/run-names.js";
 import checked from "./lib/options.js";
+import dashboard from "./lib/dashboard-link.js";
 
 const { startDrivemock } = drivemock;
 const { checkOptions, START_OPTIONS } = checked;
@@ -29,9 +30,10 @@ export function drivemockGlobalSetup(options = {}) {
     const mock = await startDrivemock({ requireSession: true, ...options, report });
     provide("drivemock", { url: mock.url, adminToken: mock.adminToken });
     process.env[URL_VARIABLE] = mock.url;
-    console.log(`drivemock: dashboard of the run at ${mock.dashboardUrl}`);
+    const forgetLink = dashboard.announceDashboard(mock);
     return async () => {
       await mock.stop();
+      forgetLink();
       if (report) console.log(`drivemock: report of the run in ${report}`);
     };
   };

@@ -58,11 +58,16 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
   if (belonging.refusal) target.reset();  // refused here, never forwarded
-  Reply reply = target             ? record::forward({stages_.upstream, *target, stages_.recorder,
-                                                      settings_.envelope, settings_.redaction},
-                                                     request, classified, *catalog->operations)
-                : classified.early ? std::move(*classified.early)
-                                   : engine.answer(classified, catalog);
+  std::optional<RequestView> stripped;    // a session's id and key stay here
+  if (target && belonging.session) {
+    stripped = session::without_session_credentials(request, *belonging.session);
+  }
+  Reply reply =
+      target ? record::forward({stages_.upstream, *target, stages_.recorder, settings_.envelope,
+                                settings_.redaction},
+                               stripped ? *stripped : request, classified, *catalog->operations)
+      : classified.early ? std::move(*classified.early)
+                         : engine.answer(classified, catalog);
   // Let go of it before any delay: a replaced catalog is freed by the admin
   // call that replaced it, which waits for requests to let go (ScenarioStore).
   std::optional<std::string_view> uuid = classified.uuid();  // asks the operation

@@ -67,4 +67,13 @@ Belonging session_of(const RequestView& request, const SessionRegistry& sessions
                          holder.closed->tag)};
 }
 
+RequestView without_session_credentials(const RequestView& request, const Session& session) {
+  RequestView out = request;
+  std::erase_if(out.headers, [&](const Header& h) {
+    if (iequals(h.name, kSessionHeader)) return true;
+    return iequals(h.name, "Authorization") && bearer_token(h.value) == session.api_key;
+  });
+  return out;
+}
+
 }  // namespace drivemock::session

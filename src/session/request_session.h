@@ -43,6 +43,12 @@ enum class OutsideSessions { served, refused };
 Belonging session_of(const RequestView& request, const SessionRegistry& sessions,
                      OutsideSessions outside = OutsideSessions::served);
 
+/// `request` as an upstream may see it while recording: without the
+/// session header, and without an Authorization whose bearer is `session`'s
+/// key. A session's id and key are drivemock's, never the service's, and
+/// must not leave it (a recorded upstream may be anyone's).
+RequestView without_session_credentials(const RequestView& request, const Session& session);
+
 /// The bearer token of an Authorization header's value, if it is one.
 std::optional<std::string_view> bearer_token(std::string_view authorization);
 

@@ -262,3 +262,29 @@ TEST_CASE("admin events hold a bounded number of bytes, whatever names their cal
   CHECK(events->body.size() < (2u << 20));                     // 40 events of 256 KiB held 10 MiB
   CHECK(events->body.find(name + "39") != std::string::npos);  // the newest is kept
 }
+
+TEST_CASE("a session's id and key never reach a recorded upstream; a client's own bearer does") {
+  RunningServer backend;
+  TempDir dir;
+  RunningServer mock(recording_to(dir));
+  auto opened = mock.admin_json("POST", "/__admin/sessions", R"({"name":"a test"})", 201);
+  const std::string id = opened["id"].GetString();
+  const std::string key = opened["apiKey"].GetString();
+  REQUIRE(start_recording(mock, backend.server().base_url())->status == 200);
+  const std::string body = R"({"uuid":"u"})";
+  REQUIRE(mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}}, body,
+                             "application/json"));
+  REQUIRE(mock.client().Post("/v3/dir/trash", {{"Authorization", "Bearer " + key}}, body,
+                             "application/json"));
+  REQUIRE(mock.client().Post("/v3/dir/trash", {{"Authorization", "Bearer the-client-key"}}, body,
+                             "application/json"));
+  auto seen = backend.requests();
+  REQUIRE(seen["meta"]["total"].GetUint64() == 3);
+  // Newest first: the ordinary client's bearer went on (redacted in the journal).
+  CHECK(seen["requests"][0]["request"]["headers"].HasMember("Authorization"));
+  for (rapidjson::SizeType i = 1; i < 3; ++i) {
+    const auto& headers = seen["requests"][i]["request"]["headers"];
+    CHECK_FALSE(headers.HasMember("X-Drivemock-Session"));
+    CHECK_FALSE(headers.HasMember("Authorization"));
+  }
+}
