@@ -188,7 +188,16 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   auto scope = scope_of(request, context);
   if (!scope) return scope.error();
   if (auto full = refuse_over_set_cap(*scope, context, name)) return std::move(*full);
+  // Room in all sessions' budget, held while the set is built (a dry run
+  // is told whether the push would fit too), then what was kept counted.
+  std::optional<session::PushReservation> room;
+  if (scope->session) {
+    auto reserved = context.sessions.reserve_push(request.body.size());
+    if (!reserved) return session_error_reply(reserved.error());
+    room.emplace(std::move(reserved).value());
+  }
   auto pushed = scope->store->push(request.body, apply, name);
+  if (scope->session) context.sessions.settle(*scope->session);
   if (!pushed) return load_reply(pushed.diagnostics, "");
   if (apply == scenario::Apply::dry_run) {
     return load_reply(pushed.diagnostics,
@@ -216,6 +225,7 @@ Reply handle_delete_scenario(const RequestView& request, Context& context,
                        "not_own_set");
   }
   auto removed = scope->store->remove(name);
+  if (scope->session) context.sessions.settle(*scope->session);
   if (!removed) return load_reply(removed.diagnostics, "");
   if (!*removed) {
     return error_reply(404, "No scenario set named '" + name + "'" + scope->where(), "not_found");

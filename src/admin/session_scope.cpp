@@ -15,6 +15,7 @@ Reply session_error_reply(const session::SessionError& error) {
     case Kind::unknown: return error_reply(404, error.message, "unknown_session");
     case Kind::closed: return error_reply(410, error.message, "session_closed");
     case Kind::full: return error_reply(429, error.message, "too_many_sessions");
+    case Kind::no_memory: return error_reply(507, error.message, "session_memory_full");
     case Kind::invalid: break;
   }
   return error_reply(400, error.message, "invalid_params");

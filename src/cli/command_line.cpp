@@ -118,6 +118,12 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Sessions open at once (one per test; POST /__admin/sessions); past it, 429")
       ->check(CLI::Range(size_t{1}, size_t{100000}))
       ->capture_default_str();
+  app.add_option("--max-session-bytes", flags.server.max_session_bytes,
+                 "Most memory all sessions together are counted at (2GiB; a session counts "
+                 "516 KiB from its opening, a pushed set 16 bytes a byte of its text); past "
+                 "it, opening or pushing gets 507")
+      ->transform(CLI::AsSizeValue(false))
+      ->check(CLI::Range(size_t{1} << 20, size_t{1} << 50));
   app.add_flag("--require-session", flags.server.require_session,
                "Refuse calls of the mock API outside every session (403 no_session, journaled): "
                "no call of a test reaches the baseline unseen");

@@ -46,6 +46,7 @@ CorsPolicy cors_policy(const ServerOptions& options) {
 session::SessionLimits session_limits(const ServerOptions& options) {
   session::SessionLimits limits;
   limits.max_open = options.max_sessions;
+  limits.max_bytes = options.max_session_bytes;
   return limits;
 }
 

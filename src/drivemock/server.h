@@ -29,6 +29,7 @@
 #include "record/recorder.h"
 #include "record/upstream.h"
 #include "scenario/engine.h"
+#include "session/memory_budget.h"
 #include "tls/tls_names.h"
 #include "util/clock.h"
 #include "util/diagnostic.h"
@@ -89,6 +90,8 @@ struct ServerOptions {
   /// past it the oldest are dropped and counted, as past journal_limit.
   size_t journal_bytes = journal::kDefaultJournalBytes;
   size_t max_sessions = 1000;  ///< sessions open at once (session/session_registry.h)
+  /// All sessions' memory together, as session/memory_budget.h counts it.
+  size_t max_session_bytes = session::kDefaultSessionBytes;
   /// Calls of the mock API outside every session are refused (403
   /// `no_session`), not answered by the baseline.
   bool require_session = false;

@@ -120,6 +120,13 @@ std::vector<std::string> ScenarioStore::pushed_names() const {
   return names;
 }
 
+size_t ScenarioStore::pushed_text_bytes() const {
+  std::lock_guard lock(mutex_);
+  size_t bytes = 0;
+  for (const auto& set : pushed_) bytes += set->text_bytes;
+  return bytes;
+}
+
 Diagnostics ScenarioStore::load() {
   return load_sources(Priority::normal);
 }

@@ -30,7 +30,10 @@ Session::Session(SessionTag given, std::string key, Envelope envelope, const Ses
 }
 
 SessionRegistry::SessionRegistry(Envelope envelope, SessionLimits limits)
-    : envelope_(envelope), limits_(limits), base_catalog_(scenario::empty_catalog(envelope)) {}
+    : envelope_(envelope),
+      limits_(limits),
+      budget_(limits.max_bytes),
+      base_catalog_(scenario::empty_catalog(envelope)) {}
 
 Result<SessionPtr, SessionError> SessionRegistry::open(std::optional<std::string> name,
                                                        uint64_t seed) {
@@ -64,6 +67,14 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
             : open + ", and " + std::to_string(names.size()) + " more would pass " + most +
                   ", the most drivemock keeps (--max-sessions); open fewer at once, or close "
                   "those whose tests ended (DELETE /__admin/sessions/ID)"};
+  }
+  // Counted before any is made: a refusal builds nothing.
+  if (!budget_.reserve(names.size() * open_cost())) {
+    return SessionError{
+        SessionError::Kind::no_memory,
+        budget_.full_message(
+            names.size() == 1 ? "A session more" : std::to_string(names.size()) + " sessions more",
+            names.size() * open_cost())};
   }
   std::vector<SessionPtr> opened;
   opened.reserve(names.size());
@@ -156,6 +167,11 @@ Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
   }
   // Its windows in a limiter it shares with the baseline go with it.
   session->engine.catalog()->limiter->clear(session->tag->id);
+  {
+    std::lock_guard charge(session->charge_mutex_);
+    session->closed_ = true;
+    budget_.release(open_cost() + std::exchange(session->sets_charged_, 0));
+  }
   return session;
 }
 
@@ -164,9 +180,31 @@ Result<SessionPtr, SessionError> SessionRegistry::reset(std::string_view id, uin
   if (!session) return session;
   Session& s = **session;
   s.store.drop_pushed();
+  settle(s);
   s.engine.set_seed(session_seed(seed, s.tag->name));
   s.engine.reset();
   return session;
+}
+
+Result<PushReservation, SessionError> SessionRegistry::reserve_push(size_t text_bytes) {
+  size_t bytes = text_bytes * kBytesPerPushedByte;
+  if (!budget_.reserve(bytes)) {
+    return SessionError{SessionError::Kind::no_memory,
+                        budget_.full_message("This push (" + std::to_string(text_bytes) +
+                                                 " bytes of text, counted at " +
+                                                 std::to_string(kBytesPerPushedByte) + " each)",
+                                             bytes)};
+  }
+  return PushReservation(budget_, bytes);
+}
+
+void SessionRegistry::settle(Session& session) {
+  size_t now = session.store.pushed_text_bytes() * kBytesPerPushedByte;
+  std::lock_guard charge(session.charge_mutex_);
+  if (session.closed_) return;  // all it held went back at its close
+  size_t before = std::exchange(session.sets_charged_, now);
+  if (now > before) budget_.add(now - before);
+  if (now < before) budget_.release(before - now);
 }
 
 std::vector<SessionPtr> SessionRegistry::list() const {

@@ -16,11 +16,13 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "model/entry.h"
@@ -28,6 +30,7 @@
 #include "scenario/catalog.h"
 #include "scenario/engine.h"
 #include "scenario/scenario_store.h"
+#include "session/memory_budget.h"
 #include "util/result.h"
 
 namespace drivemock::session {
@@ -42,6 +45,7 @@ struct SessionLimits {
   size_t unnamed_uuids = 2048;               ///< per session (the baseline: 100,000)
   size_t unnamed_bytes = size_t{512} << 10;  ///< per session (the baseline: 64 MiB)
   size_t closed_remembered = 10000;  ///< closed ids kept, to say "closed" rather than "unknown"
+  size_t max_bytes = kDefaultSessionBytes;  ///< all sessions together (memory_budget.h)
 };
 
 /// One open session.
@@ -55,6 +59,12 @@ class Session {
   uint64_t serial = 0;  ///< the how-manieth opened: the order sessions are listed in
   scenario::Engine engine;
   scenario::ScenarioStore store;  ///< its pushed sets over the baseline's
+
+ private:
+  friend class SessionRegistry;
+  std::mutex charge_mutex_;
+  size_t sets_charged_ = 0;  ///< what its pushed sets are counted at in the budget
+  bool closed_ = false;      ///< closed: counted no more
 };
 
 using SessionPtr = std::shared_ptr<Session>;
@@ -76,10 +86,29 @@ struct KeyHolder {
 
 /// Why a session could not be found or opened.
 struct SessionError {
-  enum class Kind { unknown, closed, full, invalid };
+  enum class Kind { unknown, closed, full, invalid, no_memory };
   Kind kind = Kind::unknown;
   std::string message;
   std::shared_ptr<const SessionTag> tag = {};  ///< a closed session's
+};
+
+/// Room held in the sessions' budget while a push is built; let go of when
+/// it ends, once SessionRegistry::settle has counted what was kept.
+class PushReservation {
+ public:
+  PushReservation(MemoryBudget& budget, size_t bytes) : budget_(&budget), bytes_(bytes) {}
+  PushReservation(PushReservation&& other) noexcept
+      : budget_(std::exchange(other.budget_, nullptr)), bytes_(other.bytes_) {}
+  PushReservation(const PushReservation&) = delete;
+  PushReservation& operator=(const PushReservation&) = delete;
+  PushReservation& operator=(PushReservation&&) = delete;
+  ~PushReservation() {
+    if (budget_) budget_->release(bytes_);
+  }
+
+ private:
+  MemoryBudget* budget_;
+  size_t bytes_;
 };
 
 class SessionRegistry {
@@ -112,6 +141,15 @@ class SessionRegistry {
   bool any_known() const { return known_count_.load(std::memory_order_relaxed) > 0; }
   const SessionLimits& limits() const { return limits_; }
 
+  /// Room in the sessions' budget for a push of `text_bytes` into a
+  /// session, or why there is none (no_memory).
+  Result<PushReservation, SessionError> reserve_push(size_t text_bytes);
+  /// Counts `session`'s pushed sets as they are now (after a push, a
+  /// delete, a reset).
+  void settle(Session& session);
+  /// What all open sessions are counted at, in bytes.
+  size_t charged_bytes() const { return budget_.charged(); }
+
   /// The baseline changed (the baseline store's listener): every open
   /// session takes it under its own sets. A session whose sets do not fit
   /// over the new baseline keeps the old one, and the log says so.
@@ -127,8 +165,13 @@ class SessionRegistry {
   void count_known() { known_count_ = by_id_.size() + closed_.size(); }
   void remember_closed(const Session& session);
 
+  /// What opening one session is counted at: its engine's budget for
+  /// uuids no scenario names, and the empty session itself.
+  size_t open_cost() const { return kOpenSessionBytes + limits_.unnamed_bytes; }
+
   const Envelope envelope_;
   const SessionLimits limits_;
+  MemoryBudget budget_;
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, SessionPtr> by_id_;
   std::unordered_map<std::string, SessionPtr> by_key_;

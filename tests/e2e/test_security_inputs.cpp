@@ -263,7 +263,7 @@ TEST_CASE("admin events hold a bounded number of bytes, whatever names their cal
   CHECK(events->body.find(name + "39") != std::string::npos);  // the newest is kept
 }
 
-TEST_CASE("a session's id and key never reach a recorded upstream; a client's own bearer does") {
+TEST_CASE("a session's id and key never reach a recorded upstream, while a client's own bearer does") {
   RunningServer backend;
   TempDir dir;
   RunningServer mock(recording_to(dir));

@@ -193,6 +193,41 @@ TEST_CASE("a session's name and its pushed sets are bounded") {
   mock.admin_json("POST", "/__admin/scenarios?session=" + a.id + "&name=s0", answer_for("y"));
 }
 
+TEST_CASE(
+    "all sessions together stay within --max-session-bytes: 507 past it, room again at close") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {kBaseline};
+  options.max_session_bytes = 2 << 20;  // a session counts 516 KiB: three fit
+  RunningServer mock(std::move(options));
+  auto first = open_session(mock, "first");
+  open_session(mock);
+  open_session(mock);
+  auto refused = mock.admin("POST", "/__admin/sessions");
+  REQUIRE(refused);
+  CHECK(refused->status == 507);
+  CHECK(code_of(refused) == "session_memory_full");
+  CHECK(refused->body.find("--max-session-bytes") != std::string::npos);
+  // A push the rest cannot hold (40 KiB of text, counted at 640 KiB) is
+  // refused before it is built, and the session keeps what it had.
+  std::string big = "directories:\n";
+  while (big.size() < 40 * 1024)
+    big += "  \"u" + std::to_string(big.size()) + "\": {trash: {http: 204}}\n";
+  auto pushed = mock.admin("POST", "/__admin/scenarios?session=" + first.id + "&name=big", big);
+  REQUIRE(pushed);
+  CHECK(pushed->status == 507);
+  CHECK(code_of(pushed) == "session_memory_full");
+  CHECK(mock.admin_json("GET", "/__admin/scenarios?session=" + first.id)["scenarios"].Size() == 1);
+  // A small push fits; deleting it gives its room back, as closing does a session's.
+  for (int round = 0; round < 3; ++round) {
+    mock.admin_json("POST", "/__admin/scenarios?session=" + first.id + "&name=small",
+                    answer_for("x"));
+    mock.admin_json("DELETE", "/__admin/scenarios/small?session=" + first.id);
+  }
+  mock.admin_json("DELETE", "/__admin/sessions/" + first.id);
+  open_session(mock);
+  CHECK(mock.admin("POST", "/__admin/sessions")->status == 507);
+}
+
 TEST_CASE("a session closed while its request waits out a delay: the request ends as scripted") {
   RunningServer mock(kBaseline);
   auto a = open_session(mock, "a");

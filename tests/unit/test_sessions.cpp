@@ -234,3 +234,45 @@ TEST_CASE("admin events are bounded by bytes too, the newest always kept") {
   CHECK(journal::events_byte_limit(4 << 20) == 1 << 20);
   CHECK(journal::events_byte_limit(size_t{256} << 20) == size_t{32} << 20);
 }
+
+TEST_CASE("the sessions' budget takes what fits and gives back what is let go of") {
+  session::MemoryBudget budget(1000);
+  CHECK(budget.reserve(600));
+  CHECK_FALSE(budget.reserve(401));
+  CHECK(budget.reserve(400));
+  CHECK_FALSE(budget.reserve(1));
+  budget.release(600);
+  CHECK(budget.charged() == 400);
+  CHECK_FALSE(budget.reserve(SIZE_MAX));  // no overflow past the bound
+  {
+    REQUIRE(budget.reserve(500));
+    session::PushReservation held(budget, 500);  // what was reserved, let go of at its end
+    CHECK(budget.charged() == 900);
+  }
+  CHECK(budget.charged() == 400);
+}
+
+TEST_CASE(
+    "a session counts from its opening, its pushes while they are kept, and none after its close") {
+  session::SessionLimits limits;
+  limits.max_bytes = 4 * session::kOpenSessionBytes + 4 * limits.unnamed_bytes;
+  session::SessionRegistry registry(Envelope(), limits);
+  auto a = registry.open("a", 1);
+  REQUIRE(a);
+  const size_t opened = registry.charged_bytes();
+  CHECK(opened == session::kOpenSessionBytes + limits.unnamed_bytes);
+  {
+    auto room = registry.reserve_push(100);
+    REQUIRE(room);
+    REQUIRE((*a)->store.push("name: p\ndirectories: {d1: {trash: {http: 204}}}\n"));
+    registry.settle(**a);
+  }
+  CHECK(registry.charged_bytes() > opened);  // its set, counted at 16 a byte
+  CHECK(registry.reset((*a)->tag->id, 1));
+  CHECK(registry.charged_bytes() == opened);  // a reset drops its sets
+  CHECK_FALSE(registry.open_many({std::nullopt, std::nullopt, std::nullopt, std::nullopt}, 1));
+  REQUIRE(registry.close((*a)->tag->id));
+  CHECK(registry.charged_bytes() == 0);
+  registry.settle(**a);  // a push that ends after the close counts nothing
+  CHECK(registry.charged_bytes() == 0);
+}
