@@ -31,6 +31,7 @@
 #include "util/log.h"
 #include "util/net_address.h"
 #include "util/random.h"
+#include "util/text.h"
 
 namespace drivemock::cli {
 namespace {
@@ -232,7 +233,8 @@ void apply_flags(Flags& flags) {
 }
 
 void print_diagnostics(const Diagnostics& diagnostics, std::ostream& out) {
-  for (const auto& d : diagnostics) out << format_diagnostic(d) << '\n';
+  // A message quotes the file (a key, a value): escaped, as the log does.
+  for (const auto& d : diagnostics) out << escape_controls(format_diagnostic(d)) << '\n';
 }
 
 int validate(const std::vector<std::string>& paths, Dialect dialect) {

@@ -8,6 +8,7 @@
 #include "scenario/answer_examples.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
+#include "util/text.h"
 
 namespace drivemock::cli {
 namespace {
@@ -44,7 +45,7 @@ int run_contract(const ContractFlags& flags) {
     append(problems, built.diagnostics);
     if (built) catalog = *built;
   }
-  for (const auto& d : problems) std::cerr << format_diagnostic(d) << '\n';
+  for (const auto& d : problems) std::cerr << escape_controls(format_diagnostic(d)) << '\n';
   if (!catalog || has_errors(problems)) return kExitUsage;
   auto examples = scenario::answer_examples(*catalog);
   std::cout << interchange::openapi_document(

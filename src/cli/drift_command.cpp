@@ -6,6 +6,7 @@
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
 #include "util/file_text.h"
+#include "util/text.h"
 
 namespace drivemock::cli {
 namespace {
@@ -17,7 +18,7 @@ constexpr int kExitCannotCheck = 2;
 /// business: `drivemock validate` shows them).
 int cannot_check(const Diagnostics& diagnostics) {
   for (const auto& d : diagnostics) {
-    if (d.severity == Severity::error) std::cout << format_diagnostic(d) << '\n';
+    if (d.severity == Severity::error) std::cout << escape_controls(format_diagnostic(d)) << '\n';
   }
   return kExitCannotCheck;
 }
@@ -63,7 +64,8 @@ int run_drift(const DriftFlags& flags, Dialect dialect) {
     std::cout << record::drift_json(*findings) << '\n';
   } else {
     auto groups = record::group_findings(*findings);
-    std::cout << record::drift_text(groups);
+    // It quotes what the upstream answered: escaped, as the server's log is.
+    std::cout << escape_lines(record::drift_text(groups));
     size_t errors = 0;
     for (const auto& f : *findings) errors += f.level == record::DriftLevel::error;
     std::cout << (errors == 0 ? "ok: " : "drift: ") << errors << " error(s), "

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "record/recording_file.h"
+#include "util/text.h"
 
 namespace drivemock::cli {
 
@@ -27,7 +28,7 @@ int run_recover(const RecoverFlags& flags) {
   for (const auto& log : flags.logs) {
     auto recovered = record::recover_recording(log, flags.to);
     if (!recovered) {
-      std::cerr << "drivemock: error: " << recovered.error().message << "\n";
+      std::cerr << "drivemock: error: " << escape_controls(recovered.error().message) << "\n";
       status = 1;
       continue;
     }

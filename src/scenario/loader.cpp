@@ -38,6 +38,12 @@ std::optional<std::string> read_file(const fs::path& path, Diagnostics& diagnost
   return text;
 }
 
+/// Whether `text` opens as JSON does (an object), after any blank space.
+bool looks_like_json(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
+}
+
 std::vector<fs::path> scenario_files(const fs::path& dir) {
   std::vector<fs::path> files;
   std::error_code ec;
@@ -123,6 +129,17 @@ std::vector<Document> documents_of(const std::vector<std::string>& paths,
 void read_document(Document& doc, YamlTime* yaml_time) {
   if (!doc.text) doc.text = read_file(doc.file, doc.read);
   if (!doc.text) return;
+  if (doc.text->size() > kMaxContractBytes && looks_like_json(*doc.text)) {
+    doc.read.push_back(
+        {Severity::error, doc.file, 1, 1,
+         "a JSON document (a pact, or a set written as JSON) of " +
+             std::to_string(doc.text->size() >> 20) + " MiB; drivemock reads at most " +
+             std::to_string(kMaxContractBytes >> 20) +
+             " MiB of one (its parse holds 30 to 75 times a document's size): "
+             "split it (a pact per consumer and provider) or write the set as YAML"});
+    doc.text.reset();
+    return;
+  }
   TimedYaml timed(yaml_time);
   // Sliced from its lines at any size: then no event pass runs over the
   // directories, which the whole parse's alias check is. yaml-cpp's event

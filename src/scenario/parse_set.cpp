@@ -60,10 +60,10 @@ std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name
   const std::string path = (fs::path(in_.file()).parent_path() / name.Scalar()).string();
   std::error_code ec;
   auto size = fs::file_size(path, ec);
-  if (ec || size > kMaxOpenApiBytes) {
+  if (ec || size > kMaxContractBytes) {
     in_.error(name, ec ? "cannot read the OpenAPI document " + path + " (" + ec.message() + ")"
                        : "the OpenAPI document " + path + " is over " +
-                             std::to_string(kMaxOpenApiBytes >> 20) + " MiB");
+                             std::to_string(kMaxContractBytes >> 20) + " MiB");
     return {};
   }
   auto text = read_file_text(path);

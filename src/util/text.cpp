@@ -74,6 +74,18 @@ std::string escape_controls(std::string_view s) {
   return out;
 }
 
+std::string escape_lines(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (;;) {
+    size_t end = s.find('\n');
+    out += escape_controls(s.substr(0, end));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    s.remove_prefix(end + 1);
+  }
+}
+
 std::string shortened(std::string_view text, size_t limit) {
   if (text.size() <= limit) return std::string(text);
   size_t end = limit;

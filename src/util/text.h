@@ -42,6 +42,10 @@ bool has_control(std::string_view s);
 /// for a C1 control, so that it prints as one line of plain text.
 std::string escape_controls(std::string_view s);
 
+/// escape_controls of each line of `s`, its line breaks kept: text of many
+/// lines (drift's) that quotes what a client, an upstream or a file held.
+std::string escape_lines(std::string_view s);
+
 /// `s` as a whole number when it is one, digits only and in range (a query
 /// parameter, an entry id); else nullopt.
 std::optional<uint64_t> whole_number(std::string_view s);

@@ -82,3 +82,27 @@ TEST_CASE("drift: a file that is no recording exits 2, saying so") {
     CHECK(p.out().find(dir.file(name) + ":1:1: error: is no recording") != std::string::npos);
   }
 }
+
+TEST_CASE("drift and validate print what a recording or a file held escaped, as the log does") {
+  TempDir dir;
+  // A recorded upstream's code and a scenario's key, each with ESC, BEL and a C1 control.
+  std::ofstream(dir.file("recording.yaml"))
+      << "name: r\ndirectories:\n  d1:\n    trash: {body: {status: true, message: m, code: "
+         "\"gone\\e[2J\\a\\u009b\"}}\n";
+  std::ofstream(dir.file("scenario.yaml"))
+      << "name: s\ndirectories:\n  d1:\n    trash: {body: {status: true, message: m, code: ok}}\n";
+  std::ofstream(dir.file("bad.yaml"))
+      << "name: b\ndirectories:\n  d1:\n    \"tr\\e]0;x\\aash\": {http: 200}\n";
+  Process drift({kBinary, "drift", dir.file("recording.yaml"), dir.file("scenario.yaml")});
+  drift.wait_exit();
+  Process validate({kBinary, "validate", dir.file("bad.yaml")});
+  CHECK(validate.wait_exit() == 1);
+  for (const std::string& out : {drift.out(), validate.out()}) {
+    INFO(out);
+    CHECK(out.find("\\x1b") != std::string::npos);
+    CHECK(out.find('\x1b') == std::string::npos);
+    CHECK(out.find('\x07') == std::string::npos);
+  }
+  CHECK(drift.out().find("gone\\x1b[2J\\x07\\u009b") != std::string::npos);
+  CHECK(drift.out().find("\xc2\x9b") == std::string::npos);
+}

@@ -3,9 +3,11 @@
 #include <fstream>
 
 #include "scenario/loader.h"
+#include "temp_dir.h"
 
 using namespace drivemock;
 using namespace drivemock::scenario;
+using drivemock::testing::TempDir;
 
 namespace {
 
@@ -312,6 +314,28 @@ TEST_CASE("a directory is loaded in name order, yaml and yml only") {
   REQUIRE(sets->size() == 2);
   CHECK((*sets)[0].name == "first");
   CHECK((*sets)[1].name == "second");
+}
+
+TEST_CASE("a JSON document over 32 MiB (a pact handed over) is refused before it is parsed") {
+  TempDir dir;
+  std::string file = dir.file("huge-pact.json");
+  {
+    std::ofstream out(file);
+    out << R"({"consumer":{"name":"c"},"provider":{"name":"p"},"interactions":[)";
+    std::string interaction =
+        R"({"description":"x","request":{"method":"POST","path":"/v3/dir/trash"},"response":{"status":200}},)";
+    for (size_t written = 0; written < (size_t{33} << 20); written += interaction.size())
+      out << interaction;
+    out << R"({}]})";
+  }
+  auto [sets, diagnostics] = load_scenario_paths({file});
+  CHECK(sets->empty());
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(format_diagnostic(diagnostics[0]) ==
+        file +
+            ":1:1: error: a JSON document (a pact, or a set written as JSON) of 33 MiB; drivemock "
+            "reads at most 32 MiB of one (its parse holds 30 to 75 times a document's size): "
+            "split it (a pact per consumer and provider) or write the set as YAML");
 }
 
 TEST_CASE("a missing file is an error that names it") {
