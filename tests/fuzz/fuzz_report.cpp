@@ -38,7 +38,7 @@ drivemock::EntryPtr journaled(std::string_view request_body, std::string_view an
   view.method = "POST";
   view.url = view.path = "/v3/dir/color";
   view.body = request_body;
-  view.headers.emplace_back("Content-Type", "application/json");
+  view.headers.push_back({"Content-Type", "application/json"});
   auto e = std::make_shared<Entry>();
   e->id = in_session ? 2 : 1;
   e->request = drivemock::RecordedRequest(view, uuid);
