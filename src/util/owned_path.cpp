@@ -12,6 +12,7 @@
 #include <optional>
 #include <utility>
 
+#include "util/private_file.h"
 #include "util/random.h"
 
 namespace drivemock {
@@ -32,12 +33,6 @@ namespace {
 
 /// More links than this on one path is a loop (the kernel's own bound).
 constexpr int kMaxLinks = 40;
-
-std::string octal(mode_t mode) {
-  char text[8];
-  std::snprintf(text, sizeof text, "%03o", static_cast<unsigned>(mode & 07777));
-  return text;
-}
 
 std::string errno_text() {
   return std::strerror(errno);
@@ -65,7 +60,7 @@ std::optional<std::string> untrusted_link(const std::string& shown, const struct
   if (::fstat(dir_fd, &dir) != 0) return "cannot read the directory of " + shown;
   if (others_may_change(dir)) {
     return shown + " is a symbolic link in a directory another user can change (owner uid " +
-           std::to_string(dir.st_uid) + ", mode " + octal(dir.st_mode) +
+           std::to_string(dir.st_uid) + ", mode " + octal_mode(dir.st_mode) +
            "), who could point it anywhere; expected a path only you or root control";
   }
   return std::nullopt;

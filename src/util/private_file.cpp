@@ -15,12 +15,6 @@ namespace {
 
 constexpr size_t kMaxPrivateFile = 1 << 20;
 
-std::string octal(mode_t mode) {
-  char text[8];
-  std::snprintf(text, sizeof text, "%03o", static_cast<unsigned>(mode & 0777));
-  return text;
-}
-
 /// Whose and what `path` is, without following a symbolic link there.
 bool lstat_of(const std::string& path, struct stat& out) {
   return ::lstat(path.c_str(), &out) == 0;
@@ -37,8 +31,14 @@ Status check_component(const std::string& path, const struct stat& st) {
 
 }  // namespace
 
+std::string octal_mode(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%03o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
 std::string loose_mode_message(const std::string& path, mode_t mode) {
-  return path + " can be read by others (mode " + octal(mode) + "); expected 600: chmod 600 " +
+  return path + " can be read by others (mode " + octal_mode(mode) + "); expected 600: chmod 600 " +
          path;
 }
 
@@ -107,7 +107,7 @@ Status make_private_dir(const std::string& dir) {
                      "); expected a directory of your own: choose another --tls-dir"};
       }
       if ((st.st_mode & 022) != 0) {
-        return Error{dir + " can be written by others (mode " + octal(st.st_mode) +
+        return Error{dir + " can be written by others (mode " + octal_mode(st.st_mode) +
                      "); expected 700: chmod 700 " + dir};
       }
       int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

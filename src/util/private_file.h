@@ -16,6 +16,9 @@ namespace drivemock {
 /// Who must own a private file besides its mode being 0600 or narrower.
 enum class Owner { anyone, me };
 
+/// A file mode's permission bits in octal ("644", "1777" with the sticky bit).
+std::string octal_mode(mode_t mode);
+
 /// "PATH can be read by others (mode 644); expected 600: chmod 600 PATH":
 /// the one message for a secret others can read.
 std::string loose_mode_message(const std::string& path, mode_t mode);
