@@ -135,7 +135,7 @@ void read_document(Document& doc, YamlTime* yaml_time) {
          "a JSON document (a pact, or a set written as JSON) of " +
              std::to_string(doc.text->size() >> 20) + " MiB; drivemock reads at most " +
              std::to_string(kMaxContractBytes >> 20) +
-             " MiB of one (its parse holds 30 to 75 times a document's size): "
+             " MiB of one (its parse holds tens of times a document's size): "
              "split it (a pact per consumer and provider) or write the set as YAML"});
     doc.text.reset();
     return;
