@@ -109,18 +109,30 @@ TEST_CASE("calls that act on the whole server refuse ?session= and the session h
   CHECK(code_of(trash(mock, a, "shared")) == "mine");
 }
 
+namespace {
+
+/// Opens three sessions, the most `mock` holds, and checks that a fourth
+/// is refused with `status` and `code`; the first session, and the refusal.
+std::pair<OpenSession, httplib::Result> three_then_refused(const RunningServer& mock, int status,
+                                                           const std::string& code) {
+  auto first = open_session(mock, "first");
+  open_session(mock);
+  open_session(mock);
+  auto refused = mock.admin("POST", "/__admin/sessions");
+  REQUIRE(refused);
+  CHECK(refused->status == status);
+  CHECK(code_of(refused) == code);
+  return {first, std::move(refused)};
+}
+
+}  // namespace
+
 TEST_CASE("sessions past the cap are refused with 429 until one closes") {
   drivemock::ServerOptions options;
   options.scenario_texts = {kBaseline};
   options.max_sessions = 3;
   RunningServer mock(std::move(options));
-  auto first = open_session(mock);
-  open_session(mock);
-  open_session(mock);
-  auto refused = mock.admin("POST", "/__admin/sessions");
-  REQUIRE(refused);
-  CHECK(refused->status == 429);
-  CHECK(code_of(refused) == "too_many_sessions");
+  auto [first, refused] = three_then_refused(mock, 429, "too_many_sessions");
   mock.admin_json("DELETE", "/__admin/sessions/" + first.id);
   open_session(mock);
 }
@@ -199,13 +211,7 @@ TEST_CASE(
   options.scenario_texts = {kBaseline};
   options.max_session_bytes = 2 << 20;  // a session counts 516 KiB: three fit
   RunningServer mock(std::move(options));
-  auto first = open_session(mock, "first");
-  open_session(mock);
-  open_session(mock);
-  auto refused = mock.admin("POST", "/__admin/sessions");
-  REQUIRE(refused);
-  CHECK(refused->status == 507);
-  CHECK(code_of(refused) == "session_memory_full");
+  auto [first, refused] = three_then_refused(mock, 507, "session_memory_full");
   CHECK(refused->body.find("--max-session-bytes") != std::string::npos);
   // A push the rest cannot hold (40 KiB of text, counted at 640 KiB) is
   // refused before it is built, and the session keeps what it had.
