@@ -239,8 +239,8 @@ void DocumentParser::warn_on_answer_body(const Operation& op, const YAML::Node& 
   const auto& violations = bodies_.violations(json, [&](const std::string& text) {
     auto doc = json::parse_untrusted(text);  // made from YAML no deeper than the bound
     if (!doc) return std::vector<Violation>{};
-    return contract::check_fields(contract::answer_fields(Envelope(dialect_)), *doc,
-                                  "answer body", contract::UnknownFields::allow);
+    return contract::check_fields(contract::answer_fields(Envelope(dialect_)), *doc, "answer body",
+                                  contract::UnknownFields::allow);
   });
   for (const auto& v : violations) {
     in_.warning(at,

@@ -263,7 +263,8 @@ TEST_CASE("admin events hold a bounded number of bytes, whatever names their cal
   CHECK(events->body.find(name + "39") != std::string::npos);  // the newest is kept
 }
 
-TEST_CASE("a session's id and key never reach a recorded upstream, while a client's own bearer does") {
+TEST_CASE(
+    "a session's id and key never reach a recorded upstream, while a client's own bearer does") {
   RunningServer backend;
   TempDir dir;
   RunningServer mock(recording_to(dir));
@@ -272,8 +273,8 @@ TEST_CASE("a session's id and key never reach a recorded upstream, while a clien
   const std::string key = opened["apiKey"].GetString();
   REQUIRE(start_recording(mock, backend.server().base_url())->status == 200);
   const std::string body = R"({"uuid":"u"})";
-  REQUIRE(mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}}, body,
-                             "application/json"));
+  REQUIRE(
+      mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}}, body, "application/json"));
   REQUIRE(mock.client().Post("/v3/dir/trash", {{"Authorization", "Bearer " + key}}, body,
                              "application/json"));
   REQUIRE(mock.client().Post("/v3/dir/trash", {{"Authorization", "Bearer the-client-key"}}, body,

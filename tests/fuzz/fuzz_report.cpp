@@ -5,6 +5,8 @@
 // uuid and an answer header's value, all of which a client or an upstream
 // chooses. Whatever they hold (nesting 200,000 levels deep among the seeds),
 // the report is written, the pacts are JSON, and nothing recurses on depth.
+#include <rapidjson/document.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,8 +19,6 @@
 #include "interchange/pact_writer.h"
 #include "journal/entry_json.h"
 #include "util/json.h"
-
-#include <rapidjson/document.h>
 
 namespace {
 
@@ -59,7 +59,7 @@ drivemock::EntryPtr journaled(std::string_view request_body, std::string_view an
 void must_be_json(const std::string& text) {
   rapidjson::Document doc;
   doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(),
-                                                                                   text.size());
+                                                                                    text.size());
   if (doc.HasParseError()) std::abort();
 }
 
