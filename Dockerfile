@@ -20,6 +20,7 @@ RUN scripts/install-deps --build-only dpkg-dev file && rm -rf /var/lib/apt/lists
 COPY CMakeLists.txt ./
 COPY cmake cmake
 COPY src src
+COPY packaging packaging
 RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
  && cmake --build build/release -j"$(nproc)"
 RUN cd build/release && cpack -B /src/build/deb && mv /src/build/deb/drivemock_*.deb /drivemock.deb

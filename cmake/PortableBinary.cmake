@@ -38,3 +38,20 @@ target_link_libraries(drivemock-portable PRIVATE $<TARGET_FILE:drivemock_core>
 # --gc-sections drops what no code reaches in the static archives (10.1 MB
 # stripped without, 9.5 with).
 target_link_options(drivemock-portable PRIVATE -static-libstdc++ -static-libgcc -Wl,--gc-sections)
+
+# Its THIRD-PARTY-NOTICES, beside it (make npm ships both): the licence and
+# Debian copyright file of every package whose archive it links, read off
+# the very files linked, with libstdc++'s and libgcc's, and cpp-httplib's
+# header (its httplib.cc comes from the same source package).
+set(_linked ${_static_libs})
+foreach(archive libstdc++.a libgcc.a libgcc_eh.a)
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=${archive}
+                  OUTPUT_VARIABLE _archive OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  list(APPEND _linked ${_archive})
+endforeach()
+find_file(DRIVEMOCK_HTTPLIB_HEADER httplib.h HINTS ${HTTPLIB_INCLUDE_DIRS} REQUIRED)
+list(APPEND _linked ${DRIVEMOCK_HTTPLIB_HEADER})
+add_custom_command(TARGET drivemock-portable POST_BUILD
+                   COMMAND ${PROJECT_SOURCE_DIR}/scripts/third-party-notices
+                           ${CMAKE_CURRENT_BINARY_DIR}/THIRD-PARTY-NOTICES ${_linked}
+                   VERBATIM)

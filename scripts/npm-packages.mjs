@@ -57,9 +57,15 @@ fs.rmSync(stage, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 for (const old of fs.readdirSync(out).filter((f) => f.endsWith(".tgz"))) fs.rmSync(path.join(out, old));
 
-// The platform package: the binary (without its symbol tables) and a manifest.
+// The platform package: the binary (without its symbol tables), a manifest,
+// the project's LICENSE and the THIRD-PARTY-NOTICES of what the binary links
+// statically (written beside it by its build: cmake/PortableBinary.cmake).
+const notices = path.join(path.dirname(binary), "THIRD-PARTY-NOTICES");
+if (!fs.existsSync(notices)) fail(`${notices} is missing: the portable binary's build writes it beside the binary`);
 const platformDir = path.join(stage, platformName);
 fs.mkdirSync(path.join(platformDir, "bin"), { recursive: true });
+fs.copyFileSync(path.join(root, "LICENSE"), path.join(platformDir, "LICENSE"));
+fs.copyFileSync(notices, path.join(platformDir, "THIRD-PARTY-NOTICES"));
 execFileSync("strip", ["--strip-all", "-o", path.join(platformDir, "bin/drivemock"), binary]);
 fs.chmodSync(path.join(platformDir, "bin/drivemock"), 0o755);
 const platformManifest = {
@@ -71,7 +77,7 @@ const platformManifest = {
   os: ["linux"],
   cpu: ["x64"],
   libc: ["glibc"],
-  files: ["bin/drivemock"],
+  files: ["bin/drivemock", "THIRD-PARTY-NOTICES"],
   preferUnplugged: true,
 };
 fs.writeFileSync(path.join(platformDir, "package.json"), JSON.stringify(platformManifest, null, 2) + "\n");
@@ -132,6 +138,7 @@ for (const entry of [...manifest.files, "package.json"]) {
   fs.cpSync(path.join(jsDir, entry), path.join(jsStage, entry), { recursive: true });
 }
 shipDocs(jsStage);
+fs.copyFileSync(path.join(root, "LICENSE"), path.join(jsStage, "LICENSE"));
 const published = {
   ...manifest,
   files: [...manifest.files, "docs/"],

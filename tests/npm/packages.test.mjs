@@ -43,9 +43,10 @@ test("make npm writes the JS package and the platform package at the binary's ve
   assert.equal(platform.name, "drivemock-linux-x64-gnu");
   assert.equal(platform.version, version);
   assert.deepEqual([platform.os, platform.cpu, platform.libc], [["linux"], ["x64"], ["glibc"]]);
-  assert.equal(platform.license, "UNLICENSED");
+  assert.equal(platform.license, "Apache-2.0");
   assert.equal(platform.scripts, undefined, "no install scripts: npm installs it by os/cpu/libc alone");
   const js = manifestIn(jsTgz);
+  assert.equal(js.license, "Apache-2.0");
   assert.equal(js.version, version);
   assert.deepEqual(js.optionalDependencies, { "drivemock-linux-x64-gnu": version });
   assert.deepEqual(js.bin, { drivemock: "bin/drivemock.js" });
@@ -53,6 +54,25 @@ test("make npm writes the JS package and the platform package at the binary's ve
   assert.equal(js.devDependencies, undefined);
   const files = execFileSync("tar", ["-tzf", platformTgz], { encoding: "utf8" });
   assert.match(files, /^package\/bin\/drivemock$/m);
+  // The licences: the project's in both, and what the binary links statically.
+  for (const tgz of [platformTgz, jsTgz]) {
+    const text = execFileSync("tar", ["-xzOf", tgz, "package/LICENSE"], { encoding: "utf8" });
+    assert.match(text, /Apache License\s+Version 2\.0, January 2004/);
+  }
+  const notices = execFileSync("tar", ["-xzOf", platformTgz, "package/THIRD-PARTY-NOTICES"], { encoding: "utf8" });
+  for (const [library, licence] of [
+    ["gcc-12 (libstdc++-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
+    ["gcc-12 (libgcc-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
+    ["openssl (libssl-dev", "Apache-2.0"],
+    ["yaml-cpp (libyaml-cpp-dev", "MIT"],
+    ["cpp-httplib (libcpp-httplib-dev", "MIT"],
+    ["brotli (libbrotli-dev", "MIT"],
+    ["zlib (zlib1g-dev", "Zlib"],
+  ]) {
+    const literal = (text) => text.replace(/[()+.]/g, "\\$&");
+    assert.match(notices, new RegExp(`^- ${literal(library)} [^)]*\\): ${literal(licence)}`, "m"));
+  }
+  assert.match(notices, /Upstream-Name: yaml-cpp/, "Debian's copyright files follow, whole");
   const mode = execFileSync("tar", ["-tvzf", platformTgz, "package/bin/drivemock"], { encoding: "utf8" });
   assert.match(mode, /^-rwxr-xr-x/, "the binary is executable as packed");
 });
