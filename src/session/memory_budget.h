@@ -35,8 +35,8 @@ class MemoryBudget {
   size_t charged() const { return charged_.load(); }
   size_t max() const { return max_; }
 
-  /// "… would need N MiB more than the M MiB left of the sessions' budget
-  /// (--max-session-bytes)…", with what to do.
+  /// "WHAT would take N MiB, and the open sessions hold M MiB of the X MiB
+  /// all sessions may (--max-session-bytes), L MiB left; …", with what to do.
   std::string full_message(const std::string& what, size_t wanted) const;
 
  private:

@@ -1,6 +1,5 @@
 #include "tls/local_ca.h"
 
-#include <fcntl.h>
 #include <openssl/bn.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
@@ -10,9 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <optional>
@@ -20,6 +17,7 @@
 #include "util/file_text.h"
 #include "util/log.h"
 #include "util/net_address.h"
+#include "util/owned_path.h"
 #include "util/private_file.h"
 
 namespace drivemock::tls {
@@ -98,31 +96,6 @@ Result<CertPtr> new_ca_certificate(EVP_PKEY* key, const TlsNames& names) {
       X509_sign(cert.get(), key, EVP_sha256()) > 0;
   if (!ok) return Error{"cannot make the CA certificate: " + openssl_error()};
   return cert;
-}
-
-/// Writes `pem` to `path` with `mode`, whole or not at all (a temporary file
-/// renamed into place).
-Status write_file(const fs::path& path, const std::string& pem, mode_t mode) {
-  std::string temp = path.string() + ".tmp-XXXXXX";
-  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
-  if (fd < 0)
-    return Error{"cannot create a file in " + path.parent_path().string() + ": " +
-                 std::strerror(errno)};
-  bool ok = ::fchmod(fd, mode) == 0;
-  for (size_t done = 0; ok && done < pem.size();) {
-    ssize_t n = ::write(fd, pem.data() + done, pem.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) done += static_cast<size_t>(n);
-  }
-  ok = ::fsync(fd) == 0 && ok;
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    ::unlink(temp.c_str());
-    return Error{"cannot write " + path.string() + ": " + why};
-  }
-  return done();
 }
 
 template <typename Write>
@@ -252,8 +225,10 @@ Result<std::shared_ptr<LocalCa>> LocalCa::open(const std::string& dir, const Tls
   std::string key_pem = pem_of([&](BIO* b) {
     return PEM_write_bio_PrivateKey(b, ca->key_.get(), nullptr, nullptr, 0, nullptr, nullptr) == 1;
   });
-  if (auto written = write_file(ca->key_path_, key_pem, 0600); !written) return written.error();
-  if (auto written = write_file(ca->cert_path_, ca->pem(), 0644); !written) return written.error();
+  if (auto written = write_file_atomically(ca->key_path_, key_pem, 0600); !written)
+    return written.error();
+  if (auto written = write_file_atomically(ca->cert_path_, ca->pem(), 0644); !written)
+    return written.error();
   return ca;
 }
 

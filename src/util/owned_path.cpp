@@ -157,7 +157,8 @@ int write_and_sync(int fd, std::string_view text) {
 
 }  // namespace
 
-Status write_file_atomically(const std::string& path, std::string_view text) {
+Status write_file_atomically(const std::string& path, std::string_view text,
+                             std::optional<mode_t> mode) {
   auto [dir, name] = split_path(path);
   if (name.empty() || name == "." || name == "..") {
     return Error{"cannot write " + path + ": it names a directory; expected a file"};
@@ -178,7 +179,8 @@ Status write_file_atomically(const std::string& path, std::string_view text) {
   if (fd.get() < 0) {
     return Error{"cannot create a temporary file beside " + path + ": " + errno_text()};
   }
-  int error = write_and_sync(fd.get(), text);
+  int error = mode && ::fchmod(fd.get(), *mode) != 0 ? errno : 0;
+  if (error == 0) error = write_and_sync(fd.get(), text);
   if (::close(fd.release()) != 0 && error == 0) error = errno;
   if (error == 0 && ::renameat(at->get(), temp.c_str(), at->get(), name.c_str()) != 0) {
     int renamed = errno;

@@ -11,6 +11,7 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -54,8 +55,10 @@ Result<UniqueFd> open_owned_dir(const std::string& dir, Missing missing);
 /// when missing), synced, then renamed over the target. A target that is
 /// there and is neither a regular file nor a symbolic link (a device, a
 /// FIFO) is refused: rename(2) would replace it. The file gets what a new
-/// file of the user gets by the umask.
-Status write_file_atomically(const std::string& path, std::string_view text);
+/// file of the user gets by the umask, or exactly `mode` when given (the
+/// local CA's key 0600 and certificate 0644, whatever the umask).
+Status write_file_atomically(const std::string& path, std::string_view text,
+                             std::optional<mode_t> mode = std::nullopt);
 
 /// Why a file could not be opened: the sentence, and open(2)'s errno (0
 /// for a refusal of the path) for callers that explain some of them.
