@@ -35,10 +35,10 @@ CONFIGURE_RELEASE = cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMA
 
 PREFIX ?= /usr/local
 
-.PHONY: install deb image npm portable screenshots deps deps-build deps-clang drivemock build build-tests \
+.PHONY: install deb deb-arm64 image npm portable screenshots deps deps-build deps-clang drivemock build build-tests \
         run check test test-release test-consumer build-sanitize test-sanitize build-thread \
         test-thread test-fuzz \
-        test-docker fuzz bench validate format clean client-deps
+        test-docker fuzz bench validate format clean client-deps build-arm64 test-arm64
 
 # The JS package's tests, the JS example, the tests with the service's
 # official JS client and the dashboard's browser tests need their packages,
@@ -92,7 +92,7 @@ check: deps client-deps build-tests
 ## each), and ThreadSanitizer. Every stage runs even when one before failed;
 ## a table of the stages and their times ends the run (scripts/test-stages).
 test:
-	@./scripts/test-stages deps client-deps test-release test-consumer test-sanitize test-fuzz test-thread
+	@./scripts/test-stages deps client-deps test-release test-consumer test-arm64 test-sanitize test-fuzz test-thread
 
 test-release: deps client-deps build-tests portable
 	cd build/release && $(CTEST)
@@ -148,12 +148,34 @@ portable: deps-build
 	$(CONFIGURE_RELEASE) -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source $(DEPS_CACHE))"
 	cmake --build build/release -j$(JOBS) --target drivemock-portable
 
-## build/npm/: drivemock-<version>.tgz (the JS package) and
-## drivemock-linux-x64-gnu-<version>.tgz (the binary), to npm install or
+## build/arm64/: drivemock-portable cross-compiled for Linux on arm64 with
+## Debian's g++-aarch64-linux-gnu against Debian's arm64 libraries (a sysroot
+## of their packages, scripts/arm64-sysroot, cached beside cpp-httplib's
+## source), and the end-to-end tests, which run here under qemu-user-static.
+ARM64_EMULATOR = $(DEPS_CACHE)/arm64-sysroot/run
+ARM64_TARGETS ?= drivemock-portable e2e_tests
+build-arm64: deps-build
+	sysroot="$$(scripts/arm64-sysroot $(DEPS_CACHE))" && \
+	cmake -S . -B build/arm64 -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake \
+	  -DDRIVEMOCK_ARM64_SYSROOT="$$sysroot" -DDRIVEMOCK_HTTPLIB_SOURCE="$$(scripts/httplib-source $(DEPS_CACHE))" \
+	  -DDRIVEMOCK_X64_BUILD=$(CURDIR)/build/release $(CMAKE_ARGS)
+	cmake --build build/arm64 -j$(JOBS) --target $(ARM64_TARGETS)
+
+## The arm64 binary proved by running it (under qemu): its end-to-end tests,
+## its glibc floor, the examples served as x86-64 serves them, the official
+## SDK's suite, and make npm's arm64 package (tests/arm64/arm64.cmake).
+test-arm64: deps client-deps build-arm64 portable
+	cd build/arm64 && $(CTEST) -R '^(e2e|arm64):'
+
+## build/npm/: drivemock-<version>.tgz (the JS package),
+## drivemock-linux-x64-gnu-<version>.tgz and
+## drivemock-linux-arm64-gnu-<version>.tgz (the binaries), to npm install or
 ## publish as they are (docs/development.md).
 npm: portable
+	$(MAKE) --no-print-directory build-arm64 ARM64_TARGETS=drivemock-portable
 	@command -v node >/dev/null || ./scripts/install-deps --build-only nodejs npm
-	node scripts/npm-packages.mjs build/release/src/drivemock-portable build/npm
+	DRIVEMOCK_RUN_ARM64="$(ARM64_EMULATOR)" node scripts/npm-packages.mjs build/npm \
+	  build/release/src/drivemock-portable build/arm64/src/drivemock-portable
 
 ## The container image drivemock:<version> and drivemock:latest, built from
 ## the Debian package (Dockerfile); starts dockerd when none runs.
@@ -187,6 +209,16 @@ deb: drivemock
 	@./scripts/install-deps --build-only dpkg-dev file
 	cd build/release && cpack -B $(CURDIR)/build/deb
 	@ls build/deb/*.deb
+
+## build/deb/drivemock_<version>_arm64.deb: the same package for arm64, from
+## the cross-built drivemock (its Depends read off the binary by
+## scripts/deb-depends, as dpkg-shlibdeps would); make image installs it.
+deb-arm64: deps-build
+	$(MAKE) --no-print-directory build-arm64 ARM64_TARGETS=drivemock
+	@./scripts/install-deps --build-only dpkg-dev file
+	cd build/arm64 && cpack -B $(CURDIR)/build/deb \
+	  -D CPACK_DEBIAN_PACKAGE_DEPENDS="$$($(CURDIR)/scripts/deb-depends src/drivemock $(DEPS_CACHE)/arm64-sysroot)"
+	@ls build/deb/*_arm64.deb
 
 ## Check the example scenarios.
 validate: drivemock

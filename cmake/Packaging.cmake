@@ -14,6 +14,16 @@ set(CPACK_COMPONENTS_ALL runtime)
 set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(CMAKE_CROSSCOMPILING)
+  # make deb-arm64: dpkg-shlibdeps looks libraries up in dpkg's database,
+  # which holds no arm64 package here; the Makefile passes the Depends that
+  # scripts/deb-depends reads off the binary and the sysroot's shlibs files.
+  # Only drivemock is built for it (a cross tree builds no more than asked).
+  set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE arm64)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+  set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
+else()
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -51,7 +51,13 @@ foreach(archive libstdc++.a libgcc.a libgcc_eh.a)
 endforeach()
 find_file(DRIVEMOCK_HTTPLIB_HEADER httplib.h HINTS ${HTTPLIB_INCLUDE_DIRS} REQUIRED)
 list(APPEND _linked ${DRIVEMOCK_HTTPLIB_HEADER})
+# A cross build's archives are in the sysroot (cmake/toolchains/), whose
+# packages the script reads there rather than in dpkg's database.
+set(_sysroot_args)
+if(DRIVEMOCK_ARM64_SYSROOT)
+  set(_sysroot_args --sysroot ${DRIVEMOCK_ARM64_SYSROOT})
+endif()
 add_custom_command(TARGET drivemock-portable POST_BUILD
-                   COMMAND ${PROJECT_SOURCE_DIR}/scripts/third-party-notices
+                   COMMAND ${PROJECT_SOURCE_DIR}/scripts/third-party-notices ${_sysroot_args}
                            ${CMAKE_CURRENT_BINARY_DIR}/THIRD-PARTY-NOTICES ${_linked}
                    VERBATIM)

@@ -3,7 +3,10 @@
 // user installs them, with no drivemock anywhere else: `npx drivemock` and
 // startDrivemock() find the platform package's binary; without that package
 // the launcher says what it looked for instead of starting itself.
-// Usage: DRIVEMOCK_PORTABLE=… node --test tests/npm/packages.test.mjs
+// With DRIVEMOCK_PORTABLE_ARM64 (make test-arm64: the arm64 binary, run for
+// its version under DRIVEMOCK_RUN_ARM64), make npm writes the arm64 package
+// too, and the install on this x86-64 machine leaves it out by its `cpu`.
+// Usage: DRIVEMOCK_PORTABLE=… [DRIVEMOCK_PORTABLE_ARM64=…] node --test tests/npm/packages.test.mjs
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +18,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const binary = process.env.DRIVEMOCK_PORTABLE;
 assert.ok(binary, "DRIVEMOCK_PORTABLE must name the portable binary");
+const arm64Binary = process.env.DRIVEMOCK_PORTABLE_ARM64;
 const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim();
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-npm-test-"));
@@ -23,6 +27,8 @@ const out = path.join(work, "npm");
 const project = path.join(work, "project");
 const platformTgz = path.join(out, `drivemock-linux-x64-gnu-${version}.tgz`);
 const jsTgz = path.join(out, `drivemock-${version}.tgz`);
+const arm64Tgz = path.join(out, `drivemock-linux-arm64-gnu-${version}.tgz`);
+const platformNames = arm64Binary ? ["drivemock-linux-x64-gnu", "drivemock-linux-arm64-gnu"] : ["drivemock-linux-x64-gnu"];
 // A PATH with node and npm and nothing of drivemock's.
 const nodeOnlyPath = path.dirname(process.execPath);
 const bin = path.join(project, "node_modules/.bin/drivemock");
@@ -35,8 +41,30 @@ function manifestIn(tgz) {
   return JSON.parse(execFileSync("tar", ["-xzOf", tgz, "package/package.json"], { encoding: "utf8" }));
 }
 
-test("make npm writes the JS package and the platform package at the binary's version", () => {
-  execFileSync(process.execPath, [path.join(root, "scripts/npm-packages.mjs"), binary, out], {
+/** What the notices must list for a binary: [Debian package, licence]. */
+function noticesLibraries(cross) {
+  return [
+    [cross ? "gcc-12-cross (libstdc++-12-dev-arm64-cross" : "gcc-12 (libstdc++-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
+    [cross ? "gcc-12-cross (libgcc-12-dev-arm64-cross" : "gcc-12 (libgcc-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
+    ["openssl (libssl-dev", "Apache-2.0"],
+    ["yaml-cpp (libyaml-cpp-dev", "MIT"],
+    ["cpp-httplib (libcpp-httplib-dev", "MIT"],
+    ["brotli (libbrotli-dev", "MIT"],
+    ["zlib (zlib1g-dev", "Zlib"],
+  ];
+}
+
+function assertNotices(tgz, cross) {
+  const notices = execFileSync("tar", ["-xzOf", tgz, "package/THIRD-PARTY-NOTICES"], { encoding: "utf8" });
+  for (const [library, licence] of noticesLibraries(cross)) {
+    const literal = (text) => text.replace(/[()+.]/g, "\\$&");
+    assert.match(notices, new RegExp(`^- ${literal(library)} [^)]*\\): ${literal(licence)}`, "m"));
+  }
+  assert.match(notices, /Upstream-Name: yaml-cpp/, "Debian's copyright files follow, whole");
+}
+
+test("make npm writes the JS package and the platform packages at the binary's version", () => {
+  execFileSync(process.execPath, [path.join(root, "scripts/npm-packages.mjs"), out, binary, ...(arm64Binary ? [arm64Binary] : [])], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const platform = manifestIn(platformTgz);
@@ -48,7 +76,8 @@ test("make npm writes the JS package and the platform package at the binary's ve
   const js = manifestIn(jsTgz);
   assert.equal(js.license, "Apache-2.0");
   assert.equal(js.version, version);
-  assert.deepEqual(js.optionalDependencies, { "drivemock-linux-x64-gnu": version });
+  assert.deepEqual(js.optionalDependencies, Object.fromEntries(platformNames.map((name) => [name, version])));
+  assert.deepEqual(platform.drivemock, { glibc: "2.34" }, "the glibc floor read off the binary, for the launcher");
   assert.deepEqual(js.bin, { drivemock: "bin/drivemock.js" });
   assert.equal(js.scripts, undefined);
   assert.equal(js.devDependencies, undefined);
@@ -59,29 +88,45 @@ test("make npm writes the JS package and the platform package at the binary's ve
     const text = execFileSync("tar", ["-xzOf", tgz, "package/LICENSE"], { encoding: "utf8" });
     assert.match(text, /Apache License\s+Version 2\.0, January 2004/);
   }
-  const notices = execFileSync("tar", ["-xzOf", platformTgz, "package/THIRD-PARTY-NOTICES"], { encoding: "utf8" });
-  for (const [library, licence] of [
-    ["gcc-12 (libstdc++-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
-    ["gcc-12 (libgcc-12-dev", "GPL-3.0-or-later WITH GCC-exception-3.1"],
-    ["openssl (libssl-dev", "Apache-2.0"],
-    ["yaml-cpp (libyaml-cpp-dev", "MIT"],
-    ["cpp-httplib (libcpp-httplib-dev", "MIT"],
-    ["brotli (libbrotli-dev", "MIT"],
-    ["zlib (zlib1g-dev", "Zlib"],
-  ]) {
-    const literal = (text) => text.replace(/[()+.]/g, "\\$&");
-    assert.match(notices, new RegExp(`^- ${literal(library)} [^)]*\\): ${literal(licence)}`, "m"));
-  }
-  assert.match(notices, /Upstream-Name: yaml-cpp/, "Debian's copyright files follow, whole");
+  assertNotices(platformTgz, false);
   const mode = execFileSync("tar", ["-tvzf", platformTgz, "package/bin/drivemock"], { encoding: "utf8" });
   assert.match(mode, /^-rwxr-xr-x/, "the binary is executable as packed");
 });
 
-test("both tarballs install into an empty project with no registry, and npx drivemock runs the platform binary", () => {
+test("the arm64 package: its binary for arm64 alone, its glibc floor, its licences", { skip: !arm64Binary && "no DRIVEMOCK_PORTABLE_ARM64 (make test-arm64 gives it)" }, () => {
+  const arm = manifestIn(arm64Tgz);
+  assert.equal(arm.name, "drivemock-linux-arm64-gnu");
+  assert.equal(arm.version, version);
+  assert.deepEqual([arm.os, arm.cpu, arm.libc], [["linux"], ["arm64"], ["glibc"]]);
+  assert.deepEqual(arm.drivemock, { glibc: "2.34" });
+  assert.equal(arm.license, "Apache-2.0");
+  assert.equal(arm.scripts, undefined);
+  const extracted = path.join(work, "arm64-package");
+  fs.mkdirSync(extracted);
+  execFileSync("tar", ["-xzf", arm64Tgz, "-C", extracted]);
+  const header = execFileSync("readelf", ["-hW", path.join(extracted, "package/bin/drivemock")], { encoding: "utf8" });
+  assert.match(header, /Machine:\s+AArch64/);
+  assert.doesNotMatch(execFileSync("readelf", ["-SW", path.join(extracted, "package/bin/drivemock")], { encoding: "utf8" }), /\.symtab/, "stripped");
+  assertNotices(arm64Tgz, true);
+});
+
+test("the tarballs install into an empty project with no registry, and npx drivemock runs the platform binary", () => {
   fs.mkdirSync(project, { recursive: true });
-  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
-  const installed = run("npm", ["install", "--offline", "--no-audit", "--no-fund", platformTgz, jsTgz]);
+  // Each platform package from its tarball where the registry would serve it
+  // (npm's overrides), so that npm chooses among them by os, cpu and libc as
+  // it does from the registry: the arm64 one is left out on x86-64.
+  const overrides = { "drivemock-linux-x64-gnu": `file:${platformTgz}` };
+  if (arm64Binary) overrides["drivemock-linux-arm64-gnu"] = `file:${arm64Tgz}`;
+  fs.writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "app", private: true, dependencies: { drivemock: `file:${jsTgz}` }, overrides }),
+  );
+  const installed = run("npm", ["install", "--offline", "--no-audit", "--no-fund"]);
   assert.equal(installed.status, 0, installed.stderr);
+  assert.ok(fs.existsSync(path.join(project, "node_modules/drivemock-linux-x64-gnu/bin/drivemock")));
+  if (arm64Binary) {
+    assert.ok(!fs.existsSync(path.join(project, "node_modules/drivemock-linux-arm64-gnu")), "npm installed the arm64 package on x86-64");
+  }
   const env = { ...process.env, PATH: `${path.dirname(bin)}:${nodeOnlyPath}`, DRIVEMOCK_BIN: "" };
   const npx = run("npm", ["exec", "--offline", "--", "drivemock", "--version"], { env });
   assert.equal(npx.status, 0, npx.stderr);

@@ -1,6 +1,7 @@
 // Which drivemock executable to start: `bin`, else DRIVEMOCK_BIN, else the
-// installed platform package (drivemock-linux-x64-gnu, an optional
-// dependency that npm installs where it fits), else `drivemock` on PATH.
+// installed platform package (drivemock-linux-x64-gnu or
+// drivemock-linux-arm64-gnu, optional dependencies of which npm installs the
+// one that fits), else `drivemock` on PATH.
 //
 // A launcher (this package's bin/drivemock.js, which `npx drivemock` runs) is
 // never taken for the binary: node_modules/.bin is on PATH inside npm
@@ -14,7 +15,11 @@ const { DrivemockError } = require("./errors");
 
 /** The mark in the first bytes of every drivemock launcher script. */
 const LAUNCHER_MARK = "drivemock-launcher";
-/** The oldest glibc the platform package's binary runs on (docs/development.md). */
+/**
+ * The oldest glibc the platform packages' binaries run on (docs/development.md);
+ * each package's manifest says its own (`drivemock.glibc`, read off the
+ * binary when it was packed), which is what the machine is held to.
+ */
 const OLDEST_GLIBC = [2, 34];
 
 const OTHER_WAYS =
@@ -44,7 +49,10 @@ function currentPlatform(proc = process) {
 }
 
 /** The platform packages this package ships a binary in, by platform key. */
-const PLATFORM_PACKAGES = { "linux-x64-gnu": "drivemock-linux-x64-gnu" };
+const PLATFORM_PACKAGES = {
+  "linux-x64-gnu": "drivemock-linux-x64-gnu",
+  "linux-arm64-gnu": "drivemock-linux-arm64-gnu",
+};
 
 function packageFor(platform) {
   return PLATFORM_PACKAGES[platform.key] ?? `drivemock-${platform.key}`;
@@ -88,6 +96,18 @@ function olderThan(version, oldest) {
   return major < oldest[0] || (major === oldest[0] && minor < oldest[1]);
 }
 
+/** The glibc a platform package's binary needs, from its manifest: [major, minor]. */
+function glibcFloor(manifestPath) {
+  try {
+    const floor = JSON.parse(fs.readFileSync(manifestPath, "utf8")).drivemock?.glibc;
+    const parts = String(floor).split(".").map(Number);
+    if (parts.length === 2 && parts.every(Number.isInteger)) return parts;
+  } catch {
+    // an unreadable manifest: the floor every platform package has
+  }
+  return OLDEST_GLIBC;
+}
+
 /** The platform package's binary: {file} when installed, else {missing: why}. */
 function fromPlatformPackage(platform, resolve) {
   const name = packageFor(platform);
@@ -100,8 +120,9 @@ function fromPlatformPackage(platform, resolve) {
   const file = path.join(path.dirname(manifest), "bin", "drivemock");
   if (!isFile(file)) return { missing: `${name} has no bin/drivemock` };
   if (!executable(file)) return { missing: `${file} is not executable (chmod +x it)` };
-  if (platform.glibc && olderThan(platform.glibc, OLDEST_GLIBC)) {
-    return { missing: `${name} needs glibc ${OLDEST_GLIBC.join(".")} or later; this machine has ${platform.glibc}` };
+  const floor = glibcFloor(manifest);
+  if (platform.glibc && olderThan(platform.glibc, floor)) {
+    return { missing: `${name} needs glibc ${floor.join(".")} or later; this machine has ${platform.glibc}` };
   }
   return { file };
 }
@@ -135,14 +156,14 @@ function findBinary(bin, context = {}) {
     const candidate = dir && path.join(dir, "drivemock");
     if (candidate && executable(candidate) && !isLauncher(candidate)) return candidate;
   }
-  const supported = Object.keys(PLATFORM_PACKAGES).join(", ");
+  const supported = Object.keys(PLATFORM_PACKAGES).join(" and ");
   const glibc = platform.glibc ? ` (glibc ${platform.glibc})` : "";
   throw notFound(
     `no drivemock binary for ${platform.key}${glibc}: ${installed.missing}, ` +
       `no {bin} or DRIVEMOCK_BIN was given, and no drivemock binary is on PATH. ` +
       `The npm package brings a binary for ${supported} (glibc ${OLDEST_GLIBC.join(".")} or later) ` +
-      `through its optional dependency ${PLATFORM_PACKAGES["linux-x64-gnu"]}; an install with ` +
-      `--omit=optional (or --no-optional) leaves it out. ${OTHER_WAYS}`,
+      `through its optional dependencies ${Object.values(PLATFORM_PACKAGES).join(" and ")}; an install with ` +
+      `--omit=optional (or --no-optional) leaves them out. ${OTHER_WAYS}`,
   );
 }
 

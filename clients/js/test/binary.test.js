@@ -18,13 +18,16 @@ function executableAt(dir, name, text = "\x7fELF stand-in") {
   return file;
 }
 
-/** A platform package folder and a resolver that finds it, as require.resolve would. */
-function platformPackage(root) {
-  const dir = path.join(root, "node_modules/drivemock-linux-x64-gnu");
+/**
+ * A platform package folder and a resolver that finds it, as require.resolve
+ * would; `manifest` is its package.json (make npm writes the glibc floor there).
+ */
+function platformPackage(root, name = "drivemock-linux-x64-gnu", manifest = {}) {
+  const dir = path.join(root, "node_modules", name);
   const file = executableAt(dir, "bin/drivemock");
-  fs.writeFileSync(path.join(dir, "package.json"), "{}");
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest));
   const resolve = (request) => {
-    if (request !== "drivemock-linux-x64-gnu/package.json") throw new Error(`unexpected ${request}`);
+    if (request !== `${name}/package.json`) throw new Error(`unexpected ${request}`);
     return path.join(dir, "package.json");
   };
   return { file, resolve };
@@ -70,7 +73,26 @@ test("nothing found: the error names the platform, the package and the other way
   const mac = { key: "darwin-arm64", glibc: null };
   assert.throws(() => findBinary(undefined, { env, platform: mac, resolve: none }), (e) => {
     assert.match(e.message, /^no drivemock binary for darwin-arm64: the package drivemock-darwin-arm64 is not installed/);
-    assert.match(e.message, /brings a binary for linux-x64-gnu \(glibc 2\.34 or later\)/);
+    assert.match(e.message, /brings a binary for linux-x64-gnu and linux-arm64-gnu \(glibc 2\.34 or later\)/);
+    assert.match(e.message, /optional dependencies drivemock-linux-x64-gnu and drivemock-linux-arm64-gnu/);
+    return true;
+  });
+  const musl = { key: "linux-arm64-musl", glibc: null };
+  assert.throws(() => findBinary(undefined, { env, platform: musl, resolve: none }), (e) => {
+    assert.match(e.message, /^no drivemock binary for linux-arm64-musl: the package drivemock-linux-arm64-musl is not installed/);
+    assert.match(e.message, /container image/);
+    return true;
+  });
+});
+
+test("on arm64 Linux the arm64 platform package is the one looked for and started", () => {
+  const { file, resolve } = platformPackage(tempDir(), "drivemock-linux-arm64-gnu", { drivemock: { glibc: "2.34" } });
+  const arm = { key: "linux-arm64-gnu", glibc: "2.36" };
+  assert.equal(findBinary(undefined, { env: { PATH: "" }, platform: arm, resolve }), file);
+  // The x86-64 package is never taken for it, even where it is the one installed.
+  const x64 = platformPackage(tempDir());
+  assert.throws(() => findBinary(undefined, { env: { PATH: "" }, platform: arm, resolve: x64.resolve }), (e) => {
+    assert.match(e.message, /^no drivemock binary for linux-arm64-gnu \(glibc 2\.36\): the package drivemock-linux-arm64-gnu is not installed/);
     return true;
   });
 });
@@ -80,6 +102,16 @@ test("a glibc older than 2.34 is told so rather than started into a loader error
   const old = { key: "linux-x64-gnu", glibc: "2.31" };
   assert.throws(() => findBinary(undefined, { env: { PATH: "" }, platform: old, resolve }), (e) => {
     assert.match(e.message, /drivemock-linux-x64-gnu needs glibc 2\.34 or later; this machine has 2\.31/);
+    return true;
+  });
+});
+
+test("a binary whose glibc floor (its package's manifest) is newer than the machine's is refused with both versions", () => {
+  const { resolve } = platformPackage(tempDir(), "drivemock-linux-arm64-gnu", { drivemock: { glibc: "2.39" } });
+  const arm = { key: "linux-arm64-gnu", glibc: "2.36" };
+  assert.throws(() => findBinary(undefined, { env: { PATH: "" }, platform: arm, resolve }), (e) => {
+    assert.equal(e.code, "binary_not_found");
+    assert.match(e.message, /drivemock-linux-arm64-gnu needs glibc 2\.39 or later; this machine has 2\.36/);
     return true;
   });
 });
