@@ -6,8 +6,13 @@
 # relative --journal-file paths. `make image` builds it as drivemock:latest.
 # BASE and RUNTIME_BASE default to Debian's images; `make image` and `make
 # test-docker` pass local debootstrapped ones where no registry can be reached.
+# DEB_FROM says where the .deb comes from: `build` (the stage below,
+# compiling from source: `docker build .`) or `prebuilt`, the package named
+# by DEB in the build context (make image's arm64 image installs the .deb
+# make deb-arm64 cross-built; BuildKit builds only the stages used).
 ARG BASE=debian:bookworm
 ARG RUNTIME_BASE=debian:bookworm-slim
+ARG DEB_FROM=build
 
 FROM ${BASE} AS build
 WORKDIR /src
@@ -25,8 +30,14 @@ RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TES
  && cmake --build build/release -j"$(nproc)"
 RUN cd build/release && cpack -B /src/build/deb && mv /src/build/deb/drivemock_*.deb /drivemock.deb
 
+FROM scratch AS prebuilt
+ARG DEB=build/deb/drivemock.deb
+COPY ${DEB} /drivemock.deb
+
+FROM ${DEB_FROM} AS deb
+
 FROM ${RUNTIME_BASE}
-COPY --from=build /drivemock.deb /tmp/drivemock.deb
+COPY --from=deb /drivemock.deb /tmp/drivemock.deb
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       /tmp/drivemock.deb ca-certificates curl \

@@ -177,12 +177,15 @@ npm: portable
 	DRIVEMOCK_RUN_ARM64="$(ARM64_EMULATOR)" node scripts/npm-packages.mjs build/npm \
 	  build/release/src/drivemock-portable build/arm64/src/drivemock-portable
 
-## The container image drivemock:<version> and drivemock:latest, built from
-## the Debian package (Dockerfile); starts dockerd when none runs.
+## The container image drivemock:<version> for linux/amd64 and linux/arm64
+## (-amd64, -arm64; :<version> and :latest this machine's), built from the
+## Debian packages (Dockerfile), and their manifest list pushed to
+## IMAGE_REGISTRY or a registry on loopback; starts dockerd when none runs.
 image:
 	scripts/docker-image
 
-## The container image (make image), built and run here; the Debian package
+## The container image (make image: amd64, and arm64 under qemu through
+## binfmt_misc), built and run here; the Debian package
 ## (make deb) installed in a fresh Debian 12 container; make npm's tarballs on
 ## a Debian 12 with Node.js and npm only; drivemock/testcontainers against
 ## the image; then the README's first block on a minimal debootstrapped

@@ -6,6 +6,8 @@ import type { Drivemock } from "./index";
 export declare class DrivemockContainer extends GenericContainer {
   /** @param image drivemock's image (`make image` tags `drivemock:latest`, the default) */
   constructor(image?: string);
+  /** The image's platform ("linux/arm64"); without it, the Docker engine's own architecture's. */
+  withPlatform(platform: string): this;
   /** The scenario files of a folder (or one file), copied into the container as it starts. */
   withScenarios(source: string): this;
   /** "service" answers as the real service does (the SDK's dialect); "document" is the default. */

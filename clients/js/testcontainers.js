@@ -36,7 +36,8 @@ function loadTestcontainers() {
   );
 }
 
-const { GenericContainer, AbstractStartedContainer, Wait } = loadTestcontainers();
+const { GenericContainer, AbstractStartedContainer, Wait, getContainerRuntimeClient } = loadTestcontainers();
+const { dockerPlatform } = require("./lib/docker-platform");
 
 /** drivemock's port inside the container. */
 const PORT = 8080;
@@ -49,6 +50,7 @@ class DrivemockContainer extends GenericContainer {
   #scenarios = false;
   #dialect = null;
   #args = [];
+  #platform = null;
 
   /** @param {string} [image] drivemock's image (make image tags drivemock:latest) */
   constructor(image = "drivemock:latest") {
@@ -94,7 +96,21 @@ class DrivemockContainer extends GenericContainer {
     return this;
   }
 
+  /** The image's platform ("linux/arm64"); without it, the Docker engine's own architecture's. */
+  withPlatform(platform) {
+    this.#platform = String(platform);
+    return super.withPlatform(this.#platform);
+  }
+
   async start() {
+    // drivemock's image is built for linux/amd64 and linux/arm64 (make
+    // image): ask for the engine's own, so that a manifest list gives that
+    // one, and a local image of another architecture fails to start rather
+    // than run under emulation (DOCKER_DEFAULT_PLATFORM set, say).
+    if (!this.#platform && getContainerRuntimeClient) {
+      const platform = dockerPlatform((await getContainerRuntimeClient()).info.containerRuntime.architecture);
+      if (platform) super.withPlatform(platform);
+    }
     const command = ["--host", "0.0.0.0", "--port", String(PORT)];
     if (this.#scenarios) command.push("--scenarios", SCENARIOS);
     if (this.#dialect) command.push("--dialect", this.#dialect);

@@ -6,10 +6,14 @@
 import { FilenSDK } from "@filen/sdk";
 import { connectFilenSdk, filenTestConfig } from "drivemock/filen";
 import { DrivemockContainer } from "drivemock/testcontainers";
+import { PullPolicy } from "testcontainers";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 const image = process.env.DRIVEMOCK_IMAGE ?? "drivemock:latest";
+// make image's manifest list of the amd64 and arm64 images, in a registry.
+const manifestList = process.env.DRIVEMOCK_MANIFEST_LIST;
 let started;
 let connection;
 
@@ -61,3 +65,31 @@ test("stop() stops the container and detaches its Drivemock", async () => {
   await expect(drivemock.requests()).rejects.toMatchObject({ code: "detached" });
   await expect(fetch(`${url}/__admin/health`)).rejects.toThrow();
 }, 120_000);
+
+/** The architecture of the image a started container runs. */
+function architectureOf(container) {
+  const imageId = execFileSync("docker", ["inspect", "-f", "{{.Image}}", container.getId()], { encoding: "utf8" }).trim();
+  return execFileSync("docker", ["image", "inspect", "-f", "{{.Architecture}}", imageId], { encoding: "utf8" }).trim();
+}
+
+test.skipIf(!manifestList)("from the manifest list, the engine's own architecture's image; withPlatform takes the other", async () => {
+  const engine = execFileSync("docker", ["info", "-f", "{{.Architecture}}"], { encoding: "utf8" }).trim();
+  const native = await new DrivemockContainer(manifestList).start();
+  try {
+    expect(architectureOf(native)).toBe(engine === "aarch64" ? "arm64" : "amd64");
+    expect((await fetch(`${native.url}/v3/dir/trash`, { method: "POST", body: '{"uuid":"u1"}' })).status).toBe(200);
+  } finally {
+    await native.stop();
+  }
+  const other = engine === "aarch64" ? "linux/amd64" : "linux/arm64";
+  // The tag is here already, as the engine's own architecture's image: pulled
+  // again, the manifest list gives the other's.
+  const emulated = await new DrivemockContainer(manifestList).withPlatform(other).withPullPolicy(PullPolicy.alwaysPull()).start();
+  try {
+    expect(`linux/${architectureOf(emulated)}`).toBe(other);
+    const answer = await fetch(`${emulated.url}/v3/dir/trash`, { method: "POST", body: '{"uuid":"u1"}' });
+    expect(answer.status).toBe(200);
+  } finally {
+    await emulated.stop();
+  }
+}, 180_000);
