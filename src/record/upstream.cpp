@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <array>
+#include <memory>
 
 #include "tls/system_trust.h"
 #include "util/text.h"
@@ -41,21 +42,34 @@ bool is_http_url(std::string_view url) {
   return false;
 }
 
+std::unique_ptr<httplib::Client> HttpUpstream::connect(const std::string& base_url,
+                                                       const std::string& address) const {
+  auto client = std::make_unique<httplib::Client>(base_url);
+  if (!address.empty())
+    client->set_hostname_addr_map({{parse_target_url(base_url)->host, address}});
+  client->set_connection_timeout(options_.timeout);
+  client->set_read_timeout(options_.timeout);
+  client->set_write_timeout(options_.timeout);
+  client->enable_server_certificate_verification(options_.verify == TlsVerify::on);
+  if (const auto& bundle = tls::system_ca_bundle()) client->set_ca_cert_path(*bundle);
+  client->set_tcp_nodelay(true);
+  client->set_keep_alive(true);
+  return client;
+}
+
 UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestView& request) {
-  httplib::Client client(base_url);
+  std::string address;
   if (options_.guard) {
     // Checked on every call, and the call goes to the address checked: the
     // name may resolve elsewhere now than when the recording started.
-    auto address = options_.guard->check(base_url);
-    if (!address) return UpstreamFailure{address.error().message, "upstream_refused"};
-    client.set_hostname_addr_map({{parse_target_url(base_url)->host, address->text}});
+    auto checked = options_.guard->check(base_url);
+    if (!checked) return UpstreamFailure{checked.error().message, "upstream_refused"};
+    address = checked->text;
   }
-  client.set_connection_timeout(options_.timeout);
-  client.set_read_timeout(options_.timeout);
-  client.set_write_timeout(options_.timeout);
-  client.enable_server_certificate_verification(options_.verify == TlsVerify::on);
-  if (const auto& bundle = tls::system_ca_bundle()) client.set_ca_cert_path(*bundle);
-  client.set_tcp_nodelay(true);
+  // A kept-alive client is connected to one address: the pool's key names it.
+  const std::string target = base_url + '\n' + address;
+  auto client = pool_.take(target, ClientPool::Clock::now());
+  if (!client) client = connect(base_url, address);
   httplib::Request out = to_upstream_request(request);
   // Read up to the cap and no further: an upstream's answer is held whole.
   std::string body;
@@ -70,7 +84,7 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
     if (!too_large) body.append(data, size);
     return !too_large;
   };
-  auto result = client.send(out);
+  auto result = client->send(out);
   if (too_large) {
     return UpstreamFailure{"The upstream " + base_url + "'s answer is larger than " +
                                std::to_string(options_.max_body) +
@@ -84,6 +98,8 @@ UpstreamAnswer HttpUpstream::forward(const std::string& base_url, const RequestV
     }
     return UpstreamFailure{why};
   }
+  // Read whole: the connection is at a message's end, ready for the next call.
+  pool_.give_back(target, std::move(client), ClientPool::Clock::now());
   Reply answer = json_reply(result->status, std::move(body));
   auto headers = std::make_shared<std::vector<Header>>();
   for (const auto& [name, value] : result->headers) {

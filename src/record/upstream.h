@@ -9,6 +9,7 @@
 
 #include "model/reply.h"
 #include "model/request.h"
+#include "record/client_pool.h"
 #include "record/target_guard.h"
 #include "util/result.h"
 
@@ -44,15 +45,21 @@ struct HttpUpstreamOptions {
   const TargetGuard* guard = nullptr;
 };
 
-/// The real upstream: one cpp-httplib client per request (a client
-/// serialises its requests, and requests here run on many workers).
+/// The real upstream: cpp-httplib clients kept alive in a pool, one per
+/// call in flight (a client serialises its requests, and requests here run
+/// on many workers).
 class HttpUpstream : public Upstream {
  public:
   explicit HttpUpstream(HttpUpstreamOptions options) : options_(options) {}
   UpstreamAnswer forward(const std::string& base_url, const RequestView& request) override;
+  /// Clients kept alive between calls (tests).
+  size_t idle_clients() const { return pool_.idle(); }
 
  private:
+  std::unique_ptr<httplib::Client> connect(const std::string& base_url,
+                                           const std::string& address) const;
   HttpUpstreamOptions options_;
+  ClientPool pool_;
 };
 
 /// True for headers that belong to one connection, not to the message
