@@ -1,13 +1,18 @@
 // The reference for bench/: the least a server on drivemock's own stack can
 // do per request (cpp-httplib with the same tuning, RapidJSON parsing the body,
 // a fixed JSON answer). drivemock's figures are reported as ratios to it.
+// With --tls CERT KEY it is cpp-httplib's own SSLServer with that
+// certificate and key (bench/tls-handshakes: new TLS connections per second).
+// Usage: bench_reference [PORT [THREADS]] [--tls CERT KEY]
 #include <httplib.h>
 #include <rapidjson/document.h>
 #include <sys/socket.h>
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -32,9 +37,20 @@ httplib::Server::Handler answer(const char* body) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int port = argc > 1 ? std::stoi(argv[1]) : 0;
-  size_t threads = argc > 2 ? std::stoul(argv[2]) : 128;
-  httplib::Server server;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::unique_ptr<httplib::Server> made;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--tls") continue;
+    if (i + 2 >= args.size()) return 2;
+    made = std::make_unique<httplib::SSLServer>(args[i + 1].c_str(), args[i + 2].c_str());
+    if (!made->is_valid()) return 1;
+    args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 3);
+    break;
+  }
+  if (!made) made = std::make_unique<httplib::Server>();
+  httplib::Server& server = *made;
+  int port = args.size() > 0 ? std::stoi(args[0]) : 0;
+  size_t threads = args.size() > 1 ? std::stoul(args[1]) : 128;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_tcp_nodelay(true);
   server.set_keep_alive_max_count(1'000'000'000);
@@ -56,7 +72,8 @@ int main(int argc, char** argv) {
   }
   if (port <= 0) return 1;
   ::listen(listen_fd, 4096);
-  std::printf("reference listening on http://127.0.0.1:%d\n", port);
+  std::printf("reference listening on %s://127.0.0.1:%d\n",
+              dynamic_cast<httplib::SSLServer*>(made.get()) ? "https" : "http", port);
   std::fflush(stdout);
   server.listen_after_bind();
   return 0;
