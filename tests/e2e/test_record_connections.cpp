@@ -52,26 +52,27 @@ drivemock::ServerOptions recording_through(const std::string& url, const TempDir
   return options;
 }
 
+/// Records 20 trash calls, one after another, through a backend that keeps
+/// a connection for `keep_alive_max_count` calls; the connections they took.
+size_t connections_for_twenty_calls(size_t keep_alive_max_count) {
+  TempDir dir;
+  PortNotingBackend backend(keep_alive_max_count);
+  RunningServer recorder(recording_through(backend.url(), dir));
+  for (int i = 0; i < 20; ++i) REQUIRE(recorder.trash("d" + std::to_string(i))->status == 200);
+  std::lock_guard lock(backend.mutex);
+  CHECK(backend.calls == 20);
+  return backend.ports.size();
+}
+
 }  // namespace
 
 TEST_CASE("a recording's calls one after another go over one kept-alive upstream connection") {
-  TempDir dir;
-  PortNotingBackend backend(1000);
-  RunningServer recorder(recording_through(backend.url(), dir));
-  for (int i = 0; i < 20; ++i) REQUIRE(recorder.trash("d" + std::to_string(i))->status == 200);
-  std::lock_guard lock(backend.mutex);
-  CHECK(backend.calls == 20);
-  CHECK(backend.ports.size() == 1);
+  CHECK(connections_for_twenty_calls(1000) == 1);
 }
 
 TEST_CASE("an upstream that closes each connection after its answer fails no recorded call") {
-  TempDir dir;
-  PortNotingBackend backend(1);  // "Connection: close" on every answer
-  RunningServer recorder(recording_through(backend.url(), dir));
-  for (int i = 0; i < 20; ++i) REQUIRE(recorder.trash("d" + std::to_string(i))->status == 200);
-  std::lock_guard lock(backend.mutex);
-  CHECK(backend.calls == 20);
-  CHECK(backend.ports.size() == 20);
+  // "Connection: close" on every answer: each call on a connection of its own.
+  CHECK(connections_for_twenty_calls(1) == 20);
 }
 
 TEST_CASE("a kept-alive upstream connection the upstream has closed is not sent on") {
