@@ -152,7 +152,8 @@ portable: deps-build
 ## Debian's g++-aarch64-linux-gnu against Debian's arm64 libraries (a sysroot
 ## of their packages, scripts/arm64-sysroot, cached beside cpp-httplib's
 ## source), and the end-to-end tests, which run here under qemu-user-static.
-ARM64_EMULATOR = $(DEPS_CACHE)/arm64-sysroot/run
+ARM64_SYSROOT = $(DEPS_CACHE)/arm64-sysroot
+ARM64_EMULATOR = $(ARM64_SYSROOT)/run
 ARM64_TARGETS ?= drivemock-portable e2e_tests
 build-arm64: deps-build
 	sysroot="$$(scripts/arm64-sysroot $(DEPS_CACHE))" && \
@@ -220,7 +221,7 @@ deb-arm64: deps-build
 	$(MAKE) --no-print-directory build-arm64 ARM64_TARGETS=drivemock
 	@./scripts/install-deps --build-only dpkg-dev file
 	cd build/arm64 && cpack -B $(CURDIR)/build/deb \
-	  -D CPACK_DEBIAN_PACKAGE_DEPENDS="$$($(CURDIR)/scripts/deb-depends src/drivemock $(DEPS_CACHE)/arm64-sysroot)"
+	  -D CPACK_DEBIAN_PACKAGE_DEPENDS="$$($(CURDIR)/scripts/deb-depends src/drivemock $(ARM64_SYSROOT))"
 	@ls build/deb/*_arm64.deb
 
 ## Check the example scenarios.
