@@ -54,7 +54,8 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   json::write_string(w, e.response.fault == Fault::none ? "" : fault_name(e.response.fault));
   std::string matched;
   if (e.matched) {
-    matched = e.matched->scenario + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "");
+    matched =
+        e.matched->scenario.str() + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "");
   }
   json::write_string(w, matched);
   w.Int(input.folded.count(e.operation) ? 1 : 0);

@@ -12,7 +12,7 @@ namespace {
 /// refused request, the upstream while recording).
 std::string matched_text(const Entry& e) {
   if (!e.matched) return "none";
-  return e.matched->scenario +
+  return e.matched->scenario.str() +
          (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
 }
 

@@ -1,22 +1,24 @@
 #pragma once
 // One journaled request: what the client sent, how drivemock classified it,
 // and what it answered. Entries are kept by the hundred thousand, so the
-// request is packed into one buffer and an answer body taken from a scenario
-// is shared with the scenario catalog instead of copied.
+// request is packed into one buffer (model/recorded_request.h) and an answer
+// body taken from a scenario is shared with the scenario catalog instead of
+// copied.
 
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/recorded_request.h"
 #include "model/redaction.h"
 #include "model/reply.h"
 #include "model/request.h"
 #include "util/clock.h"
+#include "util/name.h"
 
 namespace drivemock {
 
@@ -29,7 +31,7 @@ struct Violation {
 
 /// Which scenario rule served a request (rule is 1-based; nullopt for defaults).
 struct Matched {
-  std::string scenario;
+  Name scenario;
   std::optional<int> rule;
 };
 
@@ -74,82 +76,20 @@ struct Scripting {
   std::optional<std::string> did_you_mean;
 };
 
-/// The built-in redaction (model/redaction.h), for callers that have no other.
-const Redaction& default_redaction();
-
-/// The request as journaled: method, url, headers (secrets redacted), body
-/// and client address in one buffer.
-class RecordedRequest {
- public:
-  RecordedRequest() = default;
-  /// Packs `view` and the uuid drivemock read from its body, writing "***"
-  /// for the values of secret headers and query parameters.
-  explicit RecordedRequest(const RequestView& view,
-                           std::optional<std::string_view> uuid = std::nullopt,
-                           const Redaction& redaction = default_redaction());
-
-  std::string_view method() const { return slice(0, url_); }
-  std::string_view url() const { return slice(url_, headers_); }
-  /// The url without its query.
-  std::string_view path() const { return url().substr(0, url().find('?')); }
-  std::string_view body() const { return slice(body_, ip_); }
-  std::string_view client_ip() const { return slice(ip_, uuid_); }
-  std::optional<std::string_view> uuid() const {
-    if (!has_uuid_) return std::nullopt;
-    return slice(uuid_, static_cast<uint32_t>(data_.size()));
-  }
-  /// The bytes it holds, all parts together.
-  size_t bytes() const { return data_.size(); }
-
-  /// Calls `fn(name, value)` for each header, in the order received.
-  template <typename Fn>
-  void for_each_header(Fn fn) const {
-    std::string_view rest = slice(headers_, body_);
-    while (!rest.empty()) {
-      std::string_view name = take_counted(rest);
-      std::string_view value = take_counted(rest);
-      fn(name, value);
-    }
-  }
-
- private:
-  // Header names and values are stored with their length in front: any byte,
-  // NUL included, may occur in them, so no separator would do.
-  static constexpr size_t kLengthBytes = sizeof(uint32_t);
-  static std::string_view take_counted(std::string_view& rest) {
-    uint32_t length = 0;
-    std::memcpy(&length, rest.data(), kLengthBytes);
-    std::string_view bytes = rest.substr(kLengthBytes, length);
-    rest.remove_prefix(kLengthBytes + length);
-    return bytes;
-  }
-
-  std::string_view slice(uint32_t from, uint32_t to) const {
-    return std::string_view(data_).substr(from, to - from);
-  }
-
-  std::string data_;
-  uint32_t url_ = 0;
-  uint32_t headers_ = 0;
-  uint32_t body_ = 0;
-  uint32_t ip_ = 0;
-  uint32_t uuid_ = 0;
-  bool has_uuid_ = false;
-};
-
 /// What drivemock answered (or how it failed to, for faults).
 struct ResponseRecord {
-  int status = 0;
   std::shared_ptr<const std::string> body;  ///< null when nothing was sent
+  /// The answer's own headers (a scenario's, an upstream's), secrets
+  /// redacted; shared with the answer when none is a secret. Null: none.
+  /// What the HTTP layer adds (Content-Length, CORS) is not among them.
+  std::shared_ptr<const std::vector<Header>> headers = {};
+  // The small fields last, together: an entry is kept 100,000 times over.
+  int status = 0;
   Fault fault = Fault::none;
   bool proxied = false;
   /// A success as the clients read it (model/outcome.h): the journal's
   /// `succeeded`, which the report and the dashboard show.
   bool succeeded = false;
-  /// The answer's own headers (a scenario's, an upstream's), secrets
-  /// redacted; shared with the answer when none is a secret. Null: none.
-  /// What the HTTP layer adds (Content-Length, CORS) is not among them.
-  std::shared_ptr<const std::vector<Header>> headers = {};
 
   std::string_view body_text() const { return body ? std::string_view(*body) : std::string_view(); }
 };
@@ -157,17 +97,18 @@ struct ResponseRecord {
 /// What the stages learnt about a request, as its journal entry keeps it. A
 /// field added here is journaled as is: one more member, and its JSON.
 struct Classification {
-  /// The operation's name; empty for unknown paths. Owned: an added
-  /// operation's definition goes with its catalog, the entry stays.
-  std::string operation;
+  /// The operation's name; empty for unknown paths. A Name (util/name.h),
+  /// not a view: an added operation's definition goes with its catalog, the
+  /// entry stays.
+  Name operation;
   std::optional<Matched> matched;
-  bool named = false;  ///< the uuid is named by a scenario
   /// The uuid's state when its answer was chosen, named or not; empty
   /// when none was (an unknown uuid rejected, a rate limit, a bad call).
-  std::string state;
+  Name state;
   /// A call of a dialect's operation (the SDK's lock) under a uuid no
   /// scenario names: the client made the uuid up, so it is not "unmatched".
   bool housekeeping = false;
+  bool named = false;  ///< the uuid is named by a scenario
   std::vector<Violation> violations;
   /// Null when there is no Scripting to keep (see scripting()).
   std::shared_ptr<const Scripting> scripted;

@@ -5,6 +5,7 @@
 // way (http/reply_writer.h).
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@
 namespace drivemock {
 
 /// How an answer misbehaves at the connection level instead of answering.
-enum class Fault { none, reset, empty, malformed, hang };
+enum class Fault : uint8_t { none, reset, empty, malformed, hang };
 
 /// "reset", "hang", …; "none" for Fault::none.
 const char* fault_name(Fault fault);
