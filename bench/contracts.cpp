@@ -84,8 +84,9 @@ Entry entry_of(const interchange::PactCall& c) {
   Entry e;
   e.id = c.id;
   e.request = RecordedRequest(view, *c.uuid);
-  e.operation = c.operation;
-  e.state = c.state;
+  Classification& seen = e.classification();
+  seen.operation = c.operation;
+  seen.state = c.state;
   e.response.status = c.status;
   e.response.body = std::make_shared<const std::string>(c.response_body);
   return e;

@@ -27,12 +27,12 @@ struct ListQuery {
 };
 
 bool in_session(const Entry& e, const std::string* session) {
-  return !session || (e.session && e.session->id == *session);
+  return !session || (e.seen().session && e.seen().session->id == *session);
 }
 
 bool selected(const Entry& e, const ListQuery& q) {
   if (q.uuid && e.uuid() != *q.uuid) return false;
-  if (q.operation && e.operation != *q.operation) return false;
+  if (q.operation && e.seen().operation != *q.operation) return false;
   if (!in_session(e, q.session)) return false;
   return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
 }
@@ -264,8 +264,8 @@ Reply handle_unmatched_requests(const RequestView& request, Context& context, co
     if (!in_session(*e, session)) continue;
     // No scenario names the uuid (but for the client's housekeeping, whose
     // uuids none can), or none of its rules matched (near misses).
-    bool unnamed = !e->named && !e->housekeeping;
-    if (unnamed || !e->scripting().near_misses.empty()) out.push_back(std::move(e));
+    bool unnamed = !e->seen().named && !e->seen().housekeeping;
+    if (unnamed || !e->seen().scripting().near_misses.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }
@@ -275,7 +275,7 @@ Reply handle_violations(const RequestView& request, Context& context, const std:
   if (auto refused = refuse_unknown_session(session, context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.journal.entries())) {
-    if (in_session(*e, session) && !e->violations.empty()) out.push_back(std::move(e));
+    if (in_session(*e, session) && !e->seen().violations.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
 }

@@ -58,7 +58,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   }
   std::vector<interchange::PactCall> calls;
   for (const auto& entry : context.journal.entries()) {
-    if (session && (!entry->session || entry->session->id != *session)) continue;
+    if (session && (!entry->seen().session || entry->seen().session->id != *session)) continue;
     calls.push_back(interchange::pact_call(*entry));
   }
   auto pact =

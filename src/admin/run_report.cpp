@@ -47,28 +47,28 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   w.Uint64(e.id);
   w.Int(session);
   json::write_string(w, journal::format_utc_millis(e.logged));
-  json::write_string(w, e.operation);
+  json::write_string(w, e.seen().operation);
   json::write_string(w, e.uuid().value_or(""));
   w.Int(e.response.status);
   json::write_string(w, envelope_code(e.response.body_text()));
   json::write_string(w, e.response.fault == Fault::none ? "" : fault_name(e.response.fault));
   std::string matched;
-  if (e.matched) {
-    matched =
-        e.matched->scenario.str() + (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "");
+  if (e.seen().matched) {
+    matched = e.seen().matched->scenario.str() +
+              (e.seen().matched->rule ? "#" + std::to_string(*e.seen().matched->rule) : "");
   }
   json::write_string(w, matched);
-  w.Int(input.folded.count(e.operation) ? 1 : 0);
+  w.Int(input.folded.count(e.seen().operation) ? 1 : 0);
   w.StartArray();
-  for (const auto& v : e.violations) json::write_string(w, v.rule + ": " + v.message);
+  for (const auto& v : e.seen().violations) json::write_string(w, v.rule + ": " + v.message);
   w.EndArray();
   w.StartArray();
-  for (const auto& miss : e.scripting().near_misses) {
+  for (const auto& miss : e.seen().scripting().near_misses) {
     json::write_string(w, "rule " + std::to_string(miss.rule) + ": " + miss.reason);
   }
   w.EndArray();
-  json::write_string(w, e.scripting().did_you_mean.value_or(""));
-  const auto& limited = e.scripting().limited;
+  json::write_string(w, e.seen().scripting().did_you_mean.value_or(""));
+  const auto& limited = e.seen().scripting().limited;
   json::write_string(w, limited ? limited->file + " limit " + std::to_string(limited->index) : "");
   w.Int(e.response.succeeded ? 0 : 1);
   json::write_string(w, shortened(e.request.body(), kReportBodyBytes));
@@ -137,7 +137,8 @@ std::string report_data(const ReportInput& input, SessionIndex& sessions) {
   json::write_member(w, "generated", journal::format_utc_millis(std::chrono::system_clock::now()));
   json::write_string(w, "requests");
   w.StartArray();
-  for (const auto& e : input.entries) write_request(w, *e, sessions.of(e->session.get()), input);
+  for (const auto& e : input.entries)
+    write_request(w, *e, sessions.of(e->seen().session.get()), input);
   w.EndArray();
   json::write_string(w, "events");
   w.StartArray();

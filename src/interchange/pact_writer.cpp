@@ -281,12 +281,12 @@ PactCall pact_call(const Entry& entry) {
     if (call.content_type.empty() && iequals(name, "Content-Type")) call.content_type = value;
   });
   call.body = entry.request.body();
-  call.operation = entry.operation;
+  call.operation = entry.seen().operation;
   if (auto uuid = entry.uuid()) call.uuid = std::string(*uuid);
-  call.client_made = entry.housekeeping;
-  call.state = entry.state;
-  call.named = entry.named;
-  if (entry.session) call.session = entry.session->id;
+  call.client_made = entry.seen().housekeeping;
+  call.state = entry.seen().state;
+  call.named = entry.seen().named;
+  if (entry.seen().session) call.session = entry.seen().session->id;
   call.status = entry.response.status;
   call.response_body = entry.response.body_text();
   if (entry.response.headers) call.response_headers = *entry.response.headers;

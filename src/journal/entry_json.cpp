@@ -149,46 +149,46 @@ void write_entry(json::Writer& w, const Entry& entry) {
   w.Uint64(entry.id);
   json::write_member(w, "loggedDate", format_utc_millis(entry.logged));
   json::write_string(w, "session");
-  write_session(w, entry.session.get());
+  write_session(w, entry.seen().session.get());
   json::write_string(w, "request");
   write_request(w, entry.request);
   json::write_string(w, "operation");
-  if (entry.operation.empty()) {
+  if (entry.seen().operation.empty()) {
     w.Null();
   } else {
-    json::write_string(w, entry.operation);
+    json::write_string(w, entry.seen().operation);
   }
   json::write_string(w, "uuid");
   write_optional(w, entry.uuid());
   // A uuid a scenario scripts: a pact names its state as scripted.
   json::write_string(w, "named");
-  w.Bool(entry.named);
+  w.Bool(entry.seen().named);
   // A uuid the client made up (the SDK's lock), no scenario's: not unmatched,
   // and a pact gives it as a pattern (interchange/pact_writer.h).
   json::write_string(w, "clientMade");
-  w.Bool(entry.housekeeping);
+  w.Bool(entry.seen().housekeeping);
   json::write_string(w, "matched");
-  write_matched(w, entry.matched);
+  write_matched(w, entry.seen().matched);
   // The uuid's state when answered: what a pact's provider state says.
   json::write_string(w, "state");
-  if (entry.state.empty()) {
+  if (entry.seen().state.empty()) {
     w.Null();
   } else {
-    json::write_string(w, entry.state);
+    json::write_string(w, entry.seen().state);
   }
   json::write_string(w, "random");
-  write_random(w, entry.scripting().random);
+  write_random(w, entry.seen().scripting().random);
   json::write_string(w, "limited");
-  write_limited(w, entry.scripting().limited);
+  write_limited(w, entry.seen().scripting().limited);
   json::write_string(w, "nearMisses");
-  write_near_misses(w, entry.scripting().near_misses);
+  write_near_misses(w, entry.seen().scripting().near_misses);
   json::write_string(w, "didYouMean");
-  write_or_null(w, entry.scripting().did_you_mean,
+  write_or_null(w, entry.seen().scripting().did_you_mean,
                 [&](const std::string& meant) { json::write_string(w, meant); });
   json::write_string(w, "response");
   write_response(w, entry.response);
   json::write_string(w, "violations");
-  write_violations(w, entry.violations);
+  write_violations(w, entry.seen().violations);
   json::write_string(w, "timing");
   w.StartObject();
   json::write_string(w, "totalMicros");

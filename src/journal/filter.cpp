@@ -78,9 +78,9 @@ bool FilterMatcher::matches(const Entry& entry) const {
   const auto& f = filter_;
   if (f.method && *f.method != entry.request.method()) return false;
   if (f.url && *f.url != entry.request.path()) return false;
-  if (f.operation && *f.operation != entry.operation) return false;
+  if (f.operation && *f.operation != entry.seen().operation) return false;
   if (f.uuid && *f.uuid != entry.uuid()) return false;
-  if (f.session && (!entry.session || *f.session != entry.session->id)) return false;
+  if (f.session && (!entry.seen().session || *f.session != entry.seen().session->id)) return false;
   if (!body_ && equal_to_json_.empty()) return true;
   rapidjson::Document body;
   if (!parse_json(entry.request.body(), body)) return false;

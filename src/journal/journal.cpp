@@ -7,11 +7,11 @@ namespace drivemock::journal {
 
 size_t entry_bytes(const Entry& entry) {
   size_t bytes = sizeof(Entry) + entry.request.bytes() + entry.response.body_text().size() +
-                 entry.operation.size();
+                 entry.seen().operation.size();
   if (entry.response.headers) {
     for (const auto& h : *entry.response.headers) bytes += h.name.size() + h.value.size();
   }
-  for (const auto& v : entry.violations) bytes += v.rule.size() + v.message.size();
+  for (const auto& v : entry.seen().violations) bytes += v.rule.size() + v.message.size();
   return bytes;
 }
 

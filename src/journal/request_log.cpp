@@ -11,9 +11,9 @@ namespace {
 /// where the journal says null (the built-in answer, an unknown path, a
 /// refused request, the upstream while recording).
 std::string matched_text(const Entry& e) {
-  if (!e.matched) return "none";
-  return e.matched->scenario.str() +
-         (e.matched->rule ? "#" + std::to_string(*e.matched->rule) : "#defaults");
+  if (!e.seen().matched) return "none";
+  return e.seen().matched->scenario.str() +
+         (e.seen().matched->rule ? "#" + std::to_string(*e.seen().matched->rule) : "#defaults");
 }
 
 /// The answer envelope's `code` (folder_not_found, not_found, …), which
@@ -37,7 +37,7 @@ std::string outcome_text(const Entry& e) {
 /// "#1 state is active, rule wants trashed; #2 color is blue, rule wants red"
 std::string near_misses_text(const Entry& e) {
   std::string text;
-  for (const auto& miss : e.scripting().near_misses) {
+  for (const auto& miss : e.seen().scripting().near_misses) {
     text += (text.empty() ? "#" : "; #") + std::to_string(miss.rule) + " " + miss.reason;
   }
   return text;
@@ -51,14 +51,16 @@ std::string text_line(const Entry& e) {
   line.append(" status=").append(outcome_text(e));
   if (auto code = answer_code(e)) line.append(" answer=").append(json::valid_utf8(*code));
   if (e.response.proxied) line.append(" proxied=true");
-  if (const auto& limited = e.scripting().limited) {
+  if (const auto& limited = e.seen().scripting().limited) {
     line.append(" limited=").append(limited_text(*limited));
   }
   line.append(" ").append(std::to_string(e.total_micros)).append("us");
-  if (!e.violations.empty())
-    line.append(" violations=").append(std::to_string(e.violations.size()));
-  if (const auto& meant = e.scripting().did_you_mean) line.append(" did-you-mean=").append(*meant);
-  if (!e.scripting().near_misses.empty()) line.append(" near-misses: ").append(near_misses_text(e));
+  if (!e.seen().violations.empty())
+    line.append(" violations=").append(std::to_string(e.seen().violations.size()));
+  if (const auto& meant = e.seen().scripting().did_you_mean)
+    line.append(" did-you-mean=").append(*meant);
+  if (!e.seen().scripting().near_misses.empty())
+    line.append(" near-misses: ").append(near_misses_text(e));
   return line;
 }
 
@@ -75,22 +77,24 @@ std::string json_line(const Entry& e) {
   auto uuid = e.uuid();
   uuid ? json::write_string(w, *uuid) : static_cast<void>(w.Null());
   json::write_string(w, "matched");  // null as in the journal
-  e.matched ? json::write_string(w, matched_text(e)) : static_cast<void>(w.Null());
+  e.seen().matched ? json::write_string(w, matched_text(e)) : static_cast<void>(w.Null());
   json::write_member(w, "status", outcome_text(e));
   if (auto code = answer_code(e)) json::write_member(w, "answer", *code);
   if (e.response.proxied) {
     json::write_string(w, "proxied");
     w.Bool(true);
   }
-  if (const auto& limited = e.scripting().limited) {
+  if (const auto& limited = e.seen().scripting().limited) {
     json::write_member(w, "limited", limited_text(*limited));
   }
   json::write_string(w, "micros");
   w.Int64(e.total_micros);
   json::write_string(w, "violations");
-  w.Uint64(e.violations.size());
-  if (const auto& meant = e.scripting().did_you_mean) json::write_member(w, "didYouMean", *meant);
-  if (!e.scripting().near_misses.empty()) json::write_member(w, "nearMisses", near_misses_text(e));
+  w.Uint64(e.seen().violations.size());
+  if (const auto& meant = e.seen().scripting().did_you_mean)
+    json::write_member(w, "didYouMean", *meant);
+  if (!e.seen().scripting().near_misses.empty())
+    json::write_member(w, "nearMisses", near_misses_text(e));
   w.EndObject();
   return {buffer.GetString(), buffer.GetSize()};
 }

@@ -33,6 +33,7 @@ struct Violation {
 struct Matched {
   Name scenario;
   std::optional<int> rule;
+  friend bool operator==(const Matched&, const Matched&) = default;
 };
 
 /// What the decide stage drew at random for a request (`--seed` replays it).
@@ -95,7 +96,9 @@ struct ResponseRecord {
 };
 
 /// What the stages learnt about a request, as its journal entry keeps it. A
-/// field added here is journaled as is: one more member, and its JSON.
+/// field added here is journaled as is: one more member, its JSON, and its
+/// comparison where entries share one (same_plain in model/entry.cpp, held
+/// to it by a static_assert on this struct's size).
 struct Classification {
   /// The operation's name; empty for unknown paths. A Name (util/name.h),
   /// not a view: an added operation's definition goes with its catalog, the
@@ -123,8 +126,13 @@ struct Classification {
 };
 
 /// One journaled request: what the client sent, what the stages learnt of it
-/// (the Classification it extends), and what drivemock answered.
-struct Entry : Classification {
+/// (its Classification) and what drivemock answered.
+///
+/// The Classification is shared by the entries that learnt the same: most
+/// calls of a test match the same rule in the same state with nothing else
+/// to say, and an entry keeps 16 bytes for it instead of a hundred
+/// (make_entry shares it with a recent entry of the same thread).
+struct Entry {
   uint64_t id = 0;  ///< assigned by the journal, rising from 1
   std::chrono::system_clock::time_point logged;
   RecordedRequest request;
@@ -132,6 +140,16 @@ struct Entry : Classification {
   int64_t total_micros = 0;
 
   std::optional<std::string_view> uuid() const { return request.uuid(); }
+  /// What the stages learnt of the request.
+  const Classification& seen() const;
+  /// The Classification as this entry's own to change (for entries built by
+  /// hand: tests, imports), no longer shared with any other.
+  Classification& classification();
+  /// Sets what the stages learnt (null: nothing).
+  void set_seen(std::shared_ptr<const Classification> seen) { seen_ = std::move(seen); }
+
+ private:
+  std::shared_ptr<const Classification> seen_;  ///< null: nothing learnt
 };
 
 using EntryPtr = std::shared_ptr<const Entry>;

@@ -109,7 +109,6 @@ RecordedRequest::RecordedRequest(const RequestView& view, std::optional<std::str
   body_ = here();
   ip_ = put(view.body);
   rest_ = put(view.client_ip);
-  has_uuid_ = uuid.has_value();
   if (uuid_after) {
     uuid_from_ = rest_;
     uuid_to_ = put(*uuid);
@@ -135,7 +134,6 @@ RecordedRequest& RecordedRequest::operator=(const RecordedRequest& other) {
   rest_ = other.rest_;
   uuid_from_ = other.uuid_from_;
   uuid_to_ = other.uuid_to_;
-  has_uuid_ = other.has_uuid_;
   return *this;
 }
 

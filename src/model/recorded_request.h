@@ -42,7 +42,7 @@ class RecordedRequest {
   std::string_view body() const { return slice(body_, ip_); }
   std::string_view client_ip() const { return slice(ip_, rest_); }
   std::optional<std::string_view> uuid() const {
-    if (!has_uuid_) return std::nullopt;
+    if (uuid_from_ == kNoUuid) return std::nullopt;
     return slice(uuid_from_, uuid_to_);
   }
   /// The bytes it holds, all parts together (interned lines not counted).
@@ -78,9 +78,9 @@ class RecordedRequest {
   uint32_t body_ = 0;
   uint32_t ip_ = 0;
   uint32_t rest_ = 0;  ///< the end of the client address: a uuid not in the body follows
-  uint32_t uuid_from_ = 0;
+  static constexpr uint32_t kNoUuid = UINT32_MAX;  ///< no offset is: a buffer is shorter
+  uint32_t uuid_from_ = kNoUuid;
   uint32_t uuid_to_ = 0;
-  bool has_uuid_ = false;
 };
 
 }  // namespace drivemock

@@ -21,8 +21,8 @@ TEST_CASE("count and find take the same filter type as the admin API") {
   of_a.uuid = "a";
   auto found = mock.server().find(of_a).value();
   REQUIRE(found.size() == 2);
-  CHECK(found[0]->operation == "color");
-  CHECK(found[1]->operation == "trash");
+  CHECK(found[0]->seen().operation == "color");
+  CHECK(found[1]->seen().operation == "trash");
 }
 
 TEST_CASE("wait_for returns once another thread's requests arrive") {

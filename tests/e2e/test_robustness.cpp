@@ -60,9 +60,10 @@ TEST_CASE("200 kept-alive connections are all served while others vanish mid-req
   CHECK(mock.server().journal().size() == expected);
   size_t incomplete = 0;
   for (const auto& entry : mock.server().journal().entries()) {
-    if (!entry->violations.empty() && entry->violations[0].rule == "incomplete_request") {
+    if (!entry->seen().violations.empty() &&
+        entry->seen().violations[0].rule == "incomplete_request") {
       CHECK(entry->request.url() == "/v3/dir/color");
-      CHECK(entry->operation == "color");
+      CHECK(entry->seen().operation == "color");
       ++incomplete;
     }
   }

@@ -25,13 +25,14 @@ Entry entry(const char* method, const char* url, const char* operation,
   view.body = body;
   Entry e;
   e.request = drivemock::RecordedRequest(view, uuid);
-  e.operation = operation;
+  e.classification().operation = operation;
   return e;
 }
 
 /// An entry of a session (sessions, issue 36).
 Entry in_session(Entry e, const char* id) {
-  e.session = std::make_shared<const drivemock::SessionTag>(drivemock::SessionTag{id, "a test"});
+  e.classification().session =
+      std::make_shared<const drivemock::SessionTag>(drivemock::SessionTag{id, "a test"});
   return e;
 }
 
@@ -63,9 +64,9 @@ bool reference_matches(const rapidjson::Value& filter, const Entry& e) {
            std::string_view(it->value.GetString(), it->value.GetStringLength()) == *actual;
   };
   std::optional<std::string_view> session;
-  if (e.session) session = e.session->id;
+  if (e.seen().session) session = e.seen().session->id;
   if (!text_field("method", e.request.method()) || !text_field("url", e.request.path()) ||
-      !text_field("operation", e.operation) || !text_field("uuid", e.uuid()) ||
+      !text_field("operation", e.seen().operation) || !text_field("uuid", e.uuid()) ||
       !text_field("session", session))
     return false;
   auto body_it = filter.FindMember("body");

@@ -42,14 +42,14 @@ drivemock::EntryPtr journaled(std::string_view request_body, std::string_view an
   auto e = std::make_shared<Entry>();
   e->id = in_session ? 2 : 1;
   e->request = drivemock::RecordedRequest(view, uuid);
-  e->operation = "color";
-  e->state = "default";
+  e->classification().operation = "color";
+  e->classification().state = "default";
   e->response.status = 200;
   e->response.body = std::make_shared<const std::string>(answer);
   e->response.headers = std::make_shared<const std::vector<drivemock::Header>>(
       std::vector<drivemock::Header>{{"Content-Type", std::string(header)}});
   if (in_session) {
-    e->session = std::make_shared<const drivemock::SessionTag>(
+    e->classification().session = std::make_shared<const drivemock::SessionTag>(
         drivemock::SessionTag{"s1", std::string(uuid)});
   }
   return e;

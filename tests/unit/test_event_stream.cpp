@@ -87,7 +87,7 @@ TEST_CASE("a stream sends each entry after its start as one request event with t
 TEST_CASE("an entry's data is one line, whatever its strings hold") {
   Entry e;
   e.id = 7;
-  e.operation = "line\nbreak";
+  e.classification().operation = "line\nbreak";
   std::string event = request_event(e);
   CHECK(event.starts_with("id: 7\nevent: request\ndata: {"));
   CHECK(event.find("line\\nbreak") != std::string::npos);

@@ -14,7 +14,7 @@ Entry entry(const char* op, const char* uuid, const char* body) {
   view.body = body;
   Entry e;
   e.request = RecordedRequest(view, uuid);
-  e.operation = op;
+  e.classification().operation = op;
   return e;
 }
 

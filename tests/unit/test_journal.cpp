@@ -93,17 +93,18 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
                                           "127.0.0.1",
                                           {}},
                               "u");
-  e.operation = "color";
-  e.matched = Matched{"trash-flow", 1};
-  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{2, 143}, {}, {}, {}});
+  e.classification().operation = "color";
+  e.classification().matched = Matched{"trash-flow", 1};
+  e.classification().scripted =
+      std::make_shared<Scripting>(Scripting{RandomDraw{2, 143}, {}, {}, {}});
   Reply answer = json_reply(200, "{}");
   answer.add_header("Retry-After", "1");
   answer.add_header("Set-Cookie", "session=s3cret");
   RequestView none;
   e.response = make_entry({none, std::nullopt, {}, answer}, {}, system_clock()).response;
-  e.violations = {{"field_missing", "Field 'color' is missing"}};
+  e.classification().violations = {{"field_missing", "Field 'color' is missing"}};
   e.total_micros = 85;
-  e.state = "active";
+  e.classification().state = "active";
   CHECK(
       entry_to_json(e) ==
       R"({"id":17,"loggedDate":"2026-11-22T09:14:38.390Z","session":null,"request":{"method":"POST",)"
@@ -118,20 +119,22 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("violations":[{"rule":"field_missing","message":"Field 'color' is missing"}],)"
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.
-  e.scripted.reset();
+  e.classification().scripted.reset();
   CHECK(entry_to_json(e).find(R"("rule":1},"state":"active","random":null,"limited":null,)") !=
         std::string::npos);
-  e.scripted = std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});
+  e.classification().scripted =
+      std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});
   CHECK(entry_to_json(e).find(R"("random":{"pick":null,"delayMs":7})") != std::string::npos);
-  e.scripted = std::make_shared<Scripting>(
+  e.classification().scripted = std::make_shared<Scripting>(
       Scripting{{}, {}, {{2, "state is active, rule wants trashed"}}, {}});
   CHECK(entry_to_json(e).find(
             R"("nearMisses":[{"rule":2,"reason":"state is active, rule wants trashed"}])") !=
         std::string::npos);
-  e.scripted = std::make_shared<Scripting>(Scripting{{}, LimitHit{"scenarios/x.yaml", 2}, {}, {}});
+  e.classification().scripted =
+      std::make_shared<Scripting>(Scripting{{}, LimitHit{"scenarios/x.yaml", 2}, {}, {}});
   CHECK(entry_to_json(e).find(R"("limited":{"file":"scenarios/x.yaml","index":2})") !=
         std::string::npos);
-  e.scripted = std::make_shared<Scripting>(Scripting{{}, {}, {}, "6F1C7E0A-0000"});
+  e.classification().scripted = std::make_shared<Scripting>(Scripting{{}, {}, {}, "6F1C7E0A-0000"});
   CHECK(entry_to_json(e).find(R"("nearMisses":[],"didYouMean":"6F1C7E0A-0000","response")") !=
         std::string::npos);
 }
@@ -328,7 +331,7 @@ TEST_CASE("request log lines name method, path, uuid, rule, status and micros") 
   view.method = "POST";
   view.url = view.path = "/v3/dir/trash";
   e.request = RecordedRequest(view, "u1");
-  e.matched = Matched{"flow", 2};
+  e.classification().matched = Matched{"flow", 2};
   e.response.status = 503;
   e.total_micros = 85;
   CHECK(request_line(e, LogFormat::text) ==
@@ -336,7 +339,7 @@ TEST_CASE("request log lines name method, path, uuid, rule, status and micros") 
   CHECK(request_line(e, LogFormat::json) ==
         R"({"type":"request","id":4,"method":"POST","path":"/v3/dir/trash","uuid":"u1",)"
         R"("matched":"flow#2","status":"503","micros":85,"violations":0})");
-  e.matched.reset();
+  e.classification().matched.reset();
   e.response.fault = Fault::reset;
   CHECK(request_line(e, LogFormat::text).find("matched=none status=fault:reset") !=
         std::string::npos);

@@ -14,7 +14,7 @@ std::vector<EntryPtr> journal_of(const std::vector<std::pair<std::string, std::s
   for (const auto& [operation, uuid] : calls) {
     auto e = std::make_shared<Entry>();
     e->id = ++id;
-    e->operation = operation;
+    e->classification().operation = operation;
     std::string body = R"({"uuid":")" + uuid + R"("})";
     e->request = RecordedRequest(
         RequestView{

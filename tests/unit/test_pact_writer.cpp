@@ -147,10 +147,10 @@ TEST_CASE("a journal file's line gives the call the running journal's entry give
   Entry e;
   e.id = 9;
   e.request = RecordedRequest(view, "u1");
-  e.operation = "trash";
-  e.named = true;
-  e.state = "trashed";
-  e.session = std::make_shared<SessionTag>(SessionTag{"s-1", "test"});
+  e.classification().operation = "trash";
+  e.classification().named = true;
+  e.classification().state = "trashed";
+  e.classification().session = std::make_shared<SessionTag>(SessionTag{"s-1", "test"});
   e.response.status = 200;
   e.response.body = std::make_shared<const std::string>(kAgain);
   auto line = json::parse_untrusted(entry_to_json(e));

@@ -57,9 +57,9 @@ TEST_CASE("a mock request is classified, decided and journaled before its answer
   CHECK(response.status == 202);
   auto entries = parts.journal.entries();
   REQUIRE(entries.size() == 1);
-  CHECK(entries[0]->operation == "trash");
+  CHECK(entries[0]->seen().operation == "trash");
   CHECK(entries[0]->uuid() == "u");
-  CHECK(entries[0]->matched->rule == 1);
+  CHECK(entries[0]->seen().matched->rule == 1);
   CHECK(entries[0]->response.status == 202);
 }
 
@@ -118,8 +118,8 @@ TEST_CASE("a refused request is journaled with its violation, a refused admin ca
        {}});
   auto entries = parts.journal.entries();
   REQUIRE(entries.size() == 1);
-  CHECK(entries[0]->operation == "color");
+  CHECK(entries[0]->seen().operation == "color");
   CHECK(entries[0]->response.status == 408);
-  REQUIRE(entries[0]->violations.size() == 1);
-  CHECK(entries[0]->violations[0].rule == "request_timeout");
+  REQUIRE(entries[0]->seen().violations.size() == 1);
+  CHECK(entries[0]->seen().violations[0].rule == "request_timeout");
 }

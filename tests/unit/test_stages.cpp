@@ -83,8 +83,8 @@ TEST_CASE("the journal entry keeps the request redacted, its classification and 
   CHECK(e.request.method() == "POST");
   CHECK(e.request.path() == "/v3/dir/trash");
   CHECK(e.uuid() == "u");
-  CHECK(e.operation == "trash");
-  CHECK(e.matched->rule == 2);
+  CHECK(e.seen().operation == "trash");
+  CHECK(e.seen().matched->rule == 2);
   std::vector<std::string> values;
   e.request.for_each_header([&](std::string_view, std::string_view v) { values.emplace_back(v); });
   CHECK(values == std::vector<std::string>{"***", "*/*"});

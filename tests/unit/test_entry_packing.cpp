@@ -1,12 +1,16 @@
-// The journal's packed request (model/recorded_request.h) reads back exactly
-// what was sent, however each header line was kept (an interned line's id,
-// inline, hex packed), and the interned tables stay bounded whatever
-// clients send (model/header_lines.h, util/name.h).
+// What keeps a journal entry small reads back the same: the packed request
+// (model/recorded_request.h) gives back exactly what was sent, however each
+// header line was kept (an interned line's id, inline, hex packed); entries
+// share a classification only when it says the same (model/entry.h); and the
+// interned tables stay bounded whatever clients send (model/header_lines.h,
+// util/name.h).
 #include <catch2/catch.hpp>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "model/entry.h"
 #include "model/header_lines.h"
 #include "model/recorded_request.h"
 #include "util/name.h"
@@ -84,6 +88,68 @@ TEST_CASE("a request with more header lines than are interned keeps the rest inl
   RecordedRequest copy = request;
   CHECK(read_back(copy) == lines);
   CHECK(copy.body() == request.body());
+}
+
+namespace {
+
+/// The entry make_entry builds for a request that learnt `seen`.
+Entry entry_of(Classification seen) {
+  static const Reply answer = json_reply(200, "{}");
+  RequestView view = view_with({});
+  return make_entry({view, std::nullopt, std::move(seen), answer}, {}, system_clock());
+}
+
+Classification plain() {
+  Classification seen;
+  seen.operation = "color";
+  seen.matched = Matched{"flow", 1};
+  seen.state = "active";
+  seen.named = true;
+  return seen;
+}
+
+}  // namespace
+
+TEST_CASE("entries that learnt the same share one classification, and any difference keeps its own") {
+  Entry first = entry_of(plain());
+  Entry same = entry_of(plain());
+  CHECK(&same.seen() == &first.seen());
+  CHECK(same.seen().state == "active");
+
+  // Each field on its own: an entry that differs in it is not shared.
+  std::vector<std::function<void(Classification&)>> differences = {
+      [](Classification& c) { c.operation = "trash"; },
+      [](Classification& c) {
+        c.matched = Matched{"flow", 2};
+      },
+      [](Classification& c) {
+        c.matched = Matched{"other", 1};
+      },
+      [](Classification& c) { c.matched.reset(); },
+      [](Classification& c) { c.state = "trashed"; },
+      [](Classification& c) { c.named = false; },
+      [](Classification& c) { c.housekeeping = true; },
+      [](Classification& c) {
+        c.violations.push_back({"rule", "message"});
+      },
+      [](Classification& c) { c.scripted = std::make_shared<Scripting>(); },
+      [](Classification& c) {
+        c.session = std::make_shared<const SessionTag>(SessionTag{"s1", "t"});
+      },
+  };
+  for (size_t i = 0; i < differences.size(); ++i) {
+    INFO("difference " << i);
+    Entry before = entry_of(plain());
+    Classification changed = plain();
+    differences[i](changed);
+    Entry other = entry_of(changed);
+    CHECK(&other.seen() != &before.seen());
+    CHECK(&entry_of(plain()).seen() == &before.seen());
+  }
+  // Changing an entry built by hand never changes the one it shared.
+  Entry edited = entry_of(plain());
+  edited.classification().state = "edited";
+  CHECK(first.seen().state == "active");
 }
 
 // The two cases below fill the process's tables: they come last in this
