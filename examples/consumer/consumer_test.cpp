@@ -41,5 +41,5 @@ directories:
   trashes.uuid = "dir-1";
   CHECK(mock.count(trashes).value() == 2);
   CHECK(mock.engine().directory("dir-1")->state == "trashed");
-  for (const auto& entry : mock.find(trashes).value()) CHECK(entry->violations.empty());
+  for (const auto& entry : mock.find(trashes).value()) CHECK(entry->seen().violations.empty());
 }
