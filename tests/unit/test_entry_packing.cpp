@@ -110,7 +110,8 @@ Classification plain() {
 
 }  // namespace
 
-TEST_CASE("entries that learnt the same share one classification, and any difference keeps its own") {
+TEST_CASE(
+    "entries that learnt the same share one classification, and any difference keeps its own") {
   Entry first = entry_of(plain());
   Entry same = entry_of(plain());
   CHECK(&same.seen() == &first.seen());
