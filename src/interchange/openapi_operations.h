@@ -5,18 +5,17 @@
 // would). What drivemock cannot serve or check is a positioned warning,
 // never a silent drop.
 
-#include <yaml-cpp/yaml.h>
-
 #include <vector>
 
 #include "contract/operations.h"
-#include "util/yaml_reader.h"
+#include "document/reader.h"
+#include "document/tree.h"
 
 namespace drivemock::interchange {
 
 /// The operations of the OpenAPI document `root`, read by `in` (its file's
 /// reader). Those whose name or path `taken` has are left out, warned.
-std::vector<contract::Operation> read_openapi_operations(const YAML::Node& root, YamlReader& in,
+std::vector<contract::Operation> read_openapi_operations(document::Node root, document::Reader& in,
                                                          const contract::OperationSet& taken);
 
 }  // namespace drivemock::interchange

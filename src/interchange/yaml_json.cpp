@@ -1,8 +1,7 @@
 #include "interchange/yaml_json.h"
 
-#include <charconv>
-#include <cmath>
-
+#include "document/scalars.h"
+#include "document/tree_json.h"
 #include "util/json.h"
 
 namespace drivemock::interchange {
@@ -12,31 +11,12 @@ bool is_plain(const YAML::Node& scalar) {
   return scalar.Tag() == "?";
 }
 
-bool write_number(json::Writer& w, const std::string& text) {
-  // Most plain scalars are words; from_chars is slow to say so.
-  if (std::string_view("0123456789-.").find(text.front()) == std::string_view::npos) return false;
-  const char* end = text.data() + text.size();
-  long long integer = 0;
-  auto [p, ec] = std::from_chars(text.data(), end, integer);
-  if (ec == std::errc() && p == end) return w.Int64(integer);
-  double real = 0;
-  auto [q, ec2] = std::from_chars(text.data(), end, real);
-  if (ec2 == std::errc() && q == end && std::isfinite(real)) return w.Double(real);
-  return false;
-}
-
 void write_plain_scalar(json::Writer& w, const std::string& text) {
-  // The words YAML reads as null or a boolean have at most five letters.
-  if (text.size() > 5) {
-    if (!write_number(w, text)) json::write_string(w, text);
-  } else if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") {
-    w.Null();
-  } else if (text == "true" || text == "True" || text == "TRUE") {
-    w.Bool(true);
-  } else if (text == "false" || text == "False" || text == "FALSE") {
-    w.Bool(false);
-  } else if (!write_number(w, text)) {
-    json::write_string(w, text);
+  switch (document::plain_kind(text)) {
+    case document::Kind::null: w.Null(); return;
+    case document::Kind::boolean: w.Bool(text.front() == 't' || text.front() == 'T'); return;
+    case document::Kind::number: document::write_number(w, text); return;
+    default: json::write_string(w, text); return;
   }
 }
 
@@ -80,6 +60,14 @@ std::string yaml_to_json(const YAML::Node& node) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   write_node(w, node);
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+std::string condition_json(document::Node node, contract::FieldType type) {
+  if (type != contract::FieldType::string || !node.is_scalar()) return document::to_json(node);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  json::write_string(w, node.text());
   return {buffer.GetString(), buffer.GetSize()};
 }
 

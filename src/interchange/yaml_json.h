@@ -8,6 +8,7 @@
 #include <string>
 
 #include "contract/operations.h"
+#include "document/tree.h"
 
 namespace drivemock::interchange {
 
@@ -22,5 +23,7 @@ std::string yaml_to_json(const YAML::Node& node);
 /// given contract type: a scalar is read as that type where it can be, so
 /// `color: 123456` matches the string "123456" that clients send.
 std::string condition_json(const YAML::Node& node, contract::FieldType type);
+/// The same for a value of a contract document's tree.
+std::string condition_json(document::Node node, contract::FieldType type);
 
 }  // namespace drivemock::interchange

@@ -54,11 +54,11 @@ inline constexpr int kMaxDelayMs = 600000;
 inline constexpr double kMaxWeight = 1e9;
 inline constexpr double kMaxSigma = 10;
 /// The largest contract drivemock reads: an OpenAPI document `operations:
-/// FILE` names, or a pact (any scenario document written as JSON). yaml-cpp,
-/// which reads them, holds 30 to 75 times a document's size at its peak
-/// (31x for bench_contracts' 20 MB document of 10,000 operations, 75x for a
-/// 16 MiB one of few long schemas), so this keeps a contract another team
-/// hands over under about 2.4 GB; refused before it is parsed.
+/// FILE` names, or a pact (any scenario document written as JSON). Those are
+/// read into a document tree (document/tree.h) at about 6 times their size at
+/// the peak (bench_contracts); a scenario set written as JSON goes through
+/// yaml-cpp's tree, which holds 30 to 75 times, so this keeps any of them
+/// under about 2.4 GB; refused before it is parsed.
 inline constexpr uintmax_t kMaxContractBytes = uintmax_t{32} << 20;
 
 /// A slice that did not read as the entry it was cut for.

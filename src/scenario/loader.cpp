@@ -14,10 +14,11 @@
 
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
-#include "interchange/pact_scenario.h"
+#include "document/tree.h"
 #include "scenario/answer_pool.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
+#include "scenario/pact_set.h"
 #include "util/clock.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
@@ -67,8 +68,8 @@ struct Document {
   std::optional<YAML::Node> root;    ///< all of it, or all but the sliced directories
   std::vector<Operation> added;
   std::optional<ScenarioSet> set;
-  /// A pact's: where each line of the scenario it reads as came from in it.
-  std::vector<std::pair<int, int>> pact_positions;
+  std::optional<document::Tree> tree;   ///< a pact's, which is read into one
+  std::optional<PactSet> pact;          ///< what a pact reads as
   Diagnostics read, operations, parse;  ///< what each pass found
 };
 
@@ -141,6 +142,16 @@ void read_document(Document& doc, YamlTime* yaml_time) {
     return;
   }
   TimedYaml timed(yaml_time);
+  // A pact (JSON) is read once, into the tree its set is built from; other
+  // JSON is a scenario set, read as YAML.
+  if (looks_like_json(*doc.text)) {
+    Diagnostics not_json;
+    auto tree = document::read_tree(*doc.text, doc.file, not_json);
+    if (tree && looks_like_pact(tree->root())) {
+      doc.tree = std::move(tree);
+      return;
+    }
+  }
   // Sliced from its lines at any size: then no event pass runs over the
   // directories, which the whole parse's alias check is. yaml-cpp's event
   // slicer, itself a pass, pays only where a whole tree would be too big.
@@ -160,26 +171,32 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   }
 }
 
-/// A pact is read as the scenario it gives (interchange/pact_scenario.h).
-void read_pact(Document& doc, const OperationSet& known) {
-  if (!doc.root || !interchange::looks_like_pact(*doc.root)) return;
-  YamlReader reader(doc.file, doc.read);
-  auto scenario = interchange::pact_scenario(*doc.root, reader, known);
-  doc.root.reset();  // not assigned over: that would write into the old tree
-  doc.sliced.reset();
-  if (!scenario) return;
-  doc.root = load_yaml(scenario->text, doc.file, doc.read);
-  doc.pact_positions = std::move(scenario->positions);
+/// A pact is read as the set it gives (scenario/pact_set.h).
+void read_pact(Document& doc, const OperationSet& known, Dialect dialect) {
+  if (!doc.tree && doc.root && looks_like_pact(*doc.root)) {
+    // A pact written as YAML: read again, into a tree.
+    doc.root.reset();  // not assigned over: that would write into the old tree
+    doc.sliced.reset();
+    doc.tree = document::read_tree(*doc.text, doc.file, doc.read);
+  }
+  if (!doc.tree) return;
+  document::Reader reader(doc.file, doc.read);
+  AnswerPool bodies;
+  doc.pact = pact_set(doc.tree->root(), reader, known, {bodies, dialect});
+  if (reader.error_count() > 0) doc.pact.reset();
+  doc.tree.reset();
 }
 
-/// What the grammar found in a pact's scenario, placed in the pact itself.
-void place_in_pact(Diagnostics& diagnostics, const Document& doc) {
-  const auto& positions = doc.pact_positions;
-  for (auto& d : diagnostics) {
-    if (d.file != doc.file || d.line < 1 || static_cast<size_t>(d.line) > positions.size())
-      continue;
-    std::tie(d.line, d.column) = positions[static_cast<size_t>(d.line) - 1];
-  }
+/// The set a pact read as, with the operations it adds.
+ScenarioSet pact_set_of(Document& doc) {
+  ScenarioSet set;
+  set.source = doc.file;
+  set.name = doc.default_name;
+  set.operations = std::move(doc.added);
+  set.defaults = std::move(doc.pact->defaults);
+  set.directories = std::move(doc.pact->directories);
+  doc.pact.reset();
+  return set;
 }
 
 /// The document's set, from its root and slices, with the operations read
@@ -195,7 +212,8 @@ struct SetReading {
 
 void read_set(Document& doc, const SetReading& how) {
   YamlTime* yaml_time = how.spread.yaml_time;
-  if (!doc.root) return;
+  if (doc.pact) doc.set = pact_set_of(doc);
+  if (!doc.root && !doc.set) return;
   if (doc.sliced) {
     try {
       doc.set = DocumentParser(doc.file, how.dialect, how.bodies, doc.parse)
@@ -253,11 +271,15 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   const Priority priority = priority_for(document_bytes(documents), allowed);
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
-  for (auto& doc : documents) read_pact(doc, known);
+  for (auto& doc : documents) read_pact(doc, known, dialect);
   AnswerPool operation_bodies;
   OperationSet usable = known;
   for (auto& doc : documents) {
-    if (!doc.root) continue;
+    if (doc.pact) doc.added = std::move(doc.pact->operations);
+    if (!doc.root) {
+      add_new(usable, doc.added);
+      continue;
+    }
     doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
                     .parse_operations(*doc.root, doc.refs);
     add_new(usable, doc.added);
@@ -280,12 +302,8 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
       priority);
   Checked<std::vector<ScenarioSet>> parsed{std::vector<ScenarioSet>{}, {}};
   for (const auto& doc : documents) append(parsed.diagnostics, doc.read);
+  for (auto& doc : documents) append(parsed.diagnostics, doc.operations);
   for (auto& doc : documents) {
-    place_in_pact(doc.operations, doc);
-    append(parsed.diagnostics, doc.operations);
-  }
-  for (auto& doc : documents) {
-    place_in_pact(doc.parse, doc);
     append(parsed.diagnostics, doc.parse);
     if (doc.set) parsed->push_back(std::move(*doc.set));
   }

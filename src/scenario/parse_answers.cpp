@@ -5,44 +5,15 @@
 
 #include <algorithm>
 
-#include "contract/field_checks.h"
 #include "interchange/yaml_json.h"
 #include "model/outcome.h"
+#include "scenario/answer_checks.h"
 #include "scenario/answer_template.h"
 #include "scenario/document_parser.h"
 #include "util/json.h"
 #include "util/text.h"
 
 namespace drivemock::scenario {
-namespace {
-
-/// A raw answer that gives no Content-Type is sent as what it is: JSON
-/// text as application/json (the default), any other text as text/plain,
-/// so that a client, a proxy or a validator reading the answer by its type
-/// reads it as text ("Service Unavailable" is no JSON). A template's text
-/// is JSON only once filled in: it keeps the default.
-void type_raw_text(Reply& answer) {
-  if (answer.templated != Templated::no || !answer.body) return;
-  if (find_header(answer.header_list(), "Content-Type")) return;
-  if (!json::parse_untrusted(*answer.body)) {
-    answer.add_header("Content-Type", "text/plain; charset=utf-8");
-  }
-}
-
-/// A token as RFC 9110 defines header names.
-bool is_header_name(const std::string& name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
-  });
-}
-
-/// The headers that frame a message (RFC 9112 §6), which drivemock sets.
-bool is_framing_header(const std::string& name) {
-  return iequals(name, "Content-Length") || iequals(name, "Transfer-Encoding") ||
-         iequals(name, "Connection");
-}
-
-}  // namespace
 
 /// An answer; with `weight`, an answer of a one_of, which may have one.
 std::optional<Reply> DocumentParser::parse_answer(const Operation& op, const YAML::Node& node,
@@ -200,18 +171,10 @@ void DocumentParser::parse_headers(const YAML::Node& node, Reply& answer) {
   for (const auto& kv : node) {
     const std::string& name = kv.first.Scalar();
     auto value = in_.scalar(kv.second, "a header value (string)");
-    if (!is_header_name(name)) {
-      in_.error(kv.first, "header name '" + name + "' is not a valid HTTP token");
-    } else if (is_framing_header(name)) {
-      // drivemock frames every answer itself: a second Content-Length, or
-      // both framings, makes clients read the answer differently (Node
-      // refuses it; a proxy in between may split it into two answers).
-      in_.error(kv.first, "header '" + name +
-                              "' is set by drivemock from the answer itself; expected another "
-                              "header (the body's length and the connection are not "
-                              "scriptable: use raw, dribble or fault)");
-    } else if (value && value->find_first_of("\r\n") != std::string::npos) {
-      in_.error(kv.second, "header '" + name + "' has a line break in its value");
+    if (auto problem = header_name_problem(name)) {
+      in_.error(kv.first, std::move(*problem));
+    } else if (auto bad = value ? header_value_problem(name, *value) : std::nullopt) {
+      in_.error(kv.second, std::move(*bad));
     } else if (value) {
       headers.push_back({name, *value});
     }
@@ -236,19 +199,8 @@ void DocumentParser::parse_body(const Operation& op, const YAML::Node& body, con
 
 void DocumentParser::warn_on_answer_body(const Operation& op, const YAML::Node& at,
                                          const std::shared_ptr<const std::string>& json) {
-  const auto& violations = bodies_.violations(json, [&](const std::string& text) {
-    auto doc = json::parse_untrusted(text);  // made from YAML no deeper than the bound
-    if (!doc) return std::vector<Violation>{};
-    return contract::check_fields(contract::answer_fields(Envelope(dialect_)), *doc, "answer body",
-                                  contract::UnknownFields::allow);
-  });
-  for (const auto& v : violations) {
-    in_.warning(at,
-                v.message + (dialect_ == Dialect::service
-                                 ? " (in the service dialect status is true or false: the official "
-                                   "client reads any status but false as a success)"
-                                 : " (the contract of " + op.name +
-                                       " answers has string status, message, code)"));
+  for (auto& warning : answer_body_warnings(bodies_, dialect_, op, json)) {
+    in_.warning(at, std::move(warning));
   }
 }
 

@@ -68,12 +68,12 @@ std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name
   }
   auto text = read_file_text(path);
   Diagnostics found;
-  auto root = text ? load_yaml(*text, path, found) : std::nullopt;
+  auto tree = text ? document::read_tree(*text, path, found) : std::nullopt;
   if (!text) in_.error(name, "cannot read the OpenAPI document " + path);
   std::vector<Operation> out;
-  if (root) {
-    YamlReader reader(path, found);
-    out = interchange::read_openapi_operations(*root, reader, dialect_operations(dialect_));
+  if (tree) {
+    document::Reader reader(path, found);
+    out = interchange::read_openapi_operations(tree->root(), reader, dialect_operations(dialect_));
   }
   in_.adopt(found);
   return out;

@@ -20,9 +20,7 @@ class ShapeCheck : public YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
-    throw Refused{mark,
-                  "aliases (*name) are not supported in scenario files; write the value out "
-                  "where it is used"};
+    throw Refused{mark, alias_refusal()};
   }
   void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
                 const std::string&) override {}
@@ -42,14 +40,22 @@ class ShapeCheck : public YAML::EventHandler {
 
   void open(const YAML::Mark& mark) {
     if (++depth_ > kMaxYamlDepth) {
-      throw Refused{mark, "mappings and lists are nested deeper than " +
-                              std::to_string(kMaxYamlDepth) + " levels here; expected at most " +
-                              std::to_string(kMaxYamlDepth)};
+      throw Refused{mark, depth_refusal()};
     }
   }
 };
 
 }  // namespace
+
+std::string alias_refusal() {
+  return "aliases (*name) are not supported in scenario files; write the value out where it "
+         "is used";
+}
+
+std::string depth_refusal() {
+  return "mappings and lists are nested deeper than " + std::to_string(kMaxYamlDepth) +
+         " levels here; expected at most " + std::to_string(kMaxYamlDepth);
+}
 
 std::optional<Diagnostic> check_yaml_shape(std::string_view text, const std::string& file) {
   ShapeCheck check;

@@ -18,6 +18,11 @@ namespace drivemock {
 /// The most nested mappings and lists a YAML document may have.
 constexpr int kMaxYamlDepth = 64;
 
+/// What an alias or a collection nested deeper than kMaxYamlDepth is
+/// refused with (document/ refuses them too).
+std::string alias_refusal();
+std::string depth_refusal();
+
 /// A positioned error for the first alias or the first collection nested
 /// deeper than kMaxYamlDepth in the first document of `text`; nothing when
 /// there is none (invalid YAML is left to the parse, which says where).

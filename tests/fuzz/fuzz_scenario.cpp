@@ -55,10 +55,10 @@ bool consistent(const drivemock::scenario::ScenarioSet& set,
 void check_openapi(const std::string& text) {
   drivemock::Diagnostics found;
   const std::string file = "api.yaml";
-  auto root = drivemock::load_yaml(text, file, found);
-  if (!root) return;
-  drivemock::YamlReader reader(file, found);
-  auto ops = drivemock::interchange::read_openapi_operations(*root, reader,
+  auto tree = drivemock::document::read_tree(text, file, found);
+  if (!tree) return;
+  drivemock::document::Reader reader(file, found);
+  auto ops = drivemock::interchange::read_openapi_operations(tree->root(), reader,
                                                              *drivemock::contract::builtin_set());
   for (const auto& op : ops) {
     if (op.name.empty() || !drivemock::contract::is_operation_path(op.path)) std::abort();

@@ -1,4 +1,4 @@
-// Pact in: a pact read as a scenario set (interchange/pact_scenario.h).
+// Pact in: a pact read as a scenario set (scenario/pact_set.h).
 #include <catch2/catch.hpp>
 
 #include "interchange/pact_writer.h"
@@ -174,14 +174,21 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
                "pact.json:8:12: warning: a 'Asynchronous/Messages' interaction "
                "is not HTTP"));
   }
-  SECTION("an answer the scenario grammar refuses is placed at its interaction") {
+  SECTION("an answer drivemock cannot send is an error where the pact gives it") {
     auto set = read(R"({"interactions": [
   {"request": {"method": "POST", "path": "/v3/dir/trash", "body": {"uuid": "d1"}},
-   "response": {"status": 999}}
+   "response": {"status": 999}},
+  {"request": {"method": "POST", "path": "/v3/dir/trash", "body": {"uuid": "d2"}},
+   "response": {"status": 200, "headers": {"Content-Length": "3", "X-A": "a\r\nSet-Cookie: x"}}}
 ]})");
     CHECK(!set);
-    REQUIRE(has_errors(set.diagnostics));
-    CHECK(format_diagnostic(set.diagnostics[0]).starts_with("pact.json:2:3: error:"));
+    CHECK(messages_of(set.diagnostics) ==
+          std::vector<std::string>{
+              "pact.json:3:27: error: expected an HTTP status from 100 to 599, found '999'",
+              "pact.json:5:44: error: header 'Content-Length' is set by drivemock from the answer "
+              "itself; expected another header (the body's length and the connection are not "
+              "scriptable: use raw, dribble or fault)",
+              "pact.json:5:67: error: header 'X-A' has a line break in its value"});
   }
   SECTION("the same request in the same state answered twice") {
     auto set = read(R"({"interactions": [
@@ -194,6 +201,48 @@ TEST_CASE("a pact drivemock cannot read, or parts of one, are errors and warning
                "pact.json:3:3: warning: the same request in the same state as the "
                "interaction at line 2 answers otherwise"));
   }
+}
+
+TEST_CASE("a pact written as YAML reads as the same set as its JSON") {
+  auto json = read(kForeign);
+  auto yaml = parse_scenario(R"(consumer: {name: web}
+provider: {name: drive}
+interactions:
+  - description: rename
+    providerState: file exists
+    request:
+      method: POST
+      path: /v3/file/rename
+      body: {uuid: f1, name: a.txt}
+      matchingRules: {$.body.name: {match: type}}
+    response: {status: 200, body: {status: success, code: renamed}}
+  - description: color red
+    request: {method: POST, path: /v3/dir/color, body: {uuid: d1, color: red}}
+    response: {status: 409, headers: {X-Trace: t}, body: {status: error, code: busy}}
+)",
+                             "pact.yaml", "pact");
+  INFO(Catch::Detail::stringify(messages_of(yaml.diagnostics)));
+  REQUIRE(json);
+  REQUIRE(yaml);
+  REQUIRE(yaml->operations.size() == 1);
+  CHECK(yaml->operations[0].fields == json->operations[0].fields);
+  CHECK(yaml->operations[0].line == 4);
+  const auto& color = yaml->directories.at("d1").operations.at("color")[0];
+  CHECK(color.when.fields[0].expected_json == R"("red")");
+  CHECK(color.answers[0].status == 409);
+  CHECK(color.answers[0].body_text() ==
+        json->directories.at("d1").operations.at("color")[0].answers[0].body_text());
+  CHECK(said(yaml.diagnostics, "pact.yaml:10:23: warning: request matching rule on $.body.name"));
+}
+
+TEST_CASE("a pact's header cannot carry a NUL byte into an answer") {
+  auto set = read(R"({"interactions": [
+  {"request": {"method": "POST", "path": "/v3/dir/trash", "body": {"uuid": "d1"}},
+   "response": {"status": 200, "headers": {"X-A": "a\u0000b"}}}]})");
+  CHECK(!set);
+  CHECK(
+      messages_of(set.diagnostics) ==
+      std::vector<std::string>{"pact.json:3:44: error: header 'X-A' has a NUL byte in its value"});
 }
 
 TEST_CASE("a pact of 10,000 interactions reads") {

@@ -1,0 +1,42 @@
+#include "document/tree_json.h"
+
+#include "document/scalars.h"
+
+namespace drivemock::document {
+
+void write_json(json::Writer& w, Node node) {
+  if (!node) {
+    w.Null();
+    return;
+  }
+  switch (node.kind()) {
+    case Kind::map:
+      w.StartObject();
+      for (auto [key, value] : members(node)) {
+        json::write_string(w, key.text());
+        write_json(w, value);
+      }
+      w.EndObject();
+      return;
+    case Kind::sequence:
+      w.StartArray();
+      for (Node item : items(node)) write_json(w, item);
+      w.EndArray();
+      return;
+    case Kind::number:
+      if (!write_number(w, node.text())) json::write_string(w, node.text());
+      return;
+    case Kind::boolean: w.Bool(node.text().front() == 't' || node.text().front() == 'T'); return;
+    case Kind::string: json::write_string(w, node.text()); return;
+    case Kind::null: w.Null(); return;
+  }
+}
+
+std::string to_json(Node node) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  write_json(w, node);
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+}  // namespace drivemock::document
