@@ -35,6 +35,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await mock?.stop();
+  if (file) fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
 async function admin(method, p, body) {

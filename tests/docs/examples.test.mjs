@@ -52,10 +52,22 @@ for (const dir of [generated, contractsGenerated]) {
 
 function run(command, args, cwd, extraEnv = {}) {
   // Without the runner's NODE_TEST_CONTEXT: with it, a nested node --test
-  // reports to this runner and exits 0 whatever its tests did.
+  // reports to this runner and exits 0 whatever its tests did. An example's
+  // temporary files (os.tmpdir()) go to a directory of its own, removed
+  // after it: the examples keep theirs, as a test suite's pacts are kept.
   const { NODE_TEST_CONTEXT, ...env } = process.env;
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...env, ...extraEnv, NO_COLOR: "1" }, timeout: 120000 });
-  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-example-"));
+  try {
+    const result = spawnSync(command, args, {
+      cwd,
+      encoding: "utf8",
+      env: { ...env, ...extraEnv, TMPDIR: tmp, NO_COLOR: "1" },
+      timeout: 120000,
+    });
+    return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** Vitest run in `dir` by its own config, with `args`, and no drivemock of this environment's. */

@@ -27,7 +27,7 @@ export async function usage(): Promise<void> {
   });
   const url: string = mock.url;
   const port: number = mock.port;
-  const secure = await startDrivemock({ tls: { port: 0, dir: "/tmp/ca", names: ["mock.internal"] } });
+  const secure = await startDrivemock({ tls: { port: 0, dir: ".drivemock-ca", names: ["mock.internal"] } });
   const tlsUrl: string | null = secure.tlsUrl;
   const tlsPort: number | null = secure.tlsPort;
   const caFile: string | null = secure.caFile;
