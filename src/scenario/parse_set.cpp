@@ -36,6 +36,9 @@ std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, 
   if (node.IsScalar()) return openapi_operations(node, refs);
   auto added = contract::read_definitions(node, in_, contract::AnswerForm::read_by_caller,
                                           contract::builtin_set().get());
+  // Anything but a mapping is reported by read_definitions; its "members"
+  // are no pairs (yaml-cpp throws reading a list's items as keys).
+  if (!node.IsMap()) return added;
   auto definitions = definitions_by_name(node);
   for (auto& op : added) {
     auto answer = yaml_member(definitions.at(op.name), "answer");

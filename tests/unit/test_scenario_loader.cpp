@@ -217,6 +217,13 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
     CHECK(only_error("directories: {u: [}").starts_with("test.yaml:1:"));
     CHECK(only_error("directories: {u: [}").find("invalid YAML") != std::string::npos);
   }
+  SECTION("operations as a list, not a mapping (a fuzzer's crash)") {
+    auto p = parse("operations:\n - when: {}\ndirectories: {}");
+    REQUIRE(p.diagnostics.size() == 1);
+    CHECK(format_diagnostic(p.diagnostics[0]) ==
+          "test.yaml:2:2: error: expected `operations`: a mapping of name to definition, found a "
+          "list");
+  }
   SECTION("unknown top-level key") {
     CHECK(only_error("name: x\ndirectorys: {}") ==
           "test.yaml:2:1: error: unknown key 'directorys' in a scenario set; expected one of: "
