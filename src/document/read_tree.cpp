@@ -3,6 +3,9 @@
 namespace drivemock::document {
 namespace {
 
+// Offsets in a tree are 32 bits; the callers' bound is far below this.
+constexpr size_t kMostBytes = size_t{1} << 31;
+
 bool looks_like_json(std::string_view text) {
   auto first = text.find_first_not_of(" \t\r\n");
   return first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
@@ -12,8 +15,7 @@ bool looks_like_json(std::string_view text) {
 
 std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics) {
-  // Offsets in a tree are 32 bits; the callers' bound is far below this.
-  if (text.size() >= (size_t{1} << 31)) {
+  if (text.size() >= kMostBytes) {
     diagnostics.push_back({Severity::error, file, 1, 1, "a document of 2 GiB or more"});
     return std::nullopt;
   }
@@ -29,6 +31,11 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
   const Read::Failure& failure = json_failure ? *json_failure : *yaml.failure;
   diagnostics.push_back({Severity::error, file, failure.line, failure.column, failure.message});
   return std::nullopt;
+}
+
+std::optional<Tree> read_json_tree(std::string_view text) {
+  if (text.size() >= kMostBytes) return std::nullopt;
+  return std::move(read_json(text).tree);
 }
 
 }  // namespace drivemock::document

@@ -47,10 +47,19 @@ Kind plain_kind(std::string_view text) {
   return read_number(text) ? Kind::number : Kind::string;
 }
 
-bool write_number(json::Writer& w, std::string_view text) {
-  auto n = read_number(text);
-  if (!n) return false;
-  return n->form == Number::Form::integer ? w.Int64(n->integer) : w.Double(n->real);
+void write_scalar(json::Writer& w, Kind kind, std::string_view text) {
+  auto n = kind == Kind::number ? read_number(text) : std::nullopt;
+  if (n && n->form == Number::Form::integer) {
+    w.Int64(n->integer);
+  } else if (n) {
+    w.Double(n->real);
+  } else if (kind == Kind::boolean) {
+    w.Bool(text.front() == 't' || text.front() == 'T');
+  } else if (kind == Kind::null) {
+    w.Null();
+  } else {
+    json::write_string(w, text);
+  }
 }
 
 }  // namespace drivemock::document

@@ -14,8 +14,9 @@ namespace drivemock::document {
 /// The type of a plain scalar's text.
 Kind plain_kind(std::string_view text);
 
-/// Writes a number's text as JSON writes it (`010` as 10, `1e3` as
-/// 1000.0); false, writing nothing, when it is no number.
-bool write_number(json::Writer& w, std::string_view text);
+/// Writes a scalar of that kind as JSON: a number's text as JSON writes it
+/// (`010` as 10, `1e3` as 1000.0; a string when it is no number), true for
+/// `true`, `True` or `TRUE`.
+void write_scalar(json::Writer& w, Kind kind, std::string_view text);
 
 }  // namespace drivemock::document

@@ -57,10 +57,6 @@ int Node::column() const {
   return tree_ ? static_cast<int>(tree_->cell(index_).column) : 0;
 }
 
-size_t Tree::bytes() const {
-  return cells_.capacity() * sizeof(Cell) + links_.capacity() * sizeof(uint32_t) + text_.capacity();
-}
-
 uint32_t Builder::add(Kind kind, int line, int column) {
   auto index = static_cast<uint32_t>(tree_.cells_.size());
   Tree::Cell cell;

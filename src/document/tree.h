@@ -123,8 +123,6 @@ class Tree {
 
   /// The document's top value (null for an empty document).
   Node root() const { return cells_.empty() ? Node() : Node(this, 0); }
-  /// The bytes the tree holds: for measuring.
-  size_t bytes() const;
 
  private:
   friend class Node;
@@ -151,5 +149,9 @@ class Tree {
 /// an alias or a key that is not a scalar.
 std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics);
+
+/// The tree of `text` read as JSON only: nothing, and no pass as YAML,
+/// when it is not JSON or is refused.
+std::optional<Tree> read_json_tree(std::string_view text);
 
 }  // namespace drivemock::document

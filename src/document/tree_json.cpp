@@ -23,12 +23,7 @@ void write_json(json::Writer& w, Node node) {
       for (Node item : items(node)) write_json(w, item);
       w.EndArray();
       return;
-    case Kind::number:
-      if (!write_number(w, node.text())) json::write_string(w, node.text());
-      return;
-    case Kind::boolean: w.Bool(node.text().front() == 't' || node.text().front() == 'T'); return;
-    case Kind::string: json::write_string(w, node.text()); return;
-    case Kind::null: w.Null(); return;
+    default: write_scalar(w, node.kind(), node.text()); return;
   }
 }
 

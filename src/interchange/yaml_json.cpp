@@ -12,12 +12,7 @@ bool is_plain(const YAML::Node& scalar) {
 }
 
 void write_plain_scalar(json::Writer& w, const std::string& text) {
-  switch (document::plain_kind(text)) {
-    case document::Kind::null: w.Null(); return;
-    case document::Kind::boolean: w.Bool(text.front() == 't' || text.front() == 'T'); return;
-    case document::Kind::number: document::write_number(w, text); return;
-    default: json::write_string(w, text); return;
-  }
+  document::write_scalar(w, document::plain_kind(text), text);
 }
 
 void write_node(json::Writer& w, const YAML::Node& node) {

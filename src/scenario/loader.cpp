@@ -143,10 +143,10 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   }
   TimedYaml timed(yaml_time);
   // A pact (JSON) is read once, into the tree its set is built from; other
-  // JSON is a scenario set, read as YAML.
+  // JSON is a scenario set, and text that is not JSON is YAML: read as YAML
+  // (a pact written so is seen by read_pact).
   if (looks_like_json(*doc.text)) {
-    Diagnostics not_json;
-    auto tree = document::read_tree(*doc.text, doc.file, not_json);
+    auto tree = document::read_json_tree(*doc.text);
     if (tree && looks_like_pact(tree->root())) {
       doc.tree = std::move(tree);
       return;

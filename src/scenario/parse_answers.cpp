@@ -1,17 +1,11 @@
 // Reading an answer and its forms: status, body or raw text, headers,
 // delays (fixed or drawn), dribble, faults and templates; warning where a
 // body does not fit the dialect.
-#include <rapidjson/document.h>
-
-#include <algorithm>
-
 #include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "scenario/answer_checks.h"
 #include "scenario/answer_template.h"
 #include "scenario/document_parser.h"
-#include "util/json.h"
-#include "util/text.h"
 
 namespace drivemock::scenario {
 
