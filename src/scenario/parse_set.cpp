@@ -16,12 +16,12 @@ namespace drivemock::scenario {
 namespace {
 
 /// An `operations:` mapping's definitions by name, found in one scan (a
-/// lookup per operation would be quadratic in a file of 10,000).
+/// lookup per operation would be quadratic in a file of 10,000). Every key
+/// is named as read_definitions names its operation (a `null:` key as ""),
+/// so that each operation it gives has its definition here.
 std::unordered_map<std::string, YAML::Node> definitions_by_name(const YAML::Node& operations) {
   std::unordered_map<std::string, YAML::Node> out;
-  for (const auto& kv : operations) {
-    if (kv.first.IsScalar()) out.emplace(kv.first.Scalar(), kv.second);
-  }
+  for (const auto& kv : operations) out.emplace(kv.first.Scalar(), kv.second);
   return out;
 }
 

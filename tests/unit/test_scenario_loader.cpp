@@ -224,6 +224,12 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
           "test.yaml:2:2: error: expected `operations`: a mapping of name to definition, found a "
           "list");
   }
+  SECTION("an operation named by a null key (a fuzzer's crash) loads or says why") {
+    auto p = parse(
+        "operations:\n  null:\n    path: /v3/user/lock\n    fields: {uuid: string}\n"
+        "    answer: {body: {status: success}}\ndirectories: {}");
+    CHECK((p.set || has_errors(p.diagnostics)));
+  }
   SECTION("unknown top-level key") {
     CHECK(only_error("name: x\ndirectorys: {}") ==
           "test.yaml:2:1: error: unknown key 'directorys' in a scenario set; expected one of: "
