@@ -48,9 +48,14 @@ load() {
 median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort -g | awk '{v[NR] = $1} END {
   print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# What a browser adds to the official SDK's calls: the one header of its
+# set that makes a server choose whether to compress (issue 58).
+BROWSER_ENCODINGS="Accept-Encoding: gzip, deflate, br"
+
 # instructions REQUESTS COMMAND...: the instructions callgrind counted over
 # the server's whole life, answering REQUESTS requests. With SESSION=1 the
-# requests carry the bearer of a session opened first (the SDK's way).
+# requests carry the bearer of a session opened first (the SDK's way); with
+# SDK=1 the official SDK's headers and a browser's Accept-Encoding.
 instructions() {
   local requests=$1
   shift
@@ -65,7 +70,9 @@ instructions() {
     sleep 0.01
   done
   [ -n "$PORT" ] || { echo "bench: $* did not start under valgrind" >&2; exit 1; }
-  if [ "${SESSION:-0}" = stranger ]; then
+  if [ "${SDK:-0}" = 1 ]; then
+    "$LOAD_COUNT" "$PORT" "$requests" --sdk "$BROWSER_ENCODINGS" >/dev/null
+  elif [ "${SESSION:-0}" = stranger ]; then
     # A bearer of a session key's length that is no session's: the reference.
     "$LOAD_COUNT" "$PORT" "$requests" "Authorization: Bearer $(printf 'f%.0s' $(seq 1 64))" >/dev/null
   elif [ "${SESSION:-0}" = 1 ]; then
@@ -107,6 +114,11 @@ configuration() {
     drivemock-session) SESSION=1 per_request "$1" "$DRIVEMOCK" --port 0 --scenarios scenarios --quiet ;;
     drivemock-bearer)
       SESSION=stranger per_request "$1" "$DRIVEMOCK" --port 0 --scenarios scenarios --quiet ;;
+    # The official SDK's calls as a browser sends them (issue 58), against
+    # the reference given the same headers and drivemock's compression rule.
+    reference-sdk) SDK=1 per_request "$1" "$REFERENCE" 0 ;;
+    drivemock-sdk)
+      SDK=1 per_request "$1" "$DRIVEMOCK" --port 0 --dialect service --scenarios scenarios/service --quiet ;;
     *)
       echo "instructions: no configuration named $1" >&2
       return 1

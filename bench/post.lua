@@ -13,6 +13,16 @@ wrk.headers["Accept"] = "application/json"
 -- the official SDK sends its apiKey.
 local bearer = os.getenv("DRIVEMOCK_BEARER")
 if bearer and bearer ~= "" then wrk.headers["Authorization"] = "Bearer " .. bearer end
+-- DRIVEMOCK_SDK=1 (issue 58): the official SDK's header set as a browser
+-- sends it (bench_load_count --sdk, and the browser's Accept-Encoding). Its
+-- Checksum is a fixed SHA-512's length: drivemock does not check it.
+if os.getenv("DRIVEMOCK_SDK") == "1" then
+  wrk.headers["Accept"] = "application/json, text/plain, */*"
+  wrk.headers["Accept-Encoding"] = "gzip, deflate, br"
+  wrk.headers["User-Agent"] = "filen-sdk"
+  wrk.headers["Checksum"] = string.rep("c", 128)
+  if not wrk.headers["Authorization"] then wrk.headers["Authorization"] = "Bearer " .. string.rep("f", 64) end
+end
 
 function request()
   counter = counter + 1

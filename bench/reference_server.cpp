@@ -1,6 +1,9 @@
 // The reference for bench/: the least a server on drivemock's own stack can
 // do per request (cpp-httplib with the same tuning, RapidJSON parsing the body,
 // a fixed JSON answer). drivemock's figures are reported as ratios to it.
+// Its answers follow drivemock's compression rule (http/compression.h), so
+// that traffic offering Accept-Encoding compares like with like: the
+// library alone would brotli-compress every 60-byte answer.
 // With --tls CERT KEY it is cpp-httplib's own SSLServer with that
 // certificate and key (bench/tls-handshakes: new TLS connections per second).
 // Usage: bench_reference [PORT [THREADS]] [--tls CERT KEY]
@@ -13,6 +16,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "http/compression.h"
 
 namespace {
 
@@ -28,9 +33,10 @@ httplib::Server::Handler answer(const char* body) {
     if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("uuid")) {
       res.status = 400;
       res.set_content(R"({"status":"error","code":"invalid_params"})", "application/json");
-      return;
+    } else {
+      res.set_content(body, "application/json");
     }
-    res.set_content(body, "application/json");
+    drivemock::settle_encoding(drivemock::CompressionPolicy(), req, res);
   };
 }
 

@@ -2,6 +2,8 @@
 include(CMakeFindDependencyMacro)
 find_dependency(PkgConfig)
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
+find_dependency(ZLIB)
 find_dependency(yaml-cpp)
 find_dependency(OpenSSL)
 find_dependency(Threads)

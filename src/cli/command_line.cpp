@@ -132,6 +132,12 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Largest request body in bytes; larger ones get 413 and are not kept whole")
       ->check(CLI::Range(size_t{1}, size_t{1} << 30))
       ->capture_default_str();
+  app.add_option("--compress-min-bytes", flags.server.compress_min_bytes,
+                 "Compress answer bodies this big or bigger (br or gzip) for clients that accept "
+                 "it; smaller ones, and answers with their own Content-Encoding, go as they are "
+                 "(0: every compressible answer; 1GiB: in effect none)")
+      ->transform(CLI::AsSizeValue(false))
+      ->capture_default_str();
   app.add_option("--journal-file", flags.server.journal_file,
                  "Append every journal entry to this file as a JSON line");
   app.add_flag("--watch", flags.watch, "Reload scenario files when they change");

@@ -145,8 +145,11 @@ admin::ServerHealth Server::Impl::health() const {
 
 HttpServerOptions Server::Impl::http_options(int port) const {
   const ServerOptions& given = options;
-  return {given.host, port,     given.threads,       given.max_body, given.request_timeout,
-          &clock,     envelope, given.keep_alive_max};
+  HttpServerOptions settings{
+      given.host, port,     given.threads,       given.max_body, given.request_timeout,
+      &clock,     envelope, given.keep_alive_max};
+  settings.compression.min_bytes = given.compress_min_bytes;
+  return settings;
 }
 
 void Server::Impl::reload_from_watch() {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "contract/request_checks.h"
+#include "http/compression.h"
 #include "journal/filter.h"
 #include "journal/journal.h"
 #include "journal/order.h"
@@ -99,6 +100,9 @@ struct ServerOptions {
   /// POST /__admin/report; empty: none.
   std::string report_file = {};
   size_t max_body = 1 << 20;  ///< larger request bodies get 413, unread but journaled
+  /// Answer bodies this big or bigger are compressed for clients that accept
+  /// it (br or gzip); smaller ones never (http/compression.h).
+  size_t compress_min_bytes = kDefaultCompressMinBytes;
   /// A request's head and body must arrive this soon after its first byte (else 408).
   std::chrono::milliseconds request_timeout{10000};
   /// Most requests on one kept-alive connection (its Keep-Alive header says so).

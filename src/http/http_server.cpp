@@ -77,10 +77,13 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
     if (request.body.size() > options_.max_body) {  // chunked: read whole, then refused
       Refusal refusal =
           too_large(request.body.size(), options_.max_body, request, options_.envelope);
-      return refuse(std::move(refusal), std::move(request), res);
+      refuse(std::move(refusal), std::move(request), res);
+      settle_encoding(options_.compression, req, res);
+      return;
     }
     ReplyWriter writer(res, stopping_);
     given(request, writer);
+    settle_encoding(options_.compression, req, res);
     // The library writes the head next, then the body: one write for both.
     // Not for a streamed answer, whose head must go before its first part.
     if (connection && !res.body.empty() && !res.content_provider_) connection->hold_next_head();
@@ -126,6 +129,7 @@ void HttpServer::configure(const LibraryHandler& handler) {
           RequestView request = to_view(req);
           Refusal refusal = too_large(*announced, options_.max_body, request, options_.envelope);
           refuse(std::move(refusal), std::move(request), res);
+          settle_encoding(options_.compression, req, res);
         } else if (no_body) {
           handler(req, res);
         } else {
@@ -156,15 +160,16 @@ void HttpServer::configure(const LibraryHandler& handler) {
   server_->set_error_handler(httplib::Server::HandlerWithResponse(
       [this](const httplib::Request& req, httplib::Response& res) {
         refuse_unparsed(req, res);
+        settle_encoding(options_.compression, req, res);
         // Unhandled: the library writes `res` as it stands (Handled would
         // also make it apply byte ranges).
         return httplib::Server::HandlerResponse::Unhandled;
       }));
-  server_->set_exception_handler([envelope = options_.envelope](const httplib::Request&,
-                                                                httplib::Response& res,
-                                                                std::exception_ptr) {
-    fill_response(res, error_reply(envelope, 500, "internal error", "internal_error"));
-  });
+  server_->set_exception_handler(
+      [this](const httplib::Request& req, httplib::Response& res, std::exception_ptr) {
+        fill_response(res, error_reply(options_.envelope, 500, "internal error", "internal_error"));
+        settle_encoding(options_.compression, req, res);
+      });
 }
 
 Status HttpServer::start() {

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <thread>
 
+#include "http/compression.h"
 #include "http/connection.h"
 #include "http/proxy_connect.h"
 #include "http/reply_writer.h"
@@ -52,6 +53,8 @@ struct HttpServerOptions {
   /// Set (with `tls`): a proxy listener; each connection starts with a
   /// CONNECT (http/proxy_connect.h), which this decides.
   std::function<ConnectDecision(const ConnectRequest&)> proxy = nullptr;
+  /// Which answers go compressed to clients that accept it (http/compression.h).
+  CompressionPolicy compression = CompressionPolicy();
 };
 
 class HttpServer {

@@ -41,23 +41,27 @@ after(async () => {
 });
 
 /// What a fetch from the page gets: the answer's status and JSON, or the
-/// browser's error when CORS blocks it.
-async function fetchFromPage(target, origin) {
+/// browser's error when CORS blocks it. `encodings` collects the
+/// Content-Encoding each answer of the call came with (null: none).
+async function fetchFromPage(target, origin, uuid = "from-the-page", encodings = []) {
   const page = await browser.newPage();
+  page.on("response", (res) => {
+    if (res.request().method() === "POST") encodings.push(res.headers()["content-encoding"] ?? null);
+  });
   try {
     await page.goto(origin + "/");
-    return await page.evaluate(async (url) => {
+    return await page.evaluate(async (url, id) => {
       try {
         const res = await fetch(url + "/v3/dir/trash", {
           method: "POST",
           headers: { "Authorization": "Bearer key", "Checksum": "abc", "Content-Type": "application/json" },
-          body: JSON.stringify({ uuid: "from-the-page" }),
+          body: JSON.stringify({ uuid: id }),
         });
         return { status: res.status, json: await res.json() };
       } catch (e) {
         return { error: String(e) };
       }
-    }, target);
+    }, target, uuid);
   } finally {
     await page.close();
   }
@@ -93,5 +97,23 @@ test("the same fetch is blocked by the browser without CORS, and from another si
     await plain.stop();
     await service.stop();
     await named.stop();
+  }
+});
+
+test("a browser offers br on every call: small answers come plain, a 16 KiB one as br, which it reads", async () => {
+  const message = "m".repeat(16384);
+  const mock = await startDrivemock(["--dialect", "service"],
+    `directories: {big: {trash: {body: {status: true, message: ${message}, code: dir_trashed}}}}\n`);
+  try {
+    const encodings = [];
+    assert.equal((await fetchFromPage(mock.url, localUrl, "small", encodings)).status, 200);
+    const big = await fetchFromPage(mock.url, localUrl, "big", encodings);
+    assert.equal(big.json.message, message);
+    assert.deepEqual(encodings, [null, "br"]);
+    const journal = await mock.journal();
+    assert.match(journal[0].request.headers["Accept-Encoding"], /\bbr\b/);  // Chromium's offer
+    assert.equal(JSON.parse(journal[1].response.body).message, message);  // kept as scripted
+  } finally {
+    await mock.stop();
   }
 });

@@ -141,6 +141,24 @@ TEST_CASE("flag --max-body refuses a larger body with 413 and journals it") {
   CHECK(journal["requests"][0]["response"]["status"].GetInt() == 413);
 }
 
+TEST_CASE("flag --compress-min-bytes sets which answers a client offering br gets compressed") {
+  // The journal of one call: about 730 bytes of JSON, under the default 1 KiB.
+  auto encoding = [](const Binary& binary) {
+    REQUIRE(binary.trash("u"));
+    auto client = binary.client();
+    client.set_decompress(false);
+    auto res = client.Get("/__admin/requests", {{"Accept-Encoding", "gzip, deflate, br"}});
+    REQUIRE(res);
+    return res->get_header_value("Content-Encoding");
+  };
+  CHECK(encoding(Binary({})).empty());
+  CHECK(encoding(Binary({"--compress-min-bytes", "0"})) == "br");
+  CHECK(encoding(Binary({"--compress-min-bytes", "64KiB"})).empty());
+  Process refused({kBinary, "--port", "0", "--compress-min-bytes", "some"});
+  CHECK(refused.wait_exit() != 0);
+  CHECK(refused.err().find("--compress-min-bytes") != std::string::npos);
+}
+
 TEST_CASE("flag --dialect service answers status true and false, and health says which") {
   Binary service({"--dialect", "service"});
   auto ok = service.client().Post("/v3/dir/trash", R"({"uuid":"u"})", "application/json");
