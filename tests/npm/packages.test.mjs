@@ -8,12 +8,14 @@
 // too, and the install on this x86-64 machine leaves it out by its `cpu`.
 // Usage: DRIVEMOCK_PORTABLE=… [DRIVEMOCK_PORTABLE_ARM64=…] node --test tests/npm/packages.test.mjs
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { startLocalRegistry } from "./local-registry.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const binary = process.env.DRIVEMOCK_PORTABLE;
@@ -110,19 +112,31 @@ test("the arm64 package: its binary for arm64 alone, its glibc floor, its licenc
   assertNotices(arm64Tgz, true);
 });
 
-test("the tarballs install into an empty project with no registry, and npx drivemock runs the platform binary", () => {
+test("the packages install into an empty project from a registry of their tarballs alone, and npx drivemock runs the platform binary", async () => {
   fs.mkdirSync(project, { recursive: true });
-  // Each platform package from its tarball where the registry would serve it
-  // (npm's overrides), so that npm chooses among them by os, cpu and libc as
-  // it does from the registry: the arm64 one is left out on x86-64.
-  const overrides = { "drivemock-linux-x64-gnu": `file:${platformTgz}` };
-  if (arm64Binary) overrides["drivemock-linux-arm64-gnu"] = `file:${arm64Tgz}`;
+  // The tarballs served as the npm registry serves packages, so that npm
+  // resolves `drivemock` and chooses among its optional platform packages by
+  // os and cpu as a user's npm does: the arm64 one is left out on x86-64.
+  const registry = await startLocalRegistry([jsTgz, platformTgz, ...(arm64Binary ? [arm64Tgz] : [])]);
   fs.writeFileSync(
     path.join(project, "package.json"),
-    JSON.stringify({ name: "app", private: true, dependencies: { drivemock: `file:${jsTgz}` }, overrides }),
+    JSON.stringify({ name: "app", private: true, dependencies: { drivemock: version } }),
   );
-  const installed = run("npm", ["install", "--offline", "--no-audit", "--no-fund"]);
-  assert.equal(installed.status, 0, installed.stderr);
+  try {
+    // Its own cache: nothing comes from a cache of earlier runs.
+    await promisify(execFile)("npm", ["install", "--registry", registry.url, "--cache", path.join(work, "npm-cache"),
+      "--no-audit", "--no-fund"], { cwd: project, timeout: 120_000, env: { ...process.env, npm_config_noproxy: "127.0.0.1" } });
+  } catch (e) {
+    assert.fail(`npm install failed: ${e.stderr || e.message}`);
+  } finally {
+    await registry.close();
+  }
+  // npm looks the optional peers up (a 404 here), and installs none of them.
+  const peers = Object.keys(manifestIn(jsTgz).peerDependenciesMeta ?? {});
+  for (const name of registry.requested.filter((n) => !n.startsWith("drivemock"))) {
+    assert.ok(peers.includes(name), `npm asked for ${name}, which is no optional peer of drivemock`);
+    assert.ok(!fs.existsSync(path.join(project, "node_modules", name)), `npm installed the optional peer ${name}`);
+  }
   assert.ok(fs.existsSync(path.join(project, "node_modules/drivemock-linux-x64-gnu/bin/drivemock")));
   if (arm64Binary) {
     assert.ok(!fs.existsSync(path.join(project, "node_modules/drivemock-linux-arm64-gnu")), "npm installed the arm64 package on x86-64");
