@@ -5,6 +5,14 @@
 const http = require("node:http");
 const { DrivemockError } = require("./errors");
 
+// drivemock closes a kept-alive connection after 5 s idle (its Keep-Alive
+// header says timeout=5). Node 19 and later drop an idle socket a second
+// before the hint; Node 18, Debian 12's, reuses it, and a call sent as the
+// server closes it fails with "socket hang up". Idle sockets go after 4 s,
+// and a call whose reused socket was closed before any answer is sent
+// again once, on a new connection: drivemock never read it.
+const kIdleSocketMs = 4000;
+
 class AdminHttp {
   /**
    * @param {string} url drivemock's base URL
@@ -15,7 +23,7 @@ class AdminHttp {
     this.url = url;
     this.token = token;
     this.stopped = stopped;
-    this.agent = new http.Agent({ keepAlive: true });
+    this.agent = new http.Agent({ keepAlive: true, timeout: kIdleSocketMs });
     // Read once: a URL parsed per call cost a test's session more than
     // drivemock's own work on it.
     const base = new URL(url);
@@ -38,6 +46,10 @@ class AdminHttp {
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     const before = this.stopped();
     if (before) return Promise.reject(before);
+    return this.send(method, path, { payload, headers, accept }, true);
+  }
+
+  send(method, path, { payload, headers, accept }, mayRetry) {
     return new Promise((resolve, reject) => {
       const request = http.request({ host: this.host, port: this.port, path, method, headers, agent: this.agent }, (res) => {
         const chunks = [];
@@ -63,9 +75,17 @@ class AdminHttp {
         });
       });
       // A call cut off by the stop says so, not ECONNRESET.
-      request.on("error", (e) =>
-        reject(this.stopped() ?? new DrivemockError(`${method} ${path}: ${e.message}`, { code: "connection_failed" })),
-      );
+      let answered = false;
+      request.on("response", () => {
+        answered = true;
+      });
+      request.on("error", (e) => {
+        if (mayRetry && request.reusedSocket && !answered && !this.stopped() && e.code === "ECONNRESET") {
+          resolve(this.send(method, path, { payload, headers, accept }, false));
+          return;
+        }
+        reject(this.stopped() ?? new DrivemockError(`${method} ${path}: ${e.message}`, { code: "connection_failed" }));
+      });
       request.end(payload);
     });
   }
