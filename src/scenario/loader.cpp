@@ -87,6 +87,13 @@ bool is_big(const Document& doc) {
   return doc.text && doc.text->size() > kBigDocumentBytes;
 }
 
+/// Whether a load's one document, sliced, has its entries read on every
+/// core: when big, or over kSpreadDocumentBytes outside a server's change.
+bool spreads(const Document& doc, Priority allowed) {
+  if (!doc.sliced || !doc.text) return false;
+  return is_big(doc) || (allowed == Priority::normal && doc.text->size() > kSpreadDocumentBytes);
+}
+
 /// The bytes the documents hold (files by their size on disk).
 uintmax_t document_bytes(const std::vector<Document>& documents) {
   uintmax_t bytes = 0;
@@ -286,9 +293,9 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   }
   // A big document alone has its directories read by every core (each
   // keeping its own copy of a body); a small one on one thread, all its
-  // identical bodies stored once.
+  // identical bodies stored once (see kSpreadDocumentBytes).
   Spread spread{1, priority, nullptr};
-  if (documents.size() == 1 && documents[0].sliced && is_big(documents[0])) {
+  if (documents.size() == 1 && spreads(documents[0], allowed)) {
     spread.workers = worker_count(documents[0].sliced->entries.size());
   }
   // One pool per thread: identical bodies are shared within a thread's
