@@ -99,10 +99,11 @@ test-release: deps client-deps build-tests portable
 
 # The release tree's JS suites again with Debian 12's own Node.js 18 and npm
 # 9.2, which a bare Debian runs them with, where this machine's node is
-# another (scripts/debian-node; a no-op where they are Debian's).
+# another (scripts/debian-node, cached beside the arm64 sysroot; a no-op
+# where they are Debian's).
 JS_TESTS = ^(client|example|contracts|docs|browser|npm):
 test-debian-node: deps client-deps build-tests portable
-	cd build/release && ../../scripts/debian-node ../debian-node $(CTEST) -R '$(JS_TESTS)'
+	cd build/release && ../../scripts/debian-node $(DEPS_CACHE) $(CTEST) -R '$(JS_TESTS)'
 
 test-consumer: build-tests
 	cmake --install build/release --prefix build/stage
