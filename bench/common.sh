@@ -44,6 +44,15 @@ load() {
   if echo "$out" | grep -q "Non-2xx"; then echo "bench: non-2xx answers" >&2; exit 1; fi
 }
 
+# round_ratios "A1 A2 ..." "B1 B2 ...": each round's A over its B, as
+# " R1 R2 ...". Their median is the ratio a table gives where two servers
+# take turns: this machine's speed drifts between rounds, and both figures
+# of one round drift alike (bench/scale compares so too).
+round_ratios() {
+  paste -d' ' <(tr ' ' '\n' <<<"$1" | sed '/^$/d') <(tr ' ' '\n' <<<"$2" | sed '/^$/d') |
+    awk '{printf " %.3f", $1 / $2}'
+}
+
 # median "V1 V2 ...": the median of the numbers.
 median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort -g | awk '{v[NR] = $1} END {
   print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
