@@ -53,6 +53,13 @@ round_ratios() {
     awk '{printf " %.3f", $1 / $2}'
 }
 
+# round_ratio "R1 R2 ...": the ratio cell for ratios taken round by round
+# (their median); round_verdict "R1 R2 ..." OP TARGET: the target cell,
+# whether that median meets it, with the rounds'.
+round_ratio() { awk -v r="$(median "$1")" 'BEGIN { printf "%.2f", r }'; }
+round_verdict() { awk -v r="$(median "$1")" -v op="$2" -v t="$3" -v rounds="$1" 'BEGIN {
+  ok = (op == ">=") ? r >= t : r <= t; printf "%s %s: %s (rounds:%s)", op, t, ok ? "met" : "MISSED", rounds }'; }
+
 # median "V1 V2 ...": the median of the numbers.
 median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort -g | awk '{v[NR] = $1} END {
   print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
