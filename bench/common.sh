@@ -92,9 +92,16 @@ instructions() {
     # A bearer of a session key's length that is no session's: the reference.
     "$LOAD_COUNT" "$PORT" "$requests" "Authorization: Bearer $(printf 'f%.0s' $(seq 1 64))" >/dev/null
   elif [ "${SESSION:-0}" = 1 ]; then
-    local key
-    key=$(curl -s -X POST "http://127.0.0.1:$PORT/__admin/sessions" -d '{"name":"bench"}' |
-      sed -n 's/.*"apiKey":"\([0-9a-f]*\)".*/\1/p')
+    local answer key
+    answer=$(curl -s -X POST "http://127.0.0.1:$PORT/__admin/sessions" -d '{"name":"bench"}' || true)
+    key=$(sed -n 's/.*"apiKey":"\([0-9a-f]*\)".*/\1/p' <<<"$answer")
+    # Without a key every request would be counted outside any session (and
+    # refused): say what the admin API answered instead.
+    if [ -z "$key" ]; then
+      echo "bench: POST /__admin/sessions gave no apiKey: ${answer:-no answer}" >&2
+      stop_server
+      exit 1
+    fi
     "$LOAD_COUNT" "$PORT" "$requests" "Authorization: Bearer $key" >/dev/null
   else
     "$LOAD_COUNT" "$PORT" "$requests" >/dev/null
