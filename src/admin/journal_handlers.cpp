@@ -166,7 +166,8 @@ Result<std::vector<journal::FilterMatcher>, Reply> read_order_filters(
     const rapidjson::Document& doc) {
   for (const auto& member : doc.GetObject()) {
     if (std::string_view(member.name.GetString()) != "filters") {
-      return invalid("Unknown key '" + std::string(member.name.GetString()) +
+      return invalid("Unknown key '" +
+                     shortened({member.name.GetString(), member.name.GetStringLength()}, 64) +
                      "' in the body; expected filters");
     }
   }

@@ -131,9 +131,9 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
   for (const auto& member : std::as_const(*body).GetObject()) {
     std::string_view key(member.name.GetString(), member.name.GetStringLength());
     if (key != "seed") {
-      return error_reply(400,
-                         "Unknown key '" + std::string(key) + "' in the reset body; expected seed",
-                         "invalid_params");
+      return error_reply(
+          400, "Unknown key '" + shortened(key, 64) + "' in the reset body; expected seed",
+          "invalid_params");
     }
     if (!member.value.IsUint64() || member.value.GetUint64() > kMaxSeed) {
       return error_reply(400,

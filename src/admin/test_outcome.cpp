@@ -38,7 +38,7 @@ Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body, std::
     std::string_view key(member.name.GetString(), member.name.GetStringLength());
     if (!also.empty() && key == also) continue;
     if (key != "outcome" && key != "durationMs" && key != "message" && key != "location") {
-      return Error{"Unknown key '" + json::valid_utf8(key) +
+      return Error{"Unknown key '" + shortened(json::valid_utf8(key), 64) +
                    "' in the body; expected outcome, durationMs, message, location"};
     }
   }
@@ -49,7 +49,7 @@ Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body, std::
   }
   outcome.state.assign(state->value.GetString(), state->value.GetStringLength());
   if (outcome.state != "passed" && outcome.state != "failed" && outcome.state != "skipped") {
-    return Error{"outcome is '" + json::valid_utf8(outcome.state) +
+    return Error{"outcome is '" + shortened(json::valid_utf8(outcome.state), 64) +
                  "'; expected passed, failed or skipped"};
   }
   auto duration = body.FindMember("durationMs");

@@ -4,7 +4,20 @@
 #include <cstdint>
 #include <string>
 
+#include "util/text.h"
+
 namespace drivemock {
+namespace {
+
+// A refusal quotes at most this much of the value it refuses.
+constexpr size_t kQuoted = 64;
+
+std::string kept_note(const RequestView& request) {
+  // The journal says how much of the body it keeps; the client is not told.
+  return "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";
+}
+
+}  // namespace
 
 std::optional<size_t> announced_too_large(std::string_view content_length, size_t max_body) {
   size_t announced = 0;
@@ -15,15 +28,44 @@ std::optional<size_t> announced_too_large(std::string_view content_length, size_
   return std::nullopt;
 }
 
+size_t body_read_limit(size_t max_body) {
+  size_t allowance = max_body / 8 + 4096;
+  return max_body > SIZE_MAX - allowance ? SIZE_MAX : max_body + allowance;
+}
+
 Refusal too_large(size_t size, size_t max_body, RequestView& request, const Envelope& envelope) {
   std::string message = "The request body is " + std::to_string(size) + " bytes; the limit is " +
                         std::to_string(max_body) + " bytes (--max-body)";
   if (request.body.size() > max_body) request.body.resize(max_body);
   Refusal refusal = make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, message);
-  // The journal says how much of the body it keeps; the client is not told.
-  refusal.violation.message +=
-      "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";
+  refusal.violation.message += kept_note(request);
   return refusal;
+}
+
+Refusal cut_off(size_t max_body, RequestView& request, const Envelope& envelope) {
+  std::string message = "The request body was not read past " +
+                        std::to_string(body_read_limit(max_body)) +
+                        " bytes as sent (its chunked framing included); the limit is " +
+                        std::to_string(max_body) + " bytes (--max-body)";
+  if (request.body.size() > max_body) request.body.resize(max_body);
+  Refusal refusal = make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, message);
+  refusal.violation.message += kept_note(request);
+  return refusal;
+}
+
+bool is_encoded(std::string_view content_encoding) {
+  std::string_view value = trimmed(content_encoding, " \t");
+  return !value.empty() && !iequals(value, "identity");
+}
+
+Refusal encoded_body(std::string_view content_encoding, const Envelope& envelope) {
+  std::string_view value = trimmed(content_encoding, " \t");
+  std::string quoted(value.substr(0, kQuoted));
+  if (value.size() > kQuoted) quoted += "…";
+  return make_refusal(envelope, {415, "unsupported_encoding", "unsupported_encoding"},
+                      "Content-Encoding: " + quoted +
+                          " is not accepted: drivemock reads request bodies as sent "
+                          "(uncompressed), as the service's clients send them");
 }
 
 }  // namespace drivemock

@@ -103,6 +103,8 @@ bool Connection::next_request() {
   head_scanned_ = begin_;  // what is buffered belongs to the new head
   request_line_.clear();
   handler_ran_ = false;
+  body_read_ = 0;
+  body_cut_off_ = false;
   started_ = clock_.steady();
   // The deadline runs on the system's clock whatever clock stamps requests.
   deadline_ = SteadyClock::now() + limits_.request_timeout;
@@ -216,6 +218,15 @@ ssize_t Connection::read(char* ptr, size_t size) {
 
 ssize_t Connection::read_buffered(char* ptr, size_t size) {
   if (refused_ || detached_) return -1;
+  // Past the head, every byte is the body's (the library reads no further
+  // than its framing says): counted, and cut off at the limit, since the
+  // library keeps a chunked body, its chunk lines or a body read until the
+  // client closes without a bound of its own.
+  bool body = head_.status() == HeadStatus::complete && begin_ >= head_scanned_;
+  if (body && body_read_ >= limits_.body_read) {
+    body_cut_off_ = true;
+    return -1;
+  }
   if (begin_ == end_ && !fill()) return -1;
   // The head is watched a buffer at a time, ahead of the library, which
   // reads it a byte at a time: a byte costs a call, not a call and a scan.
@@ -223,6 +234,10 @@ ssize_t Connection::read_buffered(char* ptr, size_t size) {
     return -1;
   }
   size_t n = std::min(size, end_ - begin_);
+  if (body) {
+    n = std::min(n, limits_.body_read - body_read_);
+    body_read_ += n;
+  }
   std::memcpy(ptr, buffer_ + begin_, n);
   begin_ += n;
   return static_cast<ssize_t>(n);

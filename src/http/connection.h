@@ -14,6 +14,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,8 @@ struct ConnectionLimits {
   std::chrono::milliseconds idle_timeout{5000};      ///< between requests (keep-alive)
   std::chrono::milliseconds write_timeout{5000};     ///< for each write to make progress
   HeadLimits head;
+  /// Most bytes of one request's body read, as sent (http/body_limit.h).
+  size_t body_read = SIZE_MAX;
 };
 
 /// What every connection of one server shares; it outlives them.
@@ -69,6 +72,9 @@ class Connection final : public httplib::Stream {
   RequestView as_read() const;
   /// The client closed its side (or reset) while a request was read.
   bool client_gone() const { return client_gone_; }
+  /// The current request's body went on past limits.body_read: it was not
+  /// read further (the library, told of a failed read, gave up on it).
+  bool body_cut_off() const { return body_cut_off_; }
   /// When the current request's first byte arrived, on the clock given.
   Clock::Steady started() const { return started_; }
   /// Whether any request on this connection reached a handler or a refusal:
@@ -149,6 +155,7 @@ class Connection final : public httplib::Stream {
   bool handler_ran_ = false;
   bool had_request_ = false;
   bool client_gone_ = false;
+  bool body_cut_off_ = false;
   bool refused_ = false;
   bool detached_ = false;
   bool abort_on_close_ = false;
@@ -159,6 +166,7 @@ class Connection final : public httplib::Stream {
   size_t begin_ = 0;
   size_t end_ = 0;
   size_t head_scanned_ = 0;  ///< buffer_ before this went through head_
+  size_t body_read_ = 0;     ///< bytes of the current request's body handed out
 };
 
 }  // namespace drivemock

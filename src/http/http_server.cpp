@@ -74,7 +74,7 @@ HttpServer::HttpServer(HttpServerOptions options, Handler given, RefusalListener
     Connection* connection = Connection::current();
     if (connection) connection->handler_started();
     RequestView request = to_view(req);
-    if (request.body.size() > options_.max_body) {  // chunked: read whole, then refused
+    if (request.body.size() > options_.max_body) {  // chunked: read within body_read_limit
       Refusal refusal =
           too_large(request.body.size(), options_.max_body, request, options_.envelope);
       refuse(std::move(refusal), std::move(request), res);
@@ -115,20 +115,30 @@ void HttpServer::configure(const LibraryHandler& handler) {
         // One pass over the headers: the library's own lookups cost a
         // locale-aware comparison per character.
         const std::string* content_length = nullptr;
+        const std::string* content_encoding = nullptr;
         bool transfer_encoding = false;
         for (const auto& [name, value] : req.headers) {
           // The first one, as the library and the request view read it.
           if (!content_length && iequals(name, "Content-Length")) content_length = &value;
           transfer_encoding |= iequals(name, "Transfer-Encoding");
+          // Any one that asks for decoding: the library reads only the first.
+          if (iequals(name, "Content-Encoding") && is_encoded(value)) content_encoding = &value;
         }
         bool takes_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
         bool no_body = takes_body && !content_length && !transfer_encoding;
+        // What the library would read (and inflate): it reads a body of
+        // these methods, a DELETE's only with a Content-Length.
+        bool reads_body = (takes_body || req.method == "DELETE") &&
+                          (transfer_encoding || (content_length && *content_length != "0"));
         auto announced =
             content_length ? announced_too_large(*content_length, options_.max_body) : std::nullopt;
         if (announced) {
           RequestView request = to_view(req);
           Refusal refusal = too_large(*announced, options_.max_body, request, options_.envelope);
           refuse(std::move(refusal), std::move(request), res);
+          settle_encoding(options_.compression, req, res);
+        } else if (content_encoding && reads_body) {
+          refuse(encoded_body(*content_encoding, options_.envelope), to_view(req), res);
           settle_encoding(options_.compression, req, res);
         } else if (no_body) {
           handler(req, res);
@@ -146,7 +156,9 @@ void HttpServer::configure(const LibraryHandler& handler) {
   // answer that keeps its connection; serve_connection enforces both.
   server_->set_keep_alive_timeout(kKeepAliveIdle.count());
   server_->set_keep_alive_max_count(options_.keep_alive_max);
-  server_->set_payload_max_length(options_.max_body);  // chunked bodies: the library's 413
+  // The library's own check, of a Content-Length only; the pre-routing
+  // handler answers such a body first.
+  server_->set_payload_max_length(options_.max_body);
   // Replaces the library's SO_REUSEPORT, with which a second server on the
   // same port would start without error and silently share the traffic.
   server_->set_socket_options([this](int fd) {
@@ -201,6 +213,11 @@ void HttpServer::refuse_unparsed(const httplib::Request& req, httplib::Response&
   RequestView read_by_library = to_view(req);
   request.headers = std::move(read_by_library.headers);
   request.body = std::move(read_by_library.body);
+  if (connection->body_cut_off()) {
+    Refusal refusal = cut_off(options_.max_body, request, options_.envelope);
+    refuse(std::move(refusal), std::move(request), res);
+    return;
+  }
   auto client = connection->client_gone() ? ClientState::gone : ClientState::connected;
   Refusal refusal = library_refusal(res.status, request.method, client, options_.envelope);
   refuse(std::move(refusal), std::move(request), res);
@@ -230,6 +247,7 @@ void HttpServer::serve_connection(int fd) {
   ConnectionLimits limits;
   limits.request_timeout = options_.request_timeout;
   limits.idle_timeout = kKeepAliveIdle;
+  limits.body_read = body_read_limit(options_.max_body);
   tls::SslPtr session;
   if (options_.proxy) {
     if (!answer_connect(fd, session)) return;

@@ -44,6 +44,7 @@ const char* reason_phrase(int status) {
     case 408: return "Request Timeout";
     case 413: return "Payload Too Large";
     case 414: return "URI Too Long";
+    case 415: return "Unsupported Media Type";
     case 431: return "Request Header Fields Too Large";
     default: return status < 400 ? "OK" : "Error";
   }

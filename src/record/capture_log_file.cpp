@@ -79,8 +79,12 @@ void CaptureLogFile::remove() {
 }
 
 Result<std::string> take_capture_log(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return Error{"cannot open " + path + ": " + std::strerror(errno)};
+  // Reached as it was written, and refused when another user controls it:
+  // a log planted by them would be recovered as this user's recording.
+  // O_NONBLOCK: a FIFO planted at the name is refused, not waited on.
+  auto opened = open_on_owned_path(path, O_RDONLY | O_NONBLOCK, 0);
+  if (!opened) return Error{opened.error().message};
+  int fd = opened->release();
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);

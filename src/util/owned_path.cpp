@@ -66,6 +66,29 @@ std::optional<std::string> untrusted_link(const std::string& shown, const struct
   return std::nullopt;
 }
 
+/// Why the file `shown` (its fstat `st`), found at a name drivemock was
+/// given, is another user's to control: they own it, or may write it, or
+/// (a FIFO or a socket, where a reader takes what is written) read it. A
+/// device is root's (only root makes one: /dev/null, a terminal).
+std::optional<std::string> foreign_file(const std::string& shown, const struct stat& st) {
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return std::nullopt;
+  const char* what = S_ISREG(st.st_mode) ? "a file" : S_ISFIFO(st.st_mode) ? "a FIFO" : "an entry";
+  if (st.st_uid != 0 && st.st_uid != ::geteuid()) {
+    return std::string("it is ") + what + " owned by another user (uid " +
+           std::to_string(st.st_uid) + "); expected one of yours: remove it, or give another path";
+  }
+  bool group_other = st.st_gid != 0 && st.st_gid != ::getegid();
+  bool stream = !S_ISREG(st.st_mode);
+  mode_t others = S_IWOTH | (stream ? S_IROTH : 0);
+  mode_t group = group_other ? S_IWGRP | (stream ? S_IRGRP : 0) : 0;
+  if ((st.st_mode & (others | group)) != 0) {
+    return std::string("it is ") + what + " that other users can " + (stream ? "open" : "write") +
+           " (mode " + octal_mode(st.st_mode) + "); expected one only you can: chmod go-" +
+           (stream ? "rw " : "w ") + shown;
+  }
+  return std::nullopt;
+}
+
 /// `path` split at its last slash: the directory ("" for the working one)
 /// and the name in it.
 std::pair<std::string, std::string> split_path(const std::string& path) {
@@ -216,7 +239,15 @@ Result<UniqueFd, OpenFailure> open_on_owned_path(const std::string& path, int fl
     }
   }
   if (fd < 0) return OpenFailure{"cannot open " + path + ": " + errno_text(), errno};
-  return UniqueFd(fd);
+  UniqueFd opened(fd);
+  // A file that was there already (not one this call made with O_EXCL) is
+  // read or appended to only when no other user controls it.
+  struct stat st {};
+  if ((flags & O_EXCL) == 0) {
+    if (::fstat(fd, &st) != 0) return OpenFailure{"cannot read " + path + ": " + errno_text()};
+    if (auto why = foreign_file(path, st)) return OpenFailure{"cannot open " + path + ": " + *why};
+  }
+  return opened;
 }
 
 }  // namespace drivemock

@@ -71,7 +71,10 @@ struct OpenFailure {
 /// O_CLOEXEC are added) in its directory, reached as open_owned_dir does
 /// (made when missing). A symbolic link at `path` itself is followed only
 /// when open_owned_dir would follow it (`--journal-file /dev/stderr`), and
-/// never with O_EXCL.
+/// never with O_EXCL. Without O_EXCL, a file found there is refused when
+/// another user controls it: a file or FIFO another user (not root) owns,
+/// one others may write, or a FIFO others may open (it would hand them
+/// what is written); a device (root's) is opened.
 Result<UniqueFd, OpenFailure> open_on_owned_path(const std::string& path, int flags, mode_t mode);
 
 }  // namespace drivemock

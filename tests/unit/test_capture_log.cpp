@@ -4,6 +4,7 @@
 // have written; a torn last line left out; a line that cannot be written
 // whole cut back.
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -190,4 +191,35 @@ TEST_CASE("a capture log a recording still writes is not recovered by another dr
   REQUIRE_FALSE(taken);
   CHECK(taken.error().message == dir.file("live.yaml.captures.jsonl") +
                                      " is being written by a drivemock that is recording");
+}
+
+TEST_CASE("a capture log another user planted, or a FIFO, is not recovered as one's own") {
+  TempDir dir;
+  std::string record_to = dir.file("rec.yaml");
+  std::string log_path = record_to + ".captures.jsonl";
+  {
+    auto log = open_capture_log(record_to, "http://up");
+    REQUIRE(log);
+  }  // left as a killed recording leaves it
+  REQUIRE(::chmod(log_path.c_str(), 0666) == 0);
+  auto loose = take_capture_log(log_path);
+  REQUIRE_FALSE(loose);
+  CHECK_THAT(loose.error().message, Catch::Contains("other users can write (mode 666)"));
+  recover_left_recordings(record_to);
+  CHECK_FALSE(std::filesystem::exists(record_to));
+  if (::geteuid() == 0) {
+    REQUIRE(::chmod(log_path.c_str(), 0644) == 0);
+    REQUIRE(::chown(log_path.c_str(), 65534, 65534) == 0);
+    auto theirs = take_capture_log(log_path);
+    REQUIRE_FALSE(theirs);
+    CHECK_THAT(theirs.error().message, Catch::Contains("owned by another user (uid 65534)"));
+    recover_left_recordings(record_to);
+    CHECK_FALSE(std::filesystem::exists(record_to));
+  }
+  // A FIFO at the name is refused at once, not waited on for a writer.
+  std::string fifo = dir.file("f.yaml.captures.jsonl");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto waited = take_capture_log(fifo);
+  REQUIRE_FALSE(waited);
+  CHECK(waited.error().message == fifo + " is not a regular file");
 }

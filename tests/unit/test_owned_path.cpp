@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "temp_dir.h"
 #include "util/owned_path.h"
@@ -131,4 +132,41 @@ TEST_CASE("a component that is no directory is named") {
   REQUIRE_FALSE(written);
   CHECK(written.error().message == "cannot write " + dir.file("file/r.html") + ": " +
                                        dir.file("file") + " is not a directory");
+}
+
+TEST_CASE("a file or FIFO another user controls at the name is neither appended to nor read") {
+  TempDir dir;
+  std::string path = dir.file("journal.jsonl");
+  std::ofstream(path) << "mine";
+  REQUIRE(::chmod(path.c_str(), 0644) == 0);
+  CHECK(open_on_owned_path(path, O_WRONLY | O_APPEND, 0));
+  // One any user may write (a 0666 file, even one's own): refused, saying how to narrow it.
+  REQUIRE(::chmod(path.c_str(), 0666) == 0);
+  auto loose = open_on_owned_path(path, O_WRONLY | O_APPEND, 0);
+  REQUIRE_FALSE(loose);
+  CHECK(loose.error().message == "cannot open " + path +
+                                     ": it is a file that other users can write " +
+                                     "(mode 666); expected one only you can: chmod go-w " + path);
+  // A FIFO hands what is written to whoever reads it: one's own, for no one else.
+  std::string fifo = dir.file("stream");
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  auto open_fifo = [&] { return open_on_owned_path(fifo, O_RDONLY | O_NONBLOCK, 0); };
+  auto readable = open_fifo();
+  REQUIRE_FALSE(readable);
+  CHECK_THAT(readable.error().message, Catch::Contains(": it is a FIFO that other users can open"));
+  REQUIRE(::chmod(fifo.c_str(), 0600) == 0);
+  CHECK(open_fifo());
+  CHECK(open_on_owned_path("/dev/null", O_WRONLY | O_APPEND, 0));  // a device: root's
+  if (!may_chown()) return;
+  REQUIRE(::chmod(path.c_str(), 0644) == 0);
+  REQUIRE(::chown(path.c_str(), kNobody, kNobody) == 0);
+  REQUIRE(::chown(fifo.c_str(), kNobody, kNobody) == 0);
+  auto theirs = open_on_owned_path(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  REQUIRE_FALSE(theirs);
+  CHECK(theirs.error().message == "cannot open " + path +
+                                      ": it is a file owned by another user (uid 65534); expected "
+                                      "one of yours: remove it, or give another path");
+  CHECK_FALSE(open_on_owned_path(path, O_RDONLY, 0));
+  CHECK_FALSE(open_fifo());
+  CHECK(read_text_file(path) == "mine");
 }
