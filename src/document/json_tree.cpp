@@ -120,10 +120,14 @@ Read read_json(std::string_view text) {
     auto [line, column] = events.position(reader.GetErrorOffset());
     // Bytes that are not UTF-8 are no YAML either: not read again as YAML.
     auto code = reader.GetParseErrorCode();
+    // A text that ends before its JSON does (a pact cut off at its last
+    // byte) is not YAML flow either, whose collections close as JSON's do.
+    bool cut = text.find_first_not_of(" \t\r\n", reader.GetErrorOffset()) == std::string::npos;
+    Read::Why why = code == rapidjson::kParseErrorStringInvalidEncoding ? Read::Why::refused
+                    : cut                                               ? Read::Why::cut
+                                                                        : Read::Why::invalid;
     return Read::failed(line, column,
-                        std::string("invalid JSON: ") + rapidjson::GetParseError_En(code),
-                        code == rapidjson::kParseErrorStringInvalidEncoding ? Read::Why::refused
-                                                                            : Read::Why::invalid);
+                        std::string("invalid JSON: ") + rapidjson::GetParseError_En(code), why);
   }
   return Read{builder.finish(), {}};
 }

@@ -14,6 +14,7 @@ struct Read {
   enum class Why {
     invalid,  ///< not text of the reader's language: the other may read it
     refused,  ///< read, but refused (too deep, an alias, a NUL byte)
+    cut,      ///< the text ends before the value does: no YAML reads it either
   };
   struct Failure {
     int line = 1;

@@ -5,10 +5,19 @@ namespace {
 
 // Offsets in a tree are 32 bits; the callers' bound is far below this.
 constexpr size_t kMostBytes = size_t{1} << 31;
+// JSON that does not read as JSON is read again as YAML flow up to this
+// size: yaml-cpp's scanner holds a flow collection's tokens whole, some 70
+// times its text (a 31 MiB pact broken at one byte took 2.2 GiB).
+constexpr size_t kMostFlowYamlBytes = size_t{1} << 20;
 
 bool looks_like_json(std::string_view text) {
   auto first = text.find_first_not_of(" \t\r\n");
   return first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
+}
+
+/// Whether YAML's flow style may read a text that failed as JSON so.
+bool yaml_may_read(const Read::Failure& failure, size_t size) {
+  return failure.why == Read::Why::invalid && size <= kMostFlowYamlBytes;
 }
 
 }  // namespace
@@ -25,8 +34,10 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
     if (json.tree) return std::move(json.tree);
     json_failure = std::move(json.failure);
   }
-  // JSON that does not read as JSON may be YAML's flow style ({a: 1}).
-  Read yaml = json_failure && json_failure->why == Read::Why::refused ? Read{} : read_yaml(text);
+  // JSON that does not read as JSON may be YAML's flow style ({a: 1}),
+  // unless it was cut short or is too big to read so.
+  bool as_yaml = !json_failure || yaml_may_read(*json_failure, text.size());
+  Read yaml = as_yaml ? read_yaml(text) : Read{};
   if (yaml.tree) return std::move(yaml.tree);
   const Read::Failure& failure = json_failure ? *json_failure : *yaml.failure;
   diagnostics.push_back({Severity::error, file, failure.line, failure.column, failure.message});
@@ -36,6 +47,17 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
 std::optional<Tree> read_json_tree(std::string_view text) {
   if (text.size() >= kMostBytes) return std::nullopt;
   return std::move(read_json(text).tree);
+}
+
+JsonDocument read_json_document(std::string_view text, const std::string& file) {
+  if (text.size() >= kMostBytes) {
+    return {std::nullopt, Diagnostic{Severity::error, file, 1, 1, "a document of 2 GiB or more"}};
+  }
+  Read json = read_json(text);
+  if (json.tree || yaml_may_read(*json.failure, text.size())) return {std::move(json.tree), {}};
+  const Read::Failure& failure = *json.failure;
+  return {std::nullopt,
+          Diagnostic{Severity::error, file, failure.line, failure.column, failure.message}};
 }
 
 }  // namespace drivemock::document

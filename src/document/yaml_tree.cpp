@@ -8,6 +8,7 @@
 #include "document/read.h"
 #include "document/scalars.h"
 #include "util/text_stream.h"
+#include "util/yaml_flow_depth.h"
 #include "util/yaml_shape.h"
 
 namespace drivemock::document {
@@ -66,6 +67,10 @@ class YamlEvents : public YAML::EventHandler {
 }  // namespace
 
 Read read_yaml(std::string_view text) {
+  // Before yaml-cpp's scanner, which holds a flow collection's tokens whole.
+  if (auto deep = flow_too_deep(text, kMaxDepth)) {
+    return Read::failed(deep->line, deep->column, depth_refusal(), Read::Why::refused);
+  }
   Builder builder;
   YamlEvents events(builder);
   try {

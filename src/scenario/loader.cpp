@@ -153,9 +153,16 @@ void read_document(Document& doc, YamlTime* yaml_time) {
   // JSON is a scenario set, and text that is not JSON is YAML: read as YAML
   // (a pact written so is seen by read_pact).
   if (looks_like_json(*doc.text)) {
-    auto tree = document::read_json_tree(*doc.text);
-    if (tree && looks_like_pact(tree->root())) {
-      doc.tree = std::move(tree);
+    auto json = document::read_json_document(*doc.text, doc.file);
+    if (json.tree && looks_like_pact(json.tree->root())) {
+      doc.tree = std::move(json.tree);
+      return;
+    }
+    // Cut short, or too big to read as YAML's flow style (yaml-cpp holds
+    // some 70 times its text): the JSON reader's error, not a second pass.
+    if (json.error) {
+      doc.read.push_back(std::move(*json.error));
+      doc.text.reset();
       return;
     }
   }

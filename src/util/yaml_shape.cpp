@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "util/text_stream.h"
+#include "util/yaml_flow_depth.h"
 
 namespace drivemock {
 namespace {
@@ -58,6 +59,10 @@ std::string depth_refusal() {
 }
 
 std::optional<Diagnostic> check_yaml_shape(std::string_view text, const std::string& file) {
+  // Before yaml-cpp's scanner, which holds a flow collection's tokens whole.
+  if (auto deep = flow_too_deep(text, kMaxYamlDepth)) {
+    return Diagnostic{Severity::error, file, deep->line, deep->column, depth_refusal()};
+  }
   ShapeCheck check;
   try {
     TextStream in(text);

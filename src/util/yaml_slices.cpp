@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "util/text_stream.h"
+#include "util/yaml_flow_depth.h"
 #include "util/yaml_shape.h"
 
 namespace drivemock {
@@ -151,6 +152,9 @@ bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::strin
 }
 
 std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::string_view key) {
+  // yaml-cpp's scanner holds a flow collection's tokens whole: too deep a
+  // one is left to the whole read's check, which refuses it unscanned.
+  if (flow_too_deep(text, kMaxYamlDepth)) return std::nullopt;
   EntryFinder finder(key);
   try {
     TextStream in(text);

@@ -154,6 +154,19 @@ TEST_CASE("a hostile document is refused where it goes wrong, never followed") {
     CHECK(doc_error("{\"a\": 1,\n \"b\" 2}") ==
           "doc:2:6: error: invalid JSON: Missing a colon after a name of object member.");
   }
+  SECTION("flow YAML past the bound, refused before yaml-cpp holds its tokens") {
+    CHECK(doc_error("a: " + std::string(5000000, '[')) ==
+          "doc:1:68: error: mappings and lists are nested deeper than 64 levels here; expected "
+          "at most 64");
+  }
+  SECTION("JSON cut short is not read again as YAML: the JSON error says where") {
+    CHECK(doc_error("{\"a\": {\"b\": [1, 2]}") ==
+          "doc:1:20: error: invalid JSON: Missing a comma or '}' after an object member.");
+    // Over 1 MiB, JSON that is not JSON is not read as YAML's flow style.
+    std::string big = "{a: \"" + std::string(2 << 20, 'x') + "\"}";
+    CHECK(doc_error(big) == "doc:1:2: error: invalid JSON: Missing a name for object member.");
+    CHECK(read_doc(big.substr(0, 1000) + "\"}").tree);
+  }
   SECTION("bytes that are not UTF-8") {
     CHECK(doc_error("{\"a\": \"\xff\"}") ==
           "doc:1:8: error: invalid JSON: Invalid encoding in string.");
