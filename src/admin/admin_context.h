@@ -5,15 +5,18 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "admin/test_outcome.h"
 #include "journal/admin_events.h"
 #include "journal/journal.h"
 #include "journal/journal_file.h"
+#include "model/redaction.h"
 #include "model/reply.h"
 #include "model/request.h"
 #include "record/recorder.h"
@@ -54,6 +57,11 @@ struct Context {
   /// --report: where the report of the run is written (at stop and by
   /// POST /__admin/report); empty: none.
   std::string report_file = {};
+  /// What the journal hides of secrets, which what the admin API shows
+  /// back (a push's YAML in its event) hides alike.
+  Redaction redaction = Redaction();
+  /// Each session's worst test outcome (admin/test_outcome.h).
+  std::shared_ptr<OutcomeLedger> outcomes = std::make_shared<OutcomeLedger>();
 };
 
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);

@@ -7,6 +7,7 @@
 #include "admin/handlers.h"
 #include "admin/session_scope.h"
 #include "model/error_envelope.h"
+#include "model/redacted_yaml.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -204,9 +205,11 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
                       "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
                       *pushed);
   }
-  note(context, journal::admin_event(
-                    "push", "scenario set '" + *pushed + "' pushed" + scope->where(), scope->tag(),
-                    {{"set", *pushed}, {"yaml", shortened(request.body, kEventYamlBytes)}}));
+  note(context,
+       journal::admin_event(
+           "push", "scenario set '" + *pushed + "' pushed" + scope->where(), scope->tag(),
+           {{"set", *pushed},
+            {"yaml", redacted_yaml(shortened(request.body, kEventYamlBytes), context.redaction)}}));
   return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
 }
 

@@ -232,7 +232,7 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
                        "invalid_params");
   }
   // All read before any is kept: a batch is taken whole or not at all.
-  std::vector<journal::AdminEvent> events;
+  std::vector<std::pair<journal::AdminEvent, std::string>> events;
   size_t index = 0;
   for (const auto& item : list->value.GetArray()) {
     auto at = "outcomes[" + std::to_string(index++) + "]: ";
@@ -245,10 +245,20 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
     if (!tag) return tag.error();
     auto outcome = read_test_outcome(item, "session");
     if (!outcome) return error_reply(400, at + outcome.error().message, "invalid_params");
-    events.push_back(outcome_event(*outcome, *tag));
+    events.emplace_back(outcome_event(*outcome, *tag), outcome->state);
   }
-  for (auto& event : events) note(context, std::move(event));
-  return success(std::to_string(events.size()) + " outcomes kept.");
+  size_t kept = 0;
+  for (auto& [event, state] : events) {
+    if (!context.outcomes->worsens(event.session->id, state)) continue;
+    note(context, std::move(event));
+    ++kept;
+  }
+  std::string unchanged = kept == events.size()
+                              ? ""
+                              : "; " + std::to_string(events.size() - kept) +
+                                    " left their tests as they were (an outcome never improves "
+                                    "on a worse one)";
+  return success(std::to_string(kept) + " outcomes kept" + unchanged + ".");
 }
 
 Reply handle_session_outcome(const RequestView& request, Context& context,
@@ -260,6 +270,10 @@ Reply handle_session_outcome(const RequestView& request, Context& context,
   if (!doc) return doc.error();
   auto outcome = read_test_outcome(*doc);
   if (!outcome) return error_reply(400, outcome.error().message, "invalid_params");
+  if (!context.outcomes->worsens(tag->id, outcome->state)) {
+    return success("Test of session '" + tag->name + "' stays as it was: " + outcome->state +
+                   " does not improve on the worse outcome it had.");
+  }
   note(context, outcome_event(*outcome, tag));
   return success("Test of session '" + tag->name + "' " + outcome->state + ".");
 }

@@ -71,6 +71,23 @@ Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body, std::
   return outcome;
 }
 
+bool OutcomeLedger::worsens(const std::string& id, std::string_view state) {
+  int rank = state == "failed" ? 3 : state == "skipped" ? 2 : 1;
+  std::lock_guard lock(mutex_);
+  auto [at, fresh] = worst_.try_emplace(id, rank);
+  if (!fresh) {
+    if (rank <= at->second) return false;
+    at->second = rank;
+    return true;
+  }
+  order_.push_back(id);
+  if (order_.size() > kMaxRememberedSessions) {
+    worst_.erase(order_.front());
+    order_.pop_front();
+  }
+  return true;
+}
+
 journal::AdminEvent outcome_event(const TestOutcome& outcome,
                                   std::shared_ptr<const SessionTag> session) {
   std::string text = "test " + outcome.state + " in " + milliseconds(outcome.duration_ms) + " ms";

@@ -209,6 +209,78 @@ TEST_CASE("outcomes come in batches, taken whole or not at all") {
   CHECK(outcomes_of(mock, first).size() == 1);
 }
 
+TEST_CASE("a test's outcome only gets worse: a later passed never hides a failure") {
+  RunningServer mock;
+  std::string id = open_outcome_session(mock, "suite > retried");
+  mock.admin_json("POST", outcome_path(id), R"({"outcome":"failed","message":"first try"})");
+  auto later = mock.admin_json("POST", outcome_path(id), R"({"outcome":"passed"})");
+  CHECK(std::string(later["message"].GetString()).find("stays as it was") != std::string::npos);
+  auto kept = outcomes_of(mock, id);
+  REQUIRE(kept.size() == 1);
+  CHECK(kept[0]["outcome"] == "failed");
+  CHECK(kept[0]["message"] == "first try");
+  // Worse still counts: passed, then skipped, then failed are all kept.
+  std::string other = open_outcome_session(mock, "suite > worsening");
+  for (const char* state : {"passed", "passed", "skipped", "passed", "failed", "skipped"}) {
+    mock.admin_json("POST", outcome_path(other), std::string(R"({"outcome":")") + state + R"("})");
+  }
+  auto worsening = outcomes_of(mock, other);
+  REQUIRE(worsening.size() == 3);
+  CHECK(worsening.back()["outcome"] == "failed");
+}
+
+TEST_CASE("one session's flood of outcomes cannot push another's out of the events") {
+  drivemock::ServerOptions options;
+  options.journal_limit = 50;  // events are bounded as the journal is
+  RunningServer mock(options);
+  std::string quiet = open_outcome_session(mock, "quiet");
+  mock.admin_json("POST", outcome_path(quiet), R"({"outcome":"failed","message":"kept"})");
+  std::string noisy = open_outcome_session(mock, "noisy");
+  std::string batch = R"({"outcomes":[)";
+  for (int i = 0; i < 1000; ++i) {
+    batch += (i ? "," : "") + std::string(R"({"session":")") + noisy +
+             R"(","outcome":"failed","message":")" + std::to_string(i) + R"("})";
+  }
+  auto res = mock.admin_json("POST", "/__admin/outcomes", batch + "]}");
+  CHECK(std::string(res["message"].GetString()).rfind("1 outcomes kept; 999 left", 0) == 0);
+  for (int i = 0; i < 200; ++i) {
+    mock.admin("POST", outcome_path(noisy), R"({"outcome":"failed"})");
+  }
+  CHECK(outcomes_of(mock, noisy).size() == 1);
+  REQUIRE(outcomes_of(mock, quiet).size() == 1);
+  CHECK(outcomes_of(mock, quiet)[0]["message"] == "kept");
+}
+
+TEST_CASE("a pushed set's secret header values are not shown back in its event or the report") {
+  TempDir dir;
+  drivemock::ServerOptions options;
+  options.report_file = dir.file("report.html");
+  options.redact_headers = {"X-Custom-Key"};
+  RunningServer mock(options);
+  const std::string yaml =
+      "directories:\n"
+      "  d1:\n"
+      "    trash:\n"
+      "      headers:\n"
+      "        Set-Cookie: sid=s3cret-cookie\n"
+      "        X-Custom-Key: 'custom-s3cret'\n"
+      "        X-Visible: shown\n"
+      "  d2: {color: {headers: {X-Auth-Token: tok-s3cret, X-Visible: also-shown}}}\n";
+  auto pushed = mock.client().Post("/__admin/scenarios", yaml, "application/yaml");
+  REQUIRE(pushed);
+  REQUIRE(pushed->status == 200);
+  auto events = mock.admin("GET", "/__admin/events");
+  REQUIRE(events);
+  CHECK(events->body.find("s3cret") == std::string::npos);
+  CHECK(events->body.find("shown") != std::string::npos);
+  CHECK(events->body.find("also-shown") != std::string::npos);
+  CHECK(events->body.find(R"(Set-Cookie: \"***\")") != std::string::npos);
+  mock.admin_json("POST", "/__admin/report");
+  std::string report = read_text_file(dir.file("report.html"));
+  CHECK(report.find("s3cret") == std::string::npos);
+  CHECK(report.find("also-shown") != std::string::npos);
+}
+
 TEST_CASE("two sessions calling the same typo at once: each close lists its own near misses") {
   RunningServer mock("directories:\n  folder-abc: {trash: {body: {status: success, code: x}}}\n");
   std::string missing = open_outcome_session(mock, "misses");

@@ -1,6 +1,7 @@
 // What the journal keeps of secrets (model/redaction).
 #include <catch2/catch.hpp>
 
+#include "model/redacted_yaml.h"
 #include "model/redaction.h"
 #include "util/text.h"
 
@@ -45,4 +46,21 @@ TEST_CASE("control characters are written out, so that a line stays one line of 
   CHECK(escape_controls(std::string("nul\0end", 7)) == R"(nul\x00end)");
   CHECK(escape_controls("csi\xc2\x9b"
                         "31m ok \xc2\xa0") == "csi\\u009b31m ok \xc2\xa0");
+}
+
+TEST_CASE("a set's YAML is shown with secret keys' values as ***, in every style") {
+  Redaction redaction({"X-Custom"});
+  auto shown = [&](const std::string& yaml) { return redacted_yaml(yaml, redaction); };
+  CHECK(shown("headers:\n  Set-Cookie: sid=1\n  X-Other: keep\n") ==
+        "headers:\n  Set-Cookie: \"***\"\n  X-Other: keep\n");
+  CHECK(shown("h: {Set-Cookie: 'a, b', X-Auth-Token: t1, Content-Type: x}") ==
+        "h: {Set-Cookie: \"***\", X-Auth-Token: \"***\", Content-Type: x}");
+  CHECK(shown("\"X-Custom\": \"v \\\" w\" # why") == "\"X-Custom\": \"***\" # why");
+  CHECK(shown("Set-Cookie: |\n  line one\n\n  line two\nnext: 1\n") ==
+        "Set-Cookie: |\n  ***\n\n  ***\nnext: 1\n");
+  CHECK(shown("Set-Cookie:\n- a\n- b\nnext: 1") == "Set-Cookie:\n***\n***\nnext: 1");
+  CHECK(shown("  - X-Api-Key: k\n    other: v") == "  - X-Api-Key: \"***\"\n    other: v");
+  // Not keys: a secret name inside a value, a comment, or without its colon.
+  std::string kept = "body: {message: Set-Cookie is set}\n# Set-Cookie: x\nSet-Cookie-ish";
+  CHECK(shown(kept) == kept);
 }
