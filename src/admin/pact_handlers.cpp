@@ -98,7 +98,14 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
   }
   // As a fresh run finds them: their sequences and counts start over too, so
   // a verifier run twice on one drivemock sees the same answers.
-  for (const auto& uuid : uuids) engine.set_state(uuid, state, scenario::History::forgotten);
+  for (const auto& uuid : uuids) {
+    auto set = engine.set_state(uuid, state, scenario::History::forgotten);
+    if (!set) {
+      return error_reply(
+          400, "Provider state '" + shortened(change->name, 200) + "': " + set.error().message,
+          "invalid_params");
+    }
+  }
   std::string which = change->uuid ? "directory '" + uuids[0] + "'"
                                    : std::to_string(uuids.size()) + " directories scripted in it";
   note(context, journal::admin_event("state",

@@ -225,7 +225,10 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   if (restart != doc.MemberEnd() && !restart->value.IsBool()) {
     return error_reply(400, "Field 'restart' must be true or false", "invalid_params");
   }
-  engine.set_state(uuid, wanted, forget ? scenario::History::forgotten : scenario::History::kept);
+  auto set = engine.set_state(uuid, wanted,
+                              forget ? scenario::History::forgotten : scenario::History::kept);
+  if (!set)
+    return error_reply(400, "Cannot set the state: " + set.error().message, "invalid_params");
   note(context,
        journal::admin_event(
            "state", "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where(),

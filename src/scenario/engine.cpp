@@ -28,9 +28,16 @@ void note_housekeeping(contract::Classified& request) {
   request.seen.housekeeping = !request.seen.named && from_dialect(*request.operation);
 }
 
-size_t attribute_bytes(const std::map<std::string, std::string>& attributes) {
-  size_t bytes = 0;
-  for (const auto& [name, value] : attributes) bytes += name.size() + value.size();
+/// A state this long lives inside the slot (the string's own buffer, in
+/// kSlotBytes); a longer one takes memory of its own.
+constexpr size_t kInlineStateBytes = 15;
+
+/// What a directory holds of its callers' text: its stored fields and a
+/// state too long to live in the slot (a state set through the admin API,
+/// a pact's provider state, is the caller's text too).
+size_t stored_bytes(const DirectoryState& d) {
+  size_t bytes = d.state.size() > kInlineStateBytes ? d.state.size() : 0;
+  for (const auto& [name, value] : d.attributes) bytes += name.size() + value.size();
   return bytes;
 }
 
@@ -63,13 +70,40 @@ std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Cat
   return old;
 }
 
-void Engine::set_state(const std::string& uuid, const std::string& state, History history) {
-  auto s = slot(uuid, *catalog());
-  std::lock_guard lock(s->mutex);
-  if (history == History::forgotten) restart(*s);
-  s->directory.started = true;
-  s->directory.made = true;
-  s->directory.state = state;
+Status Engine::set_state(const std::string& uuid, const std::string& state, History history) {
+  if (state.size() > kMaxStateBytes) {
+    return Error{"the state is " + std::to_string(state.size()) + " bytes; at most " +
+                 std::to_string(kMaxStateBytes) + " are kept"};
+  }
+  auto current = catalog();
+  if (uuid.size() > kMaxRememberedUuidBytes && !current->find(uuid)) {
+    return Error{"the uuid is " + std::to_string(uuid.size()) + " bytes; a uuid no scenario " +
+                 "names is remembered up to " + std::to_string(kMaxRememberedUuidBytes)};
+  }
+  auto s = slot(uuid, *current);
+  bool over = false;
+  {
+    std::lock_guard lock(s->mutex);
+    if (history == History::forgotten) restart(*s);
+    s->directory.started = true;
+    s->directory.made = true;
+    s->directory.state = state;
+    over = recount(*s);
+  }
+  if (over) {
+    std::unique_lock write(slots_mutex_);
+    forget_oldest(*current);
+  }
+  return done();
+}
+
+bool Engine::recount(Slot& slot) {
+  if (!slot.counted) return false;
+  size_t now = stored_bytes(slot.directory);
+  unnamed_bytes_ += now;
+  unnamed_bytes_ -= slot.stored_bytes;
+  slot.stored_bytes = now;
+  return unnamed_bytes_ > unnamed_budget_;
 }
 
 std::shared_ptr<Engine::Slot> Engine::slot(const std::string& uuid, const Catalog& catalog) {
@@ -127,13 +161,8 @@ void Engine::apply(const contract::Operation& op, const StateChange& change, Slo
   }
   if (change.drawn) d.draws[op.name] += change.drawn;
   if (change.state) d.state = *change.state;
-  if (!change.stored) return;
-  d.attributes[*op.stored_field] = *change.stored;
-  if (!slot.counted) return;
-  size_t now = attribute_bytes(d.attributes);
-  unnamed_bytes_ += now;
-  unnamed_bytes_ -= slot.stored_bytes;
-  slot.stored_bytes = now;
+  if (change.stored) d.attributes[*op.stored_field] = *change.stored;
+  if (change.state || change.stored) recount(slot);
 }
 
 std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) const {

@@ -26,6 +26,7 @@
 #include "scenario/catalog.h"
 #include "scenario/decision.h"
 #include "scenario/near_miss_calls.h"
+#include "util/result.h"
 
 namespace drivemock::scenario {
 
@@ -65,6 +66,9 @@ class Engine {
   static constexpr size_t kMaxRememberedUuidBytes = 256;
   /// Longer values of a stored field (a color) are not stored (decision.h).
   static constexpr size_t kMaxStoredFieldBytes = scenario::kMaxStoredFieldBytes;
+  /// The longest state set_state puts a uuid in (a scenario's state names
+  /// are short; a pact's provider state names are sentences).
+  static constexpr size_t kMaxStateBytes = 1024;
 
   explicit Engine(std::shared_ptr<const Catalog> catalog,
                   size_t unnamed_limit = kDefaultUnnamedLimit,
@@ -112,8 +116,11 @@ class Engine {
   /// History::forgotten, its sequences, counts and stored fields start over
   /// first (a pact's provider state: the uuid as a fresh run finds it). The
   /// directory then exists, also where unknown uuids are rejected.
-  void set_state(const std::string& uuid, const std::string& state,
-                 History history = History::kept);
+  /// Refused (nothing changes) for a state over kMaxStateBytes, and for a
+  /// uuid no scenario names over kMaxRememberedUuidBytes; the state counts
+  /// in the unnamed uuids' budget as a stored field does.
+  Status set_state(const std::string& uuid, const std::string& state,
+                   History history = History::kept);
 
  private:
   struct Slot {
@@ -126,7 +133,7 @@ class Engine {
     std::optional<std::string> suggestion;
     /// In the unnamed uuids' budget (made for a uuid no scenario named, not
     /// yet forgotten): its stored fields' bytes, `stored_bytes`, count in
-    /// unnamed_bytes_. Under `mutex`, but set before others can see the slot.
+    /// unnamed_bytes_ (stored_bytes()). Under `mutex`, but set before others can see the slot.
     bool counted = false;
     size_t stored_bytes = 0;
   };
@@ -151,8 +158,11 @@ class Engine {
   /// Forgets the oldest unnamed uuids while over either limit; under a
   /// write lock of slots_mutex_.
   void forget_oldest(const Catalog& catalog);
+  /// Counts the slot's stored fields and state again in unnamed_bytes_
+  /// (under its lock); whether the unnamed uuids are now over budget.
+  bool recount(Slot& slot);
   /// Applies a decision's change to the uuid's state (under its lock),
-  /// keeping unnamed_bytes_ up to date with its stored fields.
+  /// keeping unnamed_bytes_ up to date with its stored fields and state.
   void apply(const contract::Operation& op, const StateChange& change, Slot& slot);
 
   /// Unnamed uuids in the order their slots were made, oldest first.

@@ -29,10 +29,14 @@ Session::Session(SessionTag given, std::string key, Envelope envelope, const Ses
   engine.set_scope(tag->id);
 }
 
+Session::~Session() {
+  if (budget_) budget_->release(open_charged_ + sets_charged_);
+}
+
 SessionRegistry::SessionRegistry(Envelope envelope, SessionLimits limits)
     : envelope_(envelope),
       limits_(limits),
-      budget_(limits.max_bytes),
+      budget_(std::make_shared<MemoryBudget>(limits.max_bytes)),
       base_catalog_(scenario::empty_catalog(envelope)) {}
 
 Result<SessionPtr, SessionError> SessionRegistry::open(std::optional<std::string> name,
@@ -69,10 +73,10 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
                   "those whose tests ended (DELETE /__admin/sessions/ID)"};
   }
   // Counted before any is made: a refusal builds nothing.
-  if (!budget_.reserve(names.size() * open_cost())) {
+  if (!budget_->reserve(names.size() * open_cost())) {
     return SessionError{
         SessionError::Kind::no_memory,
-        budget_.full_message(
+        budget_->full_message(
             names.size() == 1 ? "A session more" : std::to_string(names.size()) + " sessions more",
             names.size() * open_cost())};
   }
@@ -85,6 +89,8 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
     auto session =
         std::make_shared<Session>(std::move(tag), random_hex(kKeyBytes), envelope_, limits_);
     session->serial = opened_count_;
+    session->budget_ = budget_;
+    session->open_charged_ = open_cost();
     session->engine.set_seed(session_seed(seed, session->tag->name));
     // Under the lock: a baseline change meanwhile would miss a session not
     // yet listed.
@@ -168,9 +174,10 @@ Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
   // Its windows in a limiter it shares with the baseline go with it.
   session->engine.catalog()->limiter->clear(session->tag->id);
   {
+    // Counted on until it is freed: a call that still holds it (one that
+    // hangs, or waits out a delay) holds its engine, catalog and sets.
     std::lock_guard charge(session->charge_mutex_);
     session->closed_ = true;
-    budget_.release(open_cost() + std::exchange(session->sets_charged_, 0));
   }
   return session;
 }
@@ -188,23 +195,32 @@ Result<SessionPtr, SessionError> SessionRegistry::reset(std::string_view id, uin
 
 Result<PushReservation, SessionError> SessionRegistry::reserve_push(size_t text_bytes) {
   size_t bytes = text_bytes * kBytesPerPushedByte;
-  if (!budget_.reserve(bytes)) {
+  if (!budget_->reserve(bytes)) {
     return SessionError{SessionError::Kind::no_memory,
-                        budget_.full_message("This push (" + std::to_string(text_bytes) +
-                                                 " bytes of text, counted at " +
-                                                 std::to_string(kBytesPerPushedByte) + " each)",
-                                             bytes)};
+                        budget_->full_message("This push (" + std::to_string(text_bytes) +
+                                                  " bytes of text, counted at " +
+                                                  std::to_string(kBytesPerPushedByte) + " each)",
+                                              bytes)};
   }
-  return PushReservation(budget_, bytes);
+  return PushReservation(*budget_, bytes);
 }
 
 void SessionRegistry::settle(Session& session) {
   size_t now = session.store.pushed_text_bytes() * kBytesPerPushedByte;
+  // A session that pushed nothing shares the baseline's catalog; one that
+  // did holds its own, over every uuid of the baseline too.
+  auto catalog = session.engine.catalog();
+  bool own = false;
+  {
+    std::shared_lock read(mutex_);
+    own = catalog != base_catalog_;
+  }
+  if (own) now += catalog->directories.size() * kBytesPerCatalogUuid;
   std::lock_guard charge(session.charge_mutex_);
-  if (session.closed_) return;  // all it held went back at its close
+  if (session.closed_) return;  // counted as it stood until it is freed
   size_t before = std::exchange(session.sets_charged_, now);
-  if (now > before) budget_.add(now - before);
-  if (now < before) budget_.release(before - now);
+  if (now > before) budget_->add(now - before);
+  if (now < before) budget_->release(before - now);
 }
 
 std::vector<SessionPtr> SessionRegistry::list() const {
@@ -229,6 +245,7 @@ void SessionRegistry::rebase(const std::vector<scenario::SharedSet>& sets,
   }
   for (const auto& session : open) {
     Diagnostics diagnostics = session->store.rebase(sets, catalog);
+    settle(*session);  // its own catalog is over the new baseline
     if (!has_errors(diagnostics)) continue;
     log::warning("drivemock: session '" + session->tag->name +
                  "' keeps the baseline it had: its sets do not fit over the new one");

@@ -52,6 +52,11 @@ struct SessionLimits {
 class Session {
  public:
   Session(SessionTag tag, std::string api_key, Envelope envelope, const SessionLimits& limits);
+  /// Gives back what it is counted at: after its close, once the last call
+  /// that holds it has ended (a call that hangs holds its engine).
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
 
   const std::shared_ptr<const SessionTag> tag;
   const std::string api_key;
@@ -63,8 +68,10 @@ class Session {
  private:
   friend class SessionRegistry;
   std::mutex charge_mutex_;
-  size_t sets_charged_ = 0;  ///< what its pushed sets are counted at in the budget
-  bool closed_ = false;      ///< closed: counted no more
+  std::shared_ptr<MemoryBudget> budget_;  ///< what it is counted in (null: nothing)
+  size_t open_charged_ = 0;               ///< what its opening is counted at
+  size_t sets_charged_ = 0;               ///< what its pushed sets and own catalog are counted at
+  bool closed_ = false;                   ///< closed: counted as it was until it is freed
 };
 
 using SessionPtr = std::shared_ptr<Session>;
@@ -145,10 +152,12 @@ class SessionRegistry {
   /// session, or why there is none (no_memory).
   Result<PushReservation, SessionError> reserve_push(size_t text_bytes);
   /// Counts `session`'s pushed sets as they are now (after a push, a
-  /// delete, a reset).
+  /// delete, a reset, a change of the baseline), and the catalog of its own
+  /// that they make it build over the whole baseline.
   void settle(Session& session);
-  /// What all open sessions are counted at, in bytes.
-  size_t charged_bytes() const { return budget_.charged(); }
+  /// What all sessions are counted at, in bytes: the open ones, and closed
+  /// ones a call still holds.
+  size_t charged_bytes() const { return budget_->charged(); }
 
   /// The baseline changed (the baseline store's listener): every open
   /// session takes it under its own sets. A session whose sets do not fit
@@ -171,7 +180,7 @@ class SessionRegistry {
 
   const Envelope envelope_;
   const SessionLimits limits_;
-  MemoryBudget budget_;
+  std::shared_ptr<MemoryBudget> budget_;  ///< shared with every session, which may outlive this
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, SessionPtr> by_id_;
   std::unordered_map<std::string, SessionPtr> by_key_;

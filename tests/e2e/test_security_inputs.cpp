@@ -251,16 +251,20 @@ TEST_CASE("admin events hold a bounded number of bytes, whatever names their cal
   options.scenario_texts = {"directories: {d1: {trash: {http: 200}}}"};
   options.journal_bytes = 4 << 20;  // events: 1 MiB (an eighth, at least 1 MiB)
   RunningServer mock(options);
-  const std::string name(256 * 1024, 'n');  // a state's name: any length
-  for (int i = 0; i < 40; ++i) {
-    mock.admin_json("PUT", "/__admin/directories/d1/state",
-                    R"({"state":")" + name + std::to_string(i) + R"("})", 200);
+  // A push's event keeps its YAML, up to 16 KiB: 100 of them hold 1.6 MiB.
+  const std::string padding = "# " + std::string(16 * 1024, 'p') + "\n";
+  for (int i = 0; i < 100; ++i) {
+    std::string name = "set-" + std::to_string(i);
+    auto res = mock.client().Post("/__admin/scenarios", "name: " + name + "\n" + padding,
+                                  "application/yaml");
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
   }
   auto events = mock.admin("GET", "/__admin/events");
   REQUIRE(events);
   CHECK(events->status == 200);
-  CHECK(events->body.size() < (2u << 20));                     // 40 events of 256 KiB held 10 MiB
-  CHECK(events->body.find(name + "39") != std::string::npos);  // the newest is kept
+  CHECK(events->body.size() < (5u << 18));  // bounded at 1 MiB (1.25 with the JSON), not 1.6
+  CHECK(events->body.find("set-99") != std::string::npos);  // the newest is kept
 }
 
 TEST_CASE(
@@ -288,4 +292,32 @@ TEST_CASE(
     CHECK_FALSE(headers.HasMember("X-Drivemock-Session"));
     CHECK_FALSE(headers.HasMember("Authorization"));
   }
+}
+
+TEST_CASE("a state set through the admin API is bounded, and a long unnamed uuid is not kept") {
+  RunningServer mock;
+  auto put = [&](const std::string& uuid, const std::string& state) {
+    return mock.admin("PUT", "/__admin/directories/" + uuid + "/state",
+                      R"({"state":")" + state + R"("})");
+  };
+  auto long_state = put("d1", std::string(1025, 's'));
+  REQUIRE(long_state);
+  CHECK(long_state->status == 400);
+  CHECK(long_state->body.find("the state is 1025 bytes; at most 1024 are kept") !=
+        std::string::npos);
+  CHECK(long_state->body.size() < 1000);  // the state is not echoed
+  auto at_bound = put("d1", std::string(1024, 's'));
+  REQUIRE(at_bound);
+  CHECK(at_bound->status == 200);
+  auto long_uuid = put(std::string(300, 'u'), "trashed");
+  REQUIRE(long_uuid);
+  CHECK(long_uuid->status == 400);
+  // A pact's provider state for such a uuid is refused alike.
+  auto provider = mock.admin(
+      "POST", "/__admin/pact/provider-states",
+      R"({"state":"a directory exists","params":{"uuid":")" + std::string(300, 'u') + R"("}})");
+  REQUIRE(provider);
+  CHECK(provider->status == 400);
+  CHECK(provider->body.find("a uuid no scenario names is remembered up to 256") !=
+        std::string::npos);
 }

@@ -193,6 +193,27 @@ TEST_CASE("unnamed uuids keep their state within the byte budget, their stored c
   CHECK(e.directory("u5")->state == "trashed");
 }
 
+TEST_CASE("states set by the admin API count in the unnamed uuids' budget, and are bounded") {
+  // Room for ten slots of 3-byte uuids: fewer when each holds a long state.
+  auto e =
+      engine_for("directories: {}", Engine::kDefaultUnnamedLimit, 10 * (3 + Engine::kSlotBytes));
+  const std::string state(1000, 's');
+  for (int i = 0; i < 40; ++i) REQUIRE(e.set_state("u" + std::to_string(10 + i), state));
+  int kept = 0;
+  for (int i = 0; i < 40; ++i) kept += e.directory("u" + std::to_string(10 + i))->state == state;
+  CHECK(kept <= 5);  // (3 + 920 + 1000) bytes each
+  CHECK(kept >= 4);
+  CHECK(e.directory("u49")->state == state);  // the newest stay
+  // Past the bounds, nothing changes and the reason is given.
+  auto too_long = e.set_state("u10", std::string(Engine::kMaxStateBytes + 1, 's'));
+  REQUIRE_FALSE(too_long);
+  CHECK(too_long.error().message == "the state is 1025 bytes; at most 1024 are kept");
+  CHECK(e.set_state("u10", std::string(Engine::kMaxStateBytes, 's')));
+  auto long_uuid = e.set_state(std::string(Engine::kMaxRememberedUuidBytes + 1, 'u'), "x");
+  REQUIRE_FALSE(long_uuid);
+  CHECK(e.uuids("uuu", 10).second == 0);
+}
+
 TEST_CASE("a long unnamed uuid is answered but not remembered, a long color not stored") {
   auto e = engine_for("directories: {}");
   std::string long_uuid(Engine::kMaxRememberedUuidBytes + 1, 'u');

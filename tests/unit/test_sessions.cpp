@@ -253,7 +253,7 @@ TEST_CASE("the sessions' budget takes what fits and gives back what is let go of
 }
 
 TEST_CASE(
-    "a session counts from its opening, its pushes while they are kept, and none after its close") {
+    "a session counts from its opening, its pushes while they are kept, and until it is freed") {
   session::SessionLimits limits;
   limits.max_bytes = 4 * session::kOpenSessionBytes + 4 * limits.unnamed_bytes;
   session::SessionRegistry registry(Envelope(), limits);
@@ -271,8 +271,44 @@ TEST_CASE(
   CHECK(registry.reset((*a)->tag->id, 1));
   CHECK(registry.charged_bytes() == opened);  // a reset drops its sets
   CHECK_FALSE(registry.open_many({std::nullopt, std::nullopt, std::nullopt, std::nullopt}, 1));
+  {
+    auto room = registry.reserve_push(100);
+    REQUIRE(room);
+    REQUIRE((*a)->store.push("name: p\ndirectories: {d1: {trash: {http: 204}}}\n"));
+    registry.settle(**a);
+  }
+  const size_t pushed = registry.charged_bytes();
   REQUIRE(registry.close((*a)->tag->id));
+  // A call still holds it (one that hangs holds its engine and sets): its
+  // room comes back when that call lets go, not at the close.
+  CHECK(registry.charged_bytes() == pushed);
+  registry.settle(**a);  // a push that ends after the close counts nothing more
+  CHECK(registry.charged_bytes() == pushed);
+  a->reset();
   CHECK(registry.charged_bytes() == 0);
-  registry.settle(**a);  // a push that ends after the close counts nothing
-  CHECK(registry.charged_bytes() == 0);
+}
+
+TEST_CASE("a session that pushes over a big baseline is counted at the catalog it builds") {
+  Baseline base;
+  std::string big = "name: big\ndirectories:\n";
+  for (int i = 0; i < 5000; ++i) big += "  uuid-" + std::to_string(i) + ": {trash: {http: 204}}\n";
+  REQUIRE_FALSE(has_errors(base.store.push(big).diagnostics));
+  auto session = open(base.sessions, "pusher");
+  const size_t opened = base.sessions.charged_bytes();
+  const std::string tiny = "name: t\ndirectories: {mine: {trash: {http: 500}}}\n";
+  REQUIRE(session->store.push(tiny));
+  base.sessions.settle(*session);
+  // Its text at 16 a byte, and its own catalog of the baseline's 5,001
+  // uuids and its one.
+  CHECK(base.sessions.charged_bytes() - opened ==
+        tiny.size() * kBytesPerPushedByte + 5002 * kBytesPerCatalogUuid);
+  // A change of the baseline rebuilds it over the new one: counted again.
+  REQUIRE_FALSE(has_errors(base.store.push("name: more\ndirectories: {x: {}}\n").diagnostics));
+  CHECK(base.sessions.charged_bytes() - opened ==
+        tiny.size() * kBytesPerPushedByte + 5003 * kBytesPerCatalogUuid);
+  // Another that pushed nothing shares the baseline's: its opening only.
+  open(base.sessions, "quiet");
+  CHECK(base.sessions.charged_bytes() - opened ==
+        tiny.size() * kBytesPerPushedByte + 5003 * kBytesPerCatalogUuid + kOpenSessionBytes +
+            SessionLimits().unnamed_bytes);
 }
