@@ -179,10 +179,9 @@ std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader
                                  "); expected a new name");
       continue;
     }
-    if (!names.insert(op->name).second) {
-      reader.error(kv.first, "operation '" + op->name + "' is defined twice");
-      continue;
-    }
+    // A name given twice is the repeated key its reader reports
+    // (YamlReader::check_repeated_keys); the second is left out.
+    if (!names.insert(op->name).second) continue;
     clash = taken ? taken->by_path(op->path) : nullptr;
     if (clash || !paths.insert(op->path).second) {
       reader.error(yaml_member(kv.second, "path"),
@@ -202,6 +201,7 @@ Checked<std::vector<Operation>> read_operations(std::string_view yaml, const std
   if (!root) return read;
   YamlReader reader(source, read.diagnostics);
   if (!reader.expect(*root, YAML::NodeType::Map, "a mapping with `operations`")) return read;
+  reader.check_repeated_keys(*root);
   read.value =
       read_definitions(yaml_member(*root, "operations"), reader, AnswerForm::message_and_code);
   return read;

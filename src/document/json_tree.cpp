@@ -39,6 +39,8 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
 
   /// Where nesting went too deep, if it did.
   std::optional<std::pair<int, int>> too_deep;
+  /// A key given twice in one object, if one was.
+  std::optional<Repeated> repeated;
 
   /// The 1-based line and column of byte `offset`, counting on from the last.
   std::pair<int, int> position(size_t offset) {
@@ -81,7 +83,10 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
   }
 
   bool close() {
-    builder_.close();
+    if (auto twice = builder_.close()) {
+      repeated = std::move(twice);
+      return false;
+    }
     size_t at = start();  // the closing bracket
     ended_ = at < text_.size() ? at + 1 : at;
     return true;
@@ -112,6 +117,10 @@ Read read_json(std::string_view text) {
                               rapidjson::kParseValidateEncodingFlag |
                               rapidjson::kParseNumbersAsStringsFlag;
   reader.Parse<kFlags>(stream, events);
+  if (events.repeated) {
+    return Read::failed(events.repeated->line, events.repeated->column, events.repeated->message,
+                        Read::Why::refused);
+  }
   if (events.too_deep) {
     return Read::failed(events.too_deep->first, events.too_deep->second, depth_refusal(),
                         Read::Why::refused);

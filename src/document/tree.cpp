@@ -1,6 +1,9 @@
 #include "document/tree.h"
 
+#include <algorithm>
+
 #include "document/builder.h"
+#include "util/text.h"
 
 namespace drivemock::document {
 
@@ -75,8 +78,42 @@ bool Builder::open(Kind kind, int line, int column) {
   return true;
 }
 
-void Builder::close() {
+std::string_view Builder::text_of(uint32_t cell) const {
+  const auto& c = tree_.cells_[cell];
+  return std::string_view(tree_.text_).substr(c.text_at, c.text_size);
+}
+
+std::optional<Repeated> Builder::repeated_key(size_t first) const {
+  size_t keys = (pending_.size() - first) / 2;
+  if (keys < 2) return std::nullopt;
+  std::vector<uint32_t> order;
+  order.reserve(keys);
+  for (size_t k = 0; k < keys; ++k) order.push_back(pending_[first + 2 * k]);
+  // By text, then in document order (cells are added in it): equal keys
+  // end up side by side, the earlier first.
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    std::string_view ta = text_of(a), tb = text_of(b);
+    return ta != tb ? ta < tb : a < b;
+  });
+  std::optional<std::pair<uint32_t, uint32_t>> found;  // (first, repeat), the earliest repeat
+  for (size_t i = 1; i < order.size(); ++i) {
+    if (text_of(order[i]) != text_of(order[i - 1])) continue;
+    if (!found || order[i] < found->second) found = std::make_pair(order[i - 1], order[i]);
+  }
+  if (!found) return std::nullopt;
+  const auto& once = tree_.cells_[found->first];
+  const auto& again = tree_.cells_[found->second];
+  return Repeated{static_cast<int>(again.line), static_cast<int>(again.column),
+                  "the key '" + shortened(text_of(found->second), 64) +
+                      "' is given twice in this mapping (first at line " +
+                      std::to_string(once.line) + ", column " + std::to_string(once.column) +
+                      "); expected each key once: a reader keeps one of the two"};
+}
+
+std::optional<Repeated> Builder::close() {
   Open done = open_.back();
+  std::optional<Repeated> repeated;
+  if (tree_.cells_[done.cell].kind == Kind::map) repeated = repeated_key(done.first);
   open_.pop_back();
   auto& cell = tree_.cells_[done.cell];
   cell.first = static_cast<uint32_t>(tree_.links_.size());
@@ -85,6 +122,7 @@ void Builder::close() {
   tree_.links_.insert(tree_.links_.end(),
                       pending_.begin() + static_cast<std::ptrdiff_t>(done.first), pending_.end());
   pending_.resize(done.first);
+  return repeated;
 }
 
 void Builder::scalar(Kind kind, std::string_view text, int line, int column) {

@@ -47,7 +47,14 @@ class YamlEvents : public YAML::EventHandler {
                   YAML::EmitterStyle::value) override {
     open(Kind::map, mark);
   }
-  void OnMapEnd() override { builder_.close(); }
+  void OnMapEnd() override {
+    if (auto twice = builder_.close()) {
+      YAML::Mark at;
+      at.line = twice->line - 1;
+      at.column = twice->column - 1;
+      throw Refused{at, std::move(twice->message)};
+    }
+  }
 
  private:
   static int line(const YAML::Mark& mark) { return mark.is_null() ? 1 : mark.line + 1; }

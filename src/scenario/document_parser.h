@@ -161,6 +161,8 @@ class DocumentParser {
   void parse_slice_range(const YamlSlice* begin, const YamlSlice* end, Directories& directories,
                          YamlTime* yaml_time);
 
+  /// An error at every uuid of `slices` given again, where it is.
+  void check_repeated_uuids(const std::vector<YamlSlice>& slices);
   void parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
                              Directories& directories);
 

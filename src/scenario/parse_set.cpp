@@ -10,6 +10,7 @@
 #include "scenario/document_parser.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
+#include "util/text.h"
 
 namespace drivemock::scenario {
 
@@ -94,6 +95,8 @@ std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
     return std::nullopt;
   }
   auto members = in_.members(root, kSetKeys, "a scenario set");
+  // A directory's entries, when sliced, are checked slice by slice.
+  in_.check_repeated_keys(root);
   ScenarioSet set;
   set.source = in_.file();
   set.name = input.default_name;
@@ -259,6 +262,7 @@ void DocumentParser::parse_directories(const YAML::Node& node, ScenarioSet& set)
 /// equal halves left one core idle for a sixth of a 100,000-uuid load.
 void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices,
                                             Directories& directories, Spread spread) {
+  check_repeated_uuids(slices);
   constexpr size_t kPartsPerWorker = 32;
   size_t parts = std::min(spread.workers * kPartsPerWorker, slices.size());
   if (spread.workers <= 1 || parts <= 1) {
@@ -294,7 +298,8 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
   }
   for (auto& part : out) {
     in_.adopt(part.diagnostics);
-    // A uuid named twice keeps its last script, as in one read.
+    // A uuid named twice is an error (check_repeated_uuids); the set is
+    // refused, and what is merged here is never served.
     while (!part.directories.empty()) {
       auto node = part.directories.extract(part.directories.begin());
       auto placed = directories.insert(std::move(node));
@@ -314,11 +319,28 @@ void DocumentParser::parse_slice_range(const YamlSlice* begin, const YamlSlice* 
     }();
     if (!entry) throw SliceMismatch{};
     in_.set_first_line(slice->first_line);
+    in_.check_repeated_keys(entry->second);
     parse_directory_entry(entry->first, entry->second, directories);
     TimedYaml timed(yaml_time);  // freeing the entry's tree
     entry.reset();
   }
   in_.set_first_line(0);
+}
+
+void DocumentParser::check_repeated_uuids(const std::vector<YamlSlice>& slices) {
+  std::unordered_map<std::string_view, const YamlSlice*> seen;
+  seen.reserve(slices.size());
+  for (const auto& slice : slices) {
+    auto [at, fresh] = seen.try_emplace(slice.key, &slice);
+    if (fresh) continue;
+    size_t indent = slice.text.find_first_not_of(' ');
+    in_.error_at(slice.first_line + 1,
+                 static_cast<int>(indent == std::string_view::npos ? 0 : indent) + 1,
+                 "the key '" + shortened(slice.key, 64) +
+                     "' is given twice in this mapping (first at line " +
+                     std::to_string(at->second->first_line + 1) +
+                     "); expected each key once: only one of the two would be read");
+  }
 }
 
 void DocumentParser::parse_directory_entry(const YAML::Node& key, const YAML::Node& value,

@@ -4,7 +4,9 @@
 #include <charconv>
 #include <cstdio>
 
+#include "util/text.h"
 #include "util/text_stream.h"
+#include "util/yaml_repeated_keys.h"
 #include "util/yaml_shape.h"
 
 namespace drivemock {
@@ -92,6 +94,26 @@ void YamlReader::report(Severity severity, const YAML::Node& at, std::string mes
   if (!mark.is_null()) mark.line += first_line_;
   diagnostics_.push_back(positioned(severity, file_, mark, std::move(message)));
   if (severity == Severity::error) ++errors_;
+}
+
+void YamlReader::check_repeated_keys(const YAML::Node& node) {
+  auto repeats = repeated_keys(node);
+  // In the file's order, as the other errors come.
+  std::sort(repeats.begin(), repeats.end(), [](const RepeatedKey& a, const RepeatedKey& b) {
+    return std::pair(a.repeat.Mark().line, a.repeat.Mark().column) <
+           std::pair(b.repeat.Mark().line, b.repeat.Mark().column);
+  });
+  for (const auto& r : repeats) {
+    error(r.repeat, "the key '" + shortened(r.repeat.Scalar(), 64) +
+                        "' is given twice in this mapping (first at line " +
+                        std::to_string(r.first.Mark().line + 1 + first_line_) +
+                        "); expected each key once: only one of the two would be read");
+  }
+}
+
+void YamlReader::error_at(int line, int column, std::string message) {
+  diagnostics_.push_back({Severity::error, file_, line, column, std::move(message)});
+  ++errors_;
 }
 
 const YAML::Node& YamlMembers::operator[](std::string_view key) const {

@@ -95,6 +95,11 @@ class YamlReader {
   std::optional<double> number(const YAML::Node& node, std::string_view what, double min,
                                double max);
   std::optional<bool> boolean(const YAML::Node& node, std::string_view what);
+  /// An error at every key given twice in one mapping of `node`'s tree
+  /// (util/yaml_repeated_keys.h), naming where it was given first.
+  void check_repeated_keys(const YAML::Node& node);
+  /// An error at `line` and `column` (1-based, in the whole file).
+  void error_at(int line, int column, std::string message);
 
   const std::string& file() const { return file_; }
 

@@ -37,7 +37,7 @@ const std::string kTreeJson = R"({
   "openapi": "3.0.3",
   "paths": {"/dir/trash": {"post": {"operationId": "trash",
       "x-n": [1, 2.5, -3, 1e400, true, null, "a\"b\n"]}}},
-  "paths": "the second, which no reader sees"
+  "info": {"title": "t"}
 })";
 
 const std::string kTreeYaml = R"(openapi: 3.0.3
@@ -46,7 +46,7 @@ paths:
     post:
       operationId: trash
       x-n: [1, 2.5, -3, 1e400, true, null, "a\"b\n"]
-paths: the second, which no reader sees
+info: {title: t}
 )";
 
 }  // namespace
@@ -60,7 +60,7 @@ TEST_CASE("a document reads to the same tree from JSON and from YAML") {
     CHECK(root.size() == 3);
     CHECK(root.member("openapi").text() == "3.0.3");
     CHECK(root.member("openapi").is_string());
-    CHECK(root.member("paths").is_map());  // the first of a repeated key, as yaml-cpp's finds it
+    CHECK(root.member("paths").is_map());
     Node post = root.member("paths").member("/dir/trash").member("post");
     CHECK(post.member("operationId").text() == "trash");
     CHECK(!post.member("absent"));
@@ -166,6 +166,15 @@ TEST_CASE("a hostile document is refused where it goes wrong, never followed") {
     std::string big = "{a: \"" + std::string(2 << 20, 'x') + "\"}";
     CHECK(doc_error(big) == "doc:1:2: error: invalid JSON: Missing a name for object member.");
     CHECK(read_doc(big.substr(0, 1000) + "\"}").tree);
+  }
+  SECTION("a key given twice, in JSON and in YAML, at the repeat") {
+    CHECK(doc_error("{\"a\": 1,\n \"b\": {\"x\": 1, \"x\": 2}}") ==
+          "doc:2:16: error: the key 'x' is given twice in this mapping (first at line 2, column "
+          "8); expected each key once: a reader keeps one of the two");
+    CHECK(doc_error("a: 1\nb: 2\na: 3\n") ==
+          "doc:3:1: error: the key 'a' is given twice in this mapping (first at line 1, column "
+          "1); expected each key once: a reader keeps one of the two");
+    CHECK(read_doc("{\"a\": {\"x\": 1}, \"b\": {\"x\": 2}}").tree);  // other maps' keys
   }
   SECTION("bytes that are not UTF-8") {
     CHECK(doc_error("{\"a\": \"\xff\"}") ==

@@ -96,11 +96,11 @@ TEST_CASE("the files of a directory load in parallel, their diagnostics in file 
 TEST_CASE("a file's directories read by every core come out as one read gives them") {
   // Over the sizes at which a file alone is read in parts: 1 MiB whatever
   // the load, kSpreadDocumentBytes at start-up. A warning in every entry,
-  // and one uuid named first and last (the last one wins).
+  // in the order of the file; a uuid given twice, an error at the repeat.
   const int entries = GENERATE(12000, 1500);
   std::string text = "directories:\n";
   for (int i = 0; i < entries; ++i) {
-    std::string uuid = i == entries - 1 ? "u0" : "u" + std::to_string(i);
+    std::string uuid = "u" + std::to_string(i);
     text += "  " + uuid + ":\n    trash: {body: {status: " + std::to_string(i) +
             ", message: a message long enough to make the file big, code: x}}\n";
   }
@@ -108,13 +108,24 @@ TEST_CASE("a file's directories read by every core come out as one read gives th
   REQUIRE((entries < 10000) == (text.size() < kBigDocumentBytes));
   auto set = parse_scenario(text, "big.yaml", "big");
   REQUIRE(set);
-  CHECK(set->directories.size() == static_cast<size_t>(entries - 1));
+  CHECK(set->directories.size() == static_cast<size_t>(entries));
   CHECK(set->directories.at("u0").operations.at("trash").at(0).answers.at(0).body_text().find(
-            "\"status\":" + std::to_string(entries - 1)) != std::string_view::npos);
+            "\"status\":0") != std::string_view::npos);
   REQUIRE(set.diagnostics.size() == static_cast<size_t>(entries));
   bool in_order = true;
   for (int i = 0; i < entries; ++i) {
     in_order = in_order && set.diagnostics[static_cast<size_t>(i)].line == 3 + 2 * i;
   }
   CHECK(in_order);
+  // The last entry names u0 again: refused at its line, whichever core read it.
+  text += "  u0:\n    trash: {http: 500}\n";
+  auto repeated = parse_scenario(text, "big.yaml", "big");
+  CHECK_FALSE(repeated);
+  bool said = false;
+  for (const auto& d : repeated.diagnostics) {
+    said = said || (d.severity == Severity::error && d.line == 2 + 2 * entries &&
+                    d.message.starts_with("the key 'u0' is given twice in this mapping (first "
+                                          "at line 2)"));
+  }
+  CHECK(said);
 }

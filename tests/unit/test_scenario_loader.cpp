@@ -87,18 +87,47 @@ directories:
         cycle: true
   u2:
     color: {raw: "not json", http: 500}
-  u1:
+  u3:
     color: {body: {n: 1}}
 )");
   auto flow = parse(
       "directories: {u1: {state: active, trash: [{when: {state: trashed}, respond: {http: 404, "
       "body: {status: error, code: gone}}}, {respond: [{http: 503, delay_ms: 20}, {body: {status: "
       "success}}], then: trashed, cycle: true}]}, u2: {color: {raw: \"not json\", http: 500}}, "
-      "u1: {color: {body: {n: 1}}}}");
+      "u3: {color: {body: {n: 1}}}}");
   REQUIRE(block.set);
   REQUIRE(flow.set);
   CHECK(describe(*block.set) == describe(*flow.set));
-  CHECK(describe(*block.set).find("u1 state=-\n  color") != std::string::npos);  // the last u1 wins
+}
+
+TEST_CASE("a key given twice is an error at the repeat, in a big file's slices as in one read") {
+  const std::string text = R"(
+directories:
+  u1:
+    trash: {http: 500}
+  u2:
+    trash: {http: 500, http: 502}
+  u1:
+    color: {http: 500}
+)";
+  for (const std::string& doc : {text, big_comment() + text}) {
+    auto p = parse(doc);
+    CHECK_FALSE(p.set);
+    int offset = doc.size() > text.size() ? 1 : 0;  // the comment's line
+    std::vector<std::string> errors;
+    for (const auto& d : p.diagnostics) errors.push_back(format_diagnostic(d));
+    std::sort(errors.begin(), errors.end());
+    CHECK(errors ==
+          std::vector<std::string>{
+              "test.yaml:" + std::to_string(6 + offset) +
+                  ":24: error: the key 'http' is given twice in this mapping (first at line " +
+                  std::to_string(6 + offset) +
+                  "); expected each key once: only one of the two would be read",
+              "test.yaml:" + std::to_string(7 + offset) +
+                  ":3: error: the key 'u1' is given twice in this mapping (first at line " +
+                  std::to_string(3 + offset) +
+                  "); expected each key once: only one of the two would be read"});
+  }
 }
 
 TEST_CASE("a big file's directories may script an operation that operations, below, adds") {
