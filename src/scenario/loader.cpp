@@ -45,6 +45,20 @@ bool looks_like_json(std::string_view text) {
   return first != std::string_view::npos && text[first] == '{';
 }
 
+/// Whether `text` is laid out as a pact written as YAML: a top-level
+/// `interactions:` line and no `directories:` one. Such a text is read
+/// straight into a document tree, never into yaml-cpp's node tree (some 35
+/// times a block-style text), which it would only be read out of again.
+bool looks_like_yaml_pact(std::string_view text) {
+  auto line_starting = [&](std::string_view key) {
+    for (size_t at = text.find(key); at != std::string_view::npos; at = text.find(key, at + 1)) {
+      if (at == 0 || text[at - 1] == '\n') return true;
+    }
+    return false;
+  };
+  return line_starting("interactions:") && !line_starting("directories:");
+}
+
 std::vector<fs::path> scenario_files(const fs::path& dir) {
   std::vector<fs::path> files;
   std::error_code ec;
@@ -165,6 +179,15 @@ void read_document(Document& doc, YamlTime* yaml_time) {
       doc.text.reset();
       return;
     }
+  }
+  if (looks_like_yaml_pact(*doc.text)) {
+    Diagnostics read;
+    auto tree = document::read_tree(*doc.text, doc.file, read);
+    if (tree && looks_like_pact(tree->root())) {
+      doc.tree = std::move(tree);
+      return;
+    }
+    // Not a pact after all (or not readable so): read as any YAML is.
   }
   // Sliced from its lines at any size: then no event pass runs over the
   // directories, which the whole parse's alias check is. yaml-cpp's event
