@@ -19,7 +19,7 @@ void Reader::report(Severity severity, Node at, std::string message) {
   Node where = at ? at : context_;
   int line = where ? where.line() : 1;
   int column = where ? where.column() : 1;
-  diagnostics_.push_back({severity, file_, line, column, std::move(message)});
+  diagnostics_.push_back({severity, file_, line, column, bounded_message(std::move(message))});
   if (severity == Severity::error) ++errors_;
 }
 

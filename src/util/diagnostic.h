@@ -3,6 +3,7 @@
 // position it was found at. Loaders return lists of these instead of throwing:
 // a file can have many problems, and load with warnings (see Checked).
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,16 @@ struct Diagnostic {
 };
 
 using Diagnostics = std::vector<Diagnostic>;
+
+/// The longest message a diagnostic keeps: one that quotes what it refuses
+/// (an unknown key, a uuid) quotes a pushed megabyte otherwise, into a 400,
+/// the events and the editor.
+inline constexpr size_t kMaxDiagnosticBytes = 1024;
+
+/// `message` within kMaxDiagnosticBytes: a longer one keeps its start and
+/// its end (which says what was expected), the middle written as " … ",
+/// cut on character boundaries.
+std::string bounded_message(std::string message);
 
 /// "file:line:column: error: message", the form compilers and editors read.
 std::string format_diagnostic(const Diagnostic& d);

@@ -92,7 +92,7 @@ void YamlReader::report(Severity severity, const YAML::Node& at, std::string mes
                     : context_.IsDefined() ? context_.Mark()
                                            : YAML::Mark::null_mark();
   if (!mark.is_null()) mark.line += first_line_;
-  diagnostics_.push_back(positioned(severity, file_, mark, std::move(message)));
+  diagnostics_.push_back(positioned(severity, file_, mark, bounded_message(std::move(message))));
   if (severity == Severity::error) ++errors_;
 }
 
@@ -112,7 +112,8 @@ void YamlReader::check_repeated_keys(const YAML::Node& node) {
 }
 
 void YamlReader::error_at(int line, int column, std::string message) {
-  diagnostics_.push_back({Severity::error, file_, line, column, std::move(message)});
+  diagnostics_.push_back(
+      {Severity::error, file_, line, column, bounded_message(std::move(message))});
   ++errors_;
 }
 

@@ -321,3 +321,23 @@ TEST_CASE("a state set through the admin API is bounded, and a long unnamed uuid
   CHECK(provider->body.find("a uuid no scenario names is remembered up to 256") !=
         std::string::npos);
 }
+
+TEST_CASE("a refusal quotes a bounded part of what it refuses, never a pushed megabyte") {
+  RunningServer mock;
+  // Explicit keys (`? key`): a plain one is cut at 1,024 characters by yaml-cpp.
+  const std::string key(500000, 'k');
+  for (const std::string& yaml : {"directories: {}\n? " + key + "\n: 1\n",
+                                  "directories:\n  d1:\n    ? " + key + "\n    : {http: 500}\n",
+                                  "directories:\n  d1:\n    trash:\n      - when:\n          ? " +
+                                      key + "\n          : x\n        respond: {}\n"}) {
+    auto res = mock.client().Post("/__admin/scenarios", yaml, "application/yaml");
+    REQUIRE(res);
+    CHECK(res->status == 400);
+    CHECK(res->body.find("kkkk") != std::string::npos);  // it says which key
+    CHECK(res->body.size() < 4096);
+  }
+  auto outcome = mock.admin("POST", "/__admin/outcomes", R"({"outcomes":[{")" + key + R"(":1}]})");
+  REQUIRE(outcome);
+  CHECK(outcome->status == 400);
+  CHECK(outcome->body.size() < 4096);
+}

@@ -74,3 +74,21 @@ TEST_CASE("nesting is read to 64 levels and refused past them, where the 65th op
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].line == 65);
 }
+
+TEST_CASE("a diagnostic's message is bounded, keeping its start and end on characters") {
+  CHECK(bounded_message("short") == "short");
+  std::string accented;
+  for (int i = 0; i < 1000; ++i) accented += "é";  // two bytes each
+  std::string bounded = bounded_message("key '" + accented + "'; expected one of: a, b");
+  CHECK(bounded.size() <= kMaxDiagnosticBytes + 8);
+  CHECK(bounded.starts_with("key 'éé"));
+  CHECK(bounded.ends_with("éé'; expected one of: a, b"));
+  CHECK(bounded.find(" … ") != std::string::npos);
+  // Whole characters only: every é survives as its two bytes.
+  std::string without = bounded;
+  without.replace(without.find(" … "), std::string(" … ").size(), "");
+  CHECK((without.size() - std::string("key '").size() -
+         std::string("'; expected one of: a, b").size()) %
+            2 ==
+        0);
+}
