@@ -232,7 +232,7 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
                        "invalid_params");
   }
   // All read before any is kept: a batch is taken whole or not at all.
-  std::vector<std::pair<journal::AdminEvent, std::string>> events;
+  std::vector<std::pair<TestOutcome, std::shared_ptr<const SessionTag>>> read;
   size_t index = 0;
   for (const auto& item : list->value.GetArray()) {
     auto at = "outcomes[" + std::to_string(index++) + "]: ";
@@ -245,17 +245,17 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
     if (!tag) return tag.error();
     auto outcome = read_test_outcome(item, "session");
     if (!outcome) return error_reply(400, at + outcome.error().message, "invalid_params");
-    events.emplace_back(outcome_event(*outcome, *tag), outcome->state);
+    read.emplace_back(std::move(*outcome), std::move(*tag));
   }
   size_t kept = 0;
-  for (auto& [event, state] : events) {
-    if (!context.outcomes->worsens(event.session->id, state)) continue;
-    note(context, std::move(event));
+  for (const auto& [outcome, tag] : read) {
+    if (!context.outcomes->worsens(tag->id, outcome.state)) continue;
+    note(context, outcome_event(outcome, tag));
     ++kept;
   }
-  std::string unchanged = kept == events.size()
+  std::string unchanged = kept == read.size()
                               ? ""
-                              : "; " + std::to_string(events.size() - kept) +
+                              : "; " + std::to_string(read.size() - kept) +
                                     " left their tests as they were (an outcome never improves "
                                     "on a worse one)";
   return success(std::to_string(kept) + " outcomes kept" + unchanged + ".");

@@ -44,11 +44,6 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
   return std::nullopt;
 }
 
-std::optional<Tree> read_json_tree(std::string_view text) {
-  if (text.size() >= kMostBytes) return std::nullopt;
-  return std::move(read_json(text).tree);
-}
-
 JsonDocument read_json_document(std::string_view text, const std::string& file) {
   if (text.size() >= kMostBytes) {
     return {std::nullopt, Diagnostic{Severity::error, file, 1, 1, "a document of 2 GiB or more"}};

@@ -152,10 +152,6 @@ class Tree {
 std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics);
 
-/// The tree of `text` read as JSON only: nothing, and no pass as YAML,
-/// when it is not JSON or is refused.
-std::optional<Tree> read_json_tree(std::string_view text);
-
 /// A text that starts as JSON, read as JSON: its tree, or nothing with no
 /// error (YAML's flow style may read it: it is not JSON, but neither cut
 /// short nor over 1 MiB), or nothing with the error that no YAML reader

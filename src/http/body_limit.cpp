@@ -12,9 +12,16 @@ namespace {
 // A refusal quotes at most this much of the value it refuses.
 constexpr size_t kQuoted = 64;
 
-std::string kept_note(const RequestView& request) {
-  // The journal says how much of the body it keeps; the client is not told.
-  return "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";
+/// The 413 saying `message`; cuts `request.body` to `max_body` bytes, which
+/// is what the journal keeps of it, and says so to the journal alone.
+Refusal body_refusal(std::string message, size_t max_body, RequestView& request,
+                     const Envelope& envelope) {
+  if (request.body.size() > max_body) request.body.resize(max_body);
+  Refusal refusal =
+      make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, std::move(message));
+  refusal.violation.message +=
+      "; the journal keeps " + std::to_string(request.body.size()) + " bytes of it";
+  return refusal;
 }
 
 }  // namespace
@@ -34,23 +41,17 @@ size_t body_read_limit(size_t max_body) {
 }
 
 Refusal too_large(size_t size, size_t max_body, RequestView& request, const Envelope& envelope) {
-  std::string message = "The request body is " + std::to_string(size) + " bytes; the limit is " +
-                        std::to_string(max_body) + " bytes (--max-body)";
-  if (request.body.size() > max_body) request.body.resize(max_body);
-  Refusal refusal = make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, message);
-  refusal.violation.message += kept_note(request);
-  return refusal;
+  return body_refusal("The request body is " + std::to_string(size) + " bytes; the limit is " +
+                          std::to_string(max_body) + " bytes (--max-body)",
+                      max_body, request, envelope);
 }
 
 Refusal cut_off(size_t max_body, RequestView& request, const Envelope& envelope) {
-  std::string message = "The request body was not read past " +
-                        std::to_string(body_read_limit(max_body)) +
-                        " bytes as sent (its chunked framing included); the limit is " +
-                        std::to_string(max_body) + " bytes (--max-body)";
-  if (request.body.size() > max_body) request.body.resize(max_body);
-  Refusal refusal = make_refusal(envelope, {413, "payload_too_large", "body_too_large"}, message);
-  refusal.violation.message += kept_note(request);
-  return refusal;
+  return body_refusal("The request body was not read past " +
+                          std::to_string(body_read_limit(max_body)) +
+                          " bytes as sent (its chunked framing included); the limit is " +
+                          std::to_string(max_body) + " bytes (--max-body)",
+                      max_body, request, envelope);
 }
 
 bool is_encoded(std::string_view content_encoding) {
@@ -59,11 +60,8 @@ bool is_encoded(std::string_view content_encoding) {
 }
 
 Refusal encoded_body(std::string_view content_encoding, const Envelope& envelope) {
-  std::string_view value = trimmed(content_encoding, " \t");
-  std::string quoted(value.substr(0, kQuoted));
-  if (value.size() > kQuoted) quoted += "…";
   return make_refusal(envelope, {415, "unsupported_encoding", "unsupported_encoding"},
-                      "Content-Encoding: " + quoted +
+                      "Content-Encoding: " + shortened(trimmed(content_encoding, " \t"), kQuoted) +
                           " is not accepted: drivemock reads request bodies as sent "
                           "(uncompressed), as the service's clients send them");
 }

@@ -21,7 +21,6 @@ enum class Style { block, flow };
 /// Where the value that starts at `at` of `line` ends: a quoted scalar at
 /// its closing quote, a plain one at a flow delimiter (`,`, `}`, `]`, in
 /// flow style) or a comment.
-
 size_t value_end(std::string_view line, size_t at, Style style) {
   char quote = line[at];
   if (quote == '"' || quote == '\'') {

@@ -10,7 +10,7 @@
 #include "scenario/document_parser.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
-#include "util/text.h"
+#include "util/yaml_repeated_keys.h"
 
 namespace drivemock::scenario {
 
@@ -336,10 +336,7 @@ void DocumentParser::check_repeated_uuids(const std::vector<YamlSlice>& slices) 
     size_t indent = slice.text.find_first_not_of(' ');
     in_.error_at(slice.first_line + 1,
                  static_cast<int>(indent == std::string_view::npos ? 0 : indent) + 1,
-                 "the key '" + shortened(slice.key, 64) +
-                     "' is given twice in this mapping (first at line " +
-                     std::to_string(at->second->first_line + 1) +
-                     "); expected each key once: only one of the two would be read");
+                 repeated_key_message(slice.key, at->second->first_line + 1));
   }
 }
 

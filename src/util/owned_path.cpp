@@ -242,8 +242,8 @@ Result<UniqueFd, OpenFailure> open_on_owned_path(const std::string& path, int fl
   UniqueFd opened(fd);
   // A file that was there already (not one this call made with O_EXCL) is
   // read or appended to only when no other user controls it.
-  struct stat st {};
   if ((flags & O_EXCL) == 0) {
+    struct stat st {};
     if (::fstat(fd, &st) != 0) return OpenFailure{"cannot read " + path + ": " + errno_text()};
     if (auto why = foreign_file(path, st)) return OpenFailure{"cannot open " + path + ": " + *why};
   }

@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cstdio>
 
-#include "util/text.h"
 #include "util/text_stream.h"
 #include "util/yaml_repeated_keys.h"
 #include "util/yaml_shape.h"
@@ -104,10 +103,7 @@ void YamlReader::check_repeated_keys(const YAML::Node& node) {
            std::pair(b.repeat.Mark().line, b.repeat.Mark().column);
   });
   for (const auto& r : repeats) {
-    error(r.repeat, "the key '" + shortened(r.repeat.Scalar(), 64) +
-                        "' is given twice in this mapping (first at line " +
-                        std::to_string(r.first.Mark().line + 1 + first_line_) +
-                        "); expected each key once: only one of the two would be read");
+    error(r.repeat, repeated_key_message(r.repeat.Scalar(), r.first.Mark().line + 1 + first_line_));
   }
 }
 

@@ -4,6 +4,8 @@
 #include <string_view>
 #include <utility>
 
+#include "util/text.h"
+
 namespace drivemock {
 namespace {
 
@@ -58,6 +60,12 @@ std::vector<RepeatedKey> repeated_keys(const YAML::Node& root) {
     }
   }
   return out;
+}
+
+std::string repeated_key_message(std::string_view key, int first_line) {
+  return "the key '" + shortened(key, 64) + "' is given twice in this mapping (first at line " +
+         std::to_string(first_line) +
+         "); expected each key once: only one of the two would be read";
 }
 
 }  // namespace drivemock

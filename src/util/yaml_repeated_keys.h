@@ -7,6 +7,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace drivemock {
@@ -19,5 +21,10 @@ struct RepeatedKey {
 /// Every repeat of a scalar key in the mappings of `root`, walked without
 /// recursion, in no particular order.
 std::vector<RepeatedKey> repeated_keys(const YAML::Node& root);
+
+/// The error at a repeat of `key`, which line `first_line` (1-based, in the
+/// whole file) gave first: one sentence for a tree's keys and for the
+/// uuids of a big file's slices.
+std::string repeated_key_message(std::string_view key, int first_line);
 
 }  // namespace drivemock
