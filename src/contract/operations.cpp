@@ -4,8 +4,8 @@
 
 #include "contract/operations_document.h"
 #include "contract/operations_reader.h"
+#include "document/tree.h"
 #include "util/log.h"
-#include "util/yaml_reader.h"
 
 namespace drivemock::contract {
 
@@ -25,12 +25,10 @@ const std::vector<std::string>& gateway_hosts() {
   static const std::vector<std::string> hosts = [] {
     Diagnostics diagnostics;
     std::vector<std::string> out;
-    auto root = load_yaml(kOperationsDocument, std::string(kBuiltinSource), diagnostics);
-    auto list = root ? yaml_member(*root, "gateway_hosts") : YAML::Node();
-    if (list && list.IsSequence()) {
-      for (const auto& host : list) {
-        if (host.IsScalar()) out.push_back(host.Scalar());
-      }
+    auto tree = document::read_tree(kOperationsDocument, std::string(kBuiltinSource), diagnostics);
+    for (document::Node host :
+         document::items(tree ? tree->root().member("gateway_hosts") : document::Node())) {
+      if (host.is_scalar()) out.push_back(std::string(host.text()));
     }
     return out;
   }();

@@ -15,11 +15,13 @@ constexpr std::array<std::pair<FieldType, std::string_view>, 5> kTypes = {{
     {FieldType::array, "array"},
 }};
 
-const YamlKeys kDefinitionKeys = {"path", "fields", "required", "key", "answer", "on_success"};
+const document::Keys kDefinitionKeys = {"path", "fields", "required",
+                                        "key",  "answer", "on_success"};
+const document::Keys kOnSuccessKeys = {"state", "store"};
 /// A scenario file's definition may also give the operation's protocol
 /// (rules, which the scenario loader reads itself).
-const YamlKeys kScenarioDefinitionKeys = {"path",   "fields",     "required", "key",
-                                          "answer", "on_success", "protocol"};
+const document::Keys kScenarioDefinitionKeys = {"path",   "fields",     "required", "key",
+                                                "answer", "on_success", "protocol"};
 
 bool has_field(const Operation& op, const std::string& name, std::optional<FieldType> type) {
   return std::any_of(op.fields.begin(), op.fields.end(),
@@ -28,39 +30,40 @@ bool has_field(const Operation& op, const std::string& name, std::optional<Field
 
 class DefinitionReader {
  public:
-  DefinitionReader(YamlReader& reader, AnswerForm form) : in_(reader), form_(form) {}
+  DefinitionReader(document::Reader& reader, AnswerForm form) : in_(reader), form_(form) {}
 
   /// One definition; nullopt when it has errors (reported).
-  std::optional<Operation> read(const YAML::Node& name, const YAML::Node& node) {
+  std::optional<Operation> read(document::Node name, document::Node node) {
     size_t errors_before = in_.error_count();
     Operation op;
-    op.name = name.Scalar();
+    op.name = std::string(name.text());
     op.source = in_.file();
-    op.line = name.Mark().line + 1;
-    op.column = name.Mark().column + 1;
-    node_.reset(node);  // not `=`, which would write into the document
+    op.line = name.line();
+    op.column = name.column();
+    node_ = node;
     in_.set_context(node);
-    const YamlKeys& keys =
+    const document::Keys& keys =
         form_ == AnswerForm::read_by_caller ? kScenarioDefinitionKeys : kDefinitionKeys;
-    if (!in_.expect(node, YAML::NodeType::Map, "an operation (" + join_keys(keys) + ")")) {
+    if (!in_.expect(node, document::Kind::map,
+                    "an operation (" + document::join_keys(keys) + ")")) {
       return std::nullopt;
     }
-    in_.check_keys(node, keys, "operation " + op.name);
-    read_path(yaml_member(node, "path"), op);
+    in_.fields(node, keys, "operation " + op.name);
+    read_path(node.member("path"), op);
     size_t errors_before_fields = in_.error_count();
-    read_fields(yaml_member(node, "fields"), op);
+    read_fields(node.member("fields"), op);
     // A field with a bad type is left out: its error says enough about the key.
     bool fields_read = in_.error_count() == errors_before_fields;
-    read_required(yaml_member(node, "required"), op);
-    if (fields_read) read_key(yaml_member(node, "key"), op);
+    read_required(node.member("required"), op);
+    if (fields_read) read_key(node.member("key"), op);
     if (form_ == AnswerForm::message_and_code) read_message_and_code(node, op);
-    if (auto success = yaml_member(node, "on_success")) read_on_success(success, op);
+    if (auto success = node.member("on_success")) read_on_success(success, op);
     if (in_.error_count() != errors_before) return std::nullopt;
     return op;
   }
 
  private:
-  void read_path(const YAML::Node& node, Operation& op) {
+  void read_path(document::Node node, Operation& op) {
     auto path = in_.scalar(node, "path: a POST path under /v3/");
     if (!path) return;
     if (is_operation_path(*path)) {
@@ -70,9 +73,9 @@ class DefinitionReader {
     }
   }
 
-  void read_fields(const YAML::Node& node, Operation& op) {
-    if (!in_.expect(node, YAML::NodeType::Map, "fields: a mapping of field name to type")) return;
-    for (const auto& kv : node) {
+  void read_fields(document::Node node, Operation& op) {
+    if (!in_.expect(node, document::Kind::map, "fields: a mapping of field name to type")) return;
+    for (auto kv : document::members(node)) {
       auto type_name = in_.scalar(kv.second, "a field type");
       if (!type_name) continue;
       auto type = std::find_if(kTypes.begin(), kTypes.end(),
@@ -82,15 +85,15 @@ class DefinitionReader {
                                  "'; expected string, boolean, number, object or array");
         continue;
       }
-      op.fields.push_back({kv.first.Scalar(), type->first, Presence::required});
+      op.fields.push_back({std::string(kv.first.text()), type->first, Presence::required});
     }
   }
 
-  void read_required(const YAML::Node& node, Operation& op) {
+  void read_required(document::Node node, Operation& op) {
     if (!node) return;  // every listed field
-    if (!in_.expect(node, YAML::NodeType::Sequence, "required: a list of field names")) return;
+    if (!in_.expect(node, document::Kind::sequence, "required: a list of field names")) return;
     for (auto& field : op.fields) field.presence = Presence::optional;
-    for (const auto& item : node) {
+    for (document::Node item : document::items(node)) {
       auto name = in_.scalar(item, "a field name");
       if (!name) continue;
       auto field = std::find_if(op.fields.begin(), op.fields.end(),
@@ -106,8 +109,8 @@ class DefinitionReader {
   /// The key must be a string field every request sends: it names the
   /// entity. `key: null` says the operation names none: its calls are
   /// scripted under `defaults:`, as one sequence for all of them.
-  void read_key(const YAML::Node& node, Operation& op) {
-    if (node && node.IsNull()) {
+  void read_key(document::Node node, Operation& op) {
+    if (node && node.is_null()) {
       op.key.clear();
       return;
     }
@@ -116,7 +119,7 @@ class DefinitionReader {
       if (!key) return;
       op.key = *key;
     }
-    const YAML::Node at = node ? node : yaml_member(node_, "fields");
+    const document::Node at = node ? node : node_.member("fields");
     if (!has_field(op, op.key, FieldType::string)) {
       in_.error(at, node ? "key names '" + op.key + "', not a string field of " + op.name
                          : "the fields of " + op.name +
@@ -130,23 +133,22 @@ class DefinitionReader {
     }
   }
 
-  void read_message_and_code(const YAML::Node& node, Operation& op) {
-    const YAML::Node answer = yaml_member(node, "answer");
-    if (!in_.expect(answer, YAML::NodeType::Map, "answer: {message, code}")) return;
-    if (auto message = in_.scalar(yaml_member(answer, "message"), "answer message (string)")) {
+  void read_message_and_code(document::Node node, Operation& op) {
+    const document::Node answer = node.member("answer");
+    if (!in_.expect(answer, document::Kind::map, "answer: {message, code}")) return;
+    if (auto message = in_.scalar(answer.member("message"), "answer message (string)")) {
       op.builtin_message = *message;
     }
-    if (auto code = in_.scalar(yaml_member(answer, "code"), "answer code (string)")) {
+    if (auto code = in_.scalar(answer.member("code"), "answer code (string)")) {
       op.builtin_code = *code;
     }
   }
 
-  void read_on_success(const YAML::Node& node, Operation& op) {
-    if (!in_.expect(node, YAML::NodeType::Map, "on_success: {state, store}")) return;
-    in_.check_keys(node, {"state", "store"}, "on_success");
-    if (auto state = yaml_member(node, "state"))
-      op.state_on_success = in_.scalar(state, "a state name");
-    auto store = yaml_member(node, "store");
+  void read_on_success(document::Node node, Operation& op) {
+    if (!in_.expect(node, document::Kind::map, "on_success: {state, store}")) return;
+    in_.fields(node, kOnSuccessKeys, "on_success");
+    if (auto state = node.member("state")) op.state_on_success = in_.scalar(state, "a state name");
+    auto store = node.member("store");
     if (!store) return;
     op.stored_field = in_.scalar(store, "a field name");
     if (op.stored_field && !has_field(op, *op.stored_field, std::nullopt)) {
@@ -154,23 +156,23 @@ class DefinitionReader {
     }
   }
 
-  YamlReader& in_;
+  document::Reader& in_;
   AnswerForm form_;
-  YAML::Node node_;  ///< the definition being read
+  document::Node node_;  ///< the definition being read
 };
 
 }  // namespace
 
-std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader& reader,
+std::vector<Operation> read_definitions(document::Node operations, document::Reader& reader,
                                         AnswerForm form, const OperationSet* taken) {
   std::vector<Operation> out;
-  if (!reader.expect(operations, YAML::NodeType::Map,
+  if (!reader.expect(operations, document::Kind::map,
                      "`operations`: a mapping of name to definition")) {
     return out;
   }
   DefinitionReader definitions(reader, form);
-  std::set<std::string> names, paths;
-  for (const auto& kv : operations) {
+  std::set<std::string> paths;
+  for (auto kv : document::members(operations)) {
     auto op = definitions.read(kv.first, kv.second);
     if (!op) continue;
     const Operation* clash = taken ? taken->by_name(op->name) : nullptr;
@@ -179,31 +181,27 @@ std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader
                                  "); expected a new name");
       continue;
     }
-    // A name given twice is the repeated key its reader reports
-    // (YamlReader::check_repeated_keys); the second is left out.
-    if (!names.insert(op->name).second) continue;
     clash = taken ? taken->by_path(op->path) : nullptr;
     if (clash || !paths.insert(op->path).second) {
-      reader.error(yaml_member(kv.second, "path"),
+      reader.error(kv.second.member("path"),
                    "path " + op->path + " is used by two operations" +
                        (clash ? " (" + clash->name + ", " + clash->source + ")" : std::string()));
       continue;
     }
     out.push_back(std::move(*op));
   }
-  reader.clear_context();
+  reader.set_context({});
   return out;
 }
 
 Checked<std::vector<Operation>> read_operations(std::string_view yaml, const std::string& source) {
   Checked<std::vector<Operation>> read{std::vector<Operation>{}, {}};
-  auto root = load_yaml(yaml, source, read.diagnostics);
-  if (!root) return read;
-  YamlReader reader(source, read.diagnostics);
-  if (!reader.expect(*root, YAML::NodeType::Map, "a mapping with `operations`")) return read;
-  reader.check_repeated_keys(*root);
-  read.value =
-      read_definitions(yaml_member(*root, "operations"), reader, AnswerForm::message_and_code);
+  auto tree = document::read_tree(yaml, source, read.diagnostics);
+  if (!tree) return read;
+  document::Reader reader(source, read.diagnostics);
+  document::Node root = tree->root();
+  if (!reader.expect(root, document::Kind::map, "a mapping with `operations`")) return read;
+  read.value = read_definitions(root.member("operations"), reader, AnswerForm::message_and_code);
   return read;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Reads operation definitions from YAML: the built-in contract document
+// Reads operation definitions from a document tree: the built-in contract document
 // (contract/operations.yaml, built into the binary) and the `operations:` of
 // scenario files. Every problem is a diagnostic with its position; a
 // definition with errors is left out.
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "contract/operations.h"
+#include "document/reader.h"
 #include "util/diagnostic.h"
-#include "util/yaml_reader.h"
 
 namespace drivemock::contract {
 
@@ -23,7 +23,7 @@ enum class AnswerForm { message_and_code, read_by_caller };
 /// The definitions of an `operations:` mapping (name to definition), in
 /// document order. Names and paths must be unique among them and must not be
 /// taken by an operation of `taken`.
-std::vector<Operation> read_definitions(const YAML::Node& operations, YamlReader& reader,
+std::vector<Operation> read_definitions(document::Node operations, document::Reader& reader,
                                         AnswerForm form, const OperationSet* taken = nullptr);
 
 /// The operations of a document whose top level is `operations:`, a mapping

@@ -39,6 +39,8 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
 
   /// Where nesting went too deep, if it did.
   std::optional<std::pair<int, int>> too_deep;
+  /// Where the tree grew past what the text's size allows, if it did.
+  std::optional<std::pair<int, int>> too_big;
   /// A key given twice in one object, if one was.
   std::optional<Repeated> repeated;
 
@@ -68,7 +70,7 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
     auto [line, column] = position(start());
     builder_.scalar(kind, text, line, column);
     ended_ = stream_.Tell();
-    return true;
+    return fits(line, column);
   }
 
   bool open(Kind kind) {
@@ -79,7 +81,13 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
       return false;
     }
     ended_ = at + 1;
-    return true;
+    return fits(line, column);
+  }
+
+  bool fits(int line, int column) {
+    if (!builder_.full()) return true;
+    too_big = std::make_pair(line, column);
+    return false;
   }
 
   bool close() {
@@ -104,7 +112,7 @@ class JsonEvents : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonEv
 }  // namespace
 
 Read read_json(std::string_view text) {
-  Builder builder;
+  Builder builder(text.size());
   rapidjson::MemoryStream bytes(text.data(), text.size());
   Stream stream(bytes);
   JsonEvents events(text, stream, builder);
@@ -119,6 +127,10 @@ Read read_json(std::string_view text) {
   reader.Parse<kFlags>(stream, events);
   if (events.repeated) {
     return Read::failed(events.repeated->line, events.repeated->column, events.repeated->message,
+                        Read::Why::refused);
+  }
+  if (events.too_big) {
+    return Read::failed(events.too_big->first, events.too_big->second, size_refusal(text.size()),
                         Read::Why::refused);
   }
   if (events.too_deep) {

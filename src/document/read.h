@@ -30,8 +30,13 @@ struct Read {
   }
 };
 
+/// What a text whose tree would hold more than its size allows is refused
+/// with (builder.h).
+std::string size_refusal(size_t text_bytes);
+
 Read read_json(std::string_view text);
-/// The first document of the text.
-Read read_yaml(std::string_view text);
+/// The first document of the text, whose first line is line `first_line`
+/// (0-based) of the file it was cut from.
+Read read_yaml(std::string_view text, int first_line = 0);
 
 }  // namespace drivemock::document

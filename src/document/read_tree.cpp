@@ -22,6 +22,12 @@ bool yaml_may_read(const Read::Failure& failure, size_t size) {
 
 }  // namespace
 
+std::string size_refusal(size_t text_bytes) {
+  return "more values than a document of " + std::to_string(text_bytes) +
+         " bytes may hold: reading it would take over ten times its size; expected values of "
+         "five bytes or more on average, not a long list of one-character values";
+}
+
 std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics) {
   if (text.size() >= kMostBytes) {
@@ -44,13 +50,25 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
   return std::nullopt;
 }
 
-JsonDocument read_json_document(std::string_view text, const std::string& file) {
+Attempt read_json_document(std::string_view text, const std::string& file) {
   if (text.size() >= kMostBytes) {
     return {std::nullopt, Diagnostic{Severity::error, file, 1, 1, "a document of 2 GiB or more"}};
   }
   Read json = read_json(text);
   if (json.tree || yaml_may_read(*json.failure, text.size())) return {std::move(json.tree), {}};
   const Read::Failure& failure = *json.failure;
+  return {std::nullopt,
+          Diagnostic{Severity::error, file, failure.line, failure.column, failure.message}};
+}
+
+}  // namespace drivemock::document
+
+namespace drivemock::document {
+
+Attempt read_yaml_piece(std::string_view text, int first_line, const std::string& file) {
+  Read yaml = read_yaml(text, first_line);
+  if (yaml.tree || yaml.failure->why != Read::Why::refused) return {std::move(yaml.tree), {}};
+  const Read::Failure& failure = *yaml.failure;
   return {std::nullopt,
           Diagnostic{Severity::error, file, failure.line, failure.column, failure.message}};
 }

@@ -1,5 +1,11 @@
 #include "document/reader.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+#include "util/text.h"
+
 namespace drivemock::document {
 namespace {
 
@@ -10,12 +16,77 @@ const char* kind_name(Node node) {
   return "nothing";
 }
 
+size_t errors_in(const Diagnostics& diagnostics) {
+  return static_cast<size_t>(
+      std::count_if(diagnostics.begin(), diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::error; }));
+}
+
+/// A bound as a person writes it: 600000, 0.5, 1e+09.
+std::string bound_text(int value) {
+  return std::to_string(value);
+}
+std::string bound_text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
+template <typename T>
+struct Bounds {
+  T min;
+  T max;
+};
+
+/// The scalar as a T from min to max, or an error that says so.
+template <typename T>
+std::optional<T> in_range(Reader& in, Node node, std::string_view what, Bounds<T> bounds) {
+  auto [min, max] = bounds;
+  auto text = in.scalar(node, what);
+  if (!text) return std::nullopt;
+  T value{};
+  const char* end = text->data() + text->size();
+  auto [p, ec] = std::from_chars(text->data(), end, value);
+  // Written as !(in range): a NaN is in no range.
+  if (ec != std::errc() || p != end || !(value >= min && value <= max)) {
+    in.error(node, "expected " + std::string(what) + " from " + bound_text(min) + " to " +
+                       bound_text(max) + ", found '" + *text + "'");
+    return std::nullopt;
+  }
+  return value;
+}
+
 }  // namespace
 
+std::string join_keys(const Keys& keys) {
+  std::string out;
+  for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
+  return out;
+}
+
+std::string repeated_key_message(std::string_view key, int line, int column) {
+  return "the key '" + shortened(key, 64) + "' is given twice in this mapping (first at line " +
+         std::to_string(line) + ", column " + std::to_string(column) +
+         "); expected each key once: a reader keeps one of the two";
+}
+
+bool has_any_key(Node map, const Keys& keys) {
+  for (auto [key, value] : members(map)) {
+    if (std::find(keys.begin(), keys.end(), key.text()) != keys.end()) return true;
+  }
+  return false;
+}
+
+Node Fields::operator[](std::string_view key) const {
+  auto found = std::find(keys_.begin(), keys_.end(), key);
+  return values_.at(static_cast<size_t>(found - keys_.begin()));
+}
+
 Reader::Reader(const std::string& file, Diagnostics& diagnostics)
-    : file_(file), diagnostics_(diagnostics) {}
+    : file_(file), diagnostics_(diagnostics), errors_(errors_in(diagnostics)) {}
 
 void Reader::report(Severity severity, Node at, std::string message) {
+  // A missing value has no position: the map it is missing from has.
   Node where = at ? at : context_;
   int line = where ? where.line() : 1;
   int column = where ? where.column() : 1;
@@ -23,10 +94,58 @@ void Reader::report(Severity severity, Node at, std::string message) {
   if (severity == Severity::error) ++errors_;
 }
 
+void Reader::error_at(int line, int column, std::string message) {
+  diagnostics_.push_back(
+      {Severity::error, file_, line, column, bounded_message(std::move(message))});
+  ++errors_;
+}
+
+void Reader::adopt(const Diagnostics& more) {
+  append(diagnostics_, more);
+  errors_ += errors_in(more);
+}
+
 bool Reader::expect(Node node, Kind kind, std::string_view expected) {
   if (node && node.kind() == kind) return true;
   error(node, "expected " + std::string(expected) + ", found " + kind_name(node));
   return false;
+}
+
+Fields Reader::fields(Node map, const Keys& allowed, std::string_view what) {
+  Fields read(allowed);
+  for (auto [key, value] : members(map)) {
+    auto found = std::find(allowed.begin(), allowed.end(), key.text());
+    if (found == allowed.end()) {
+      error(key, "unknown key '" + std::string(key.text()) + "' in " + std::string(what) +
+                     "; expected one of: " + join_keys(allowed));
+      continue;
+    }
+    read.values_[static_cast<size_t>(found - allowed.begin())] = value;
+  }
+  return read;
+}
+
+std::optional<std::string> Reader::scalar(Node node, std::string_view expected) {
+  if (node.is_scalar()) return std::string(node.text());
+  error(node, "expected " + std::string(expected) + ", found " + kind_name(node));
+  return std::nullopt;
+}
+
+std::optional<int> Reader::integer(Node node, std::string_view what, int min, int max) {
+  return in_range(*this, node, what, Bounds<int>{min, max});
+}
+
+std::optional<double> Reader::number(Node node, std::string_view what, double min, double max) {
+  return in_range(*this, node, what, Bounds<double>{min, max});
+}
+
+std::optional<bool> Reader::boolean(Node node, std::string_view what) {
+  auto text = scalar(node, what);
+  if (!text) return std::nullopt;
+  if (*text == "true") return true;
+  if (*text == "false") return false;
+  error(node, "expected " + std::string(what) + " (true or false), found '" + *text + "'");
+  return std::nullopt;
 }
 
 }  // namespace drivemock::document

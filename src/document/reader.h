@@ -1,20 +1,51 @@
 #pragma once
-// Reading a contract document's tree with positions: warnings and errors at
-// a value, and the check that a value is of the kind expected, worded as
-// util/yaml_reader.h words them for scenario files.
+// Reading a document's tree with positions: the checks every reader of a
+// scenario set, a contract or a pact needs (is this a mapping, a scalar, a
+// number in range, only known keys), each reporting what it expected and
+// where, so that every reader's messages agree.
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "document/tree.h"
 #include "util/diagnostic.h"
 
 namespace drivemock::document {
 
+using Keys = std::vector<std::string_view>;
+
+/// "a, b, c": for "expected one of" messages.
+std::string join_keys(const Keys& keys);
+
+/// The error at a repeat of `key` in one mapping, given first at `line` and
+/// `column`: one sentence for every document's keys and a big file's uuids.
+std::string repeated_key_message(std::string_view key, int line, int column);
+
+/// True when the map has any of `keys`.
+bool has_any_key(Node map, const Keys& keys);
+
+/// A map's values under known keys (see Reader::fields). The keys are kept
+/// by reference: a constant list, as every reader has.
+class Fields {
+ public:
+  explicit Fields(const Keys& keys) : keys_(keys), values_(keys.size()) {}
+
+  /// The value under `key`, one of the keys read, or none.
+  Node operator[](std::string_view key) const;
+
+ private:
+  friend class Reader;
+  const Keys& keys_;
+  std::vector<Node> values_;
+};
+
 class Reader {
  public:
-  /// Adds what it finds to `diagnostics`. The file's name is kept by
-  /// reference: it must outlive the reader.
+  /// Adds what it finds to `diagnostics`, which it must be the only one to
+  /// add to while it reads. The file's name is kept by reference: it must
+  /// outlive the reader.
   Reader(const std::string& file, Diagnostics& diagnostics);
   Reader(std::string&& file, Diagnostics& diagnostics) = delete;
 
@@ -24,10 +55,23 @@ class Reader {
   void report(Severity severity, Node at, std::string message);
   void error(Node at, std::string message) { report(Severity::error, at, std::move(message)); }
   void warning(Node at, std::string message) { report(Severity::warning, at, std::move(message)); }
+  /// An error at `line` and `column` (1-based).
+  void error_at(int line, int column, std::string message);
   size_t error_count() const { return errors_; }
+  /// Adds what another reader of the same file found.
+  void adopt(const Diagnostics& more);
 
   /// True when `node` is of `kind`; else an error "expected <expected>, found …".
   bool expect(Node node, Kind kind, std::string_view expected);
+  /// The values of `map` under `allowed`, read in one scan (a big file has
+  /// hundreds of thousands of answers), with an error for each other key.
+  Fields fields(Node map, const Keys& allowed, std::string_view what);
+  /// A string, number or boolean's text; else an error "expected <expected>".
+  std::optional<std::string> scalar(Node node, std::string_view expected);
+  std::optional<int> integer(Node node, std::string_view what, int min, int max);
+  /// A decimal number from min to max (a weight, a median).
+  std::optional<double> number(Node node, std::string_view what, double min, double max);
+  std::optional<bool> boolean(Node node, std::string_view what);
 
   const std::string& file() const { return file_; }
 
@@ -35,7 +79,7 @@ class Reader {
   const std::string& file_;
   Diagnostics& diagnostics_;
   Node context_;
-  size_t errors_ = 0;
+  size_t errors_;  ///< in diagnostics_ (counted once: a load may warn thousands of times)
 };
 
 }  // namespace drivemock::document

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "document/builder.h"
-#include "util/text.h"
+#include "document/reader.h"
 
 namespace drivemock::document {
 
@@ -20,33 +20,33 @@ bool Node::is_scalar() const {
 std::string_view Node::text() const {
   if (!tree_) return {};
   const auto& c = tree_->cell(index_);
-  return std::string_view(tree_->text_).substr(c.text_at, c.text_size);
+  return std::string_view(tree_->text_).substr(c.at, c.size);
 }
 
 size_t Node::size() const {
   if (!tree_) return 0;
   const auto& c = tree_->cell(index_);
-  return c.kind == Kind::map || c.kind == Kind::sequence ? c.count : 0;
+  return c.kind == Kind::map || c.kind == Kind::sequence ? c.size : 0;
 }
 
 Node Node::operator[](size_t i) const {
   if (i >= size()) return {};
   const auto& c = tree_->cell(index_);
-  size_t link = c.first + (c.kind == Kind::map ? 2 * i + 1 : i);
+  size_t link = c.at + (c.kind == Kind::map ? 2 * i + 1 : i);
   return Node(tree_, tree_->links_[link]);
 }
 
 Node Node::key(size_t i) const {
   if (!is_map() || i >= size()) return {};
-  return Node(tree_, tree_->links_[tree_->cell(index_).first + 2 * i]);
+  return Node(tree_, tree_->links_[tree_->cell(index_).at + 2 * i]);
 }
 
 Node Node::member(std::string_view name) const {
   if (!is_map()) return {};
   const auto& c = tree_->cell(index_);
-  for (uint32_t i = 0; i < c.count; ++i) {
-    if (Node(tree_, tree_->links_[c.first + 2 * i]).text() == name) {
-      return Node(tree_, tree_->links_[c.first + 2 * i + 1]);
+  for (uint32_t i = 0; i < c.size; ++i) {
+    if (Node(tree_, tree_->links_[c.at + 2 * i]).text() == name) {
+      return Node(tree_, tree_->links_[c.at + 2 * i + 1]);
     }
   }
   return {};
@@ -58,6 +58,19 @@ int Node::line() const {
 
 int Node::column() const {
   return tree_ ? static_cast<int>(tree_->cell(index_).column) : 0;
+}
+
+Builder::Builder(size_t text_bytes)
+    : most_bytes_(kTreeFloorBytes + kTreeBytesPerTextByte * text_bytes) {
+  // Room for as much as the bound lets the tree hold, reserved (not
+  // touched, so not resident) up front: a vector that doubles holds its old
+  // copy and its new one at once, which would be the read's peak.
+  size_t most_values = most_bytes_ / (sizeof(Tree::Cell) + sizeof(uint32_t));
+  tree_.cells_.reserve(most_values);
+  tree_.links_.reserve(most_values);
+  pending_.reserve(most_values);
+  // A value's text is never longer than where it is written.
+  tree_.text_.reserve(text_bytes);
 }
 
 uint32_t Builder::add(Kind kind, int line, int column) {
@@ -80,7 +93,7 @@ bool Builder::open(Kind kind, int line, int column) {
 
 std::string_view Builder::text_of(uint32_t cell) const {
   const auto& c = tree_.cells_[cell];
-  return std::string_view(tree_.text_).substr(c.text_at, c.text_size);
+  return std::string_view(tree_.text_).substr(c.at, c.size);
 }
 
 std::optional<Repeated> Builder::repeated_key(size_t first) const {
@@ -104,10 +117,8 @@ std::optional<Repeated> Builder::repeated_key(size_t first) const {
   const auto& once = tree_.cells_[found->first];
   const auto& again = tree_.cells_[found->second];
   return Repeated{static_cast<int>(again.line), static_cast<int>(again.column),
-                  "the key '" + shortened(text_of(found->second), 64) +
-                      "' is given twice in this mapping (first at line " +
-                      std::to_string(once.line) + ", column " + std::to_string(once.column) +
-                      "); expected each key once: a reader keeps one of the two"};
+                  repeated_key_message(text_of(found->second), static_cast<int>(once.line),
+                                       static_cast<int>(once.column))};
 }
 
 std::optional<Repeated> Builder::close() {
@@ -116,9 +127,9 @@ std::optional<Repeated> Builder::close() {
   if (tree_.cells_[done.cell].kind == Kind::map) repeated = repeated_key(done.first);
   open_.pop_back();
   auto& cell = tree_.cells_[done.cell];
-  cell.first = static_cast<uint32_t>(tree_.links_.size());
+  cell.at = static_cast<uint32_t>(tree_.links_.size());
   size_t children = pending_.size() - done.first;
-  cell.count = static_cast<uint32_t>(cell.kind == Kind::map ? children / 2 : children);
+  cell.size = static_cast<uint32_t>(cell.kind == Kind::map ? children / 2 : children);
   tree_.links_.insert(tree_.links_.end(),
                       pending_.begin() + static_cast<std::ptrdiff_t>(done.first), pending_.end());
   pending_.resize(done.first);
@@ -127,8 +138,8 @@ std::optional<Repeated> Builder::close() {
 
 void Builder::scalar(Kind kind, std::string_view text, int line, int column) {
   uint32_t cell = add(kind, line, column);
-  tree_.cells_[cell].text_at = static_cast<uint32_t>(tree_.text_.size());
-  tree_.cells_[cell].text_size = static_cast<uint32_t>(text.size());
+  tree_.cells_[cell].at = static_cast<uint32_t>(tree_.text_.size());
+  tree_.cells_[cell].size = static_cast<uint32_t>(text.size());
   tree_.text_.append(text);
 }
 
@@ -136,6 +147,15 @@ bool Builder::at_key() const {
   if (open_.empty()) return false;
   const Open& around = open_.back();
   return tree_.cells_[around.cell].kind == Kind::map && (pending_.size() - around.first) % 2 == 0;
+}
+
+bool Builder::full() const {
+  // Sizes, not capacities: a vector's room not yet written to is not
+  // resident; while one grows, its copy is (the bound leaves room for that).
+  size_t held = tree_.cells_.size() * sizeof(Tree::Cell) +
+                (tree_.links_.size() + pending_.size()) * sizeof(uint32_t) + tree_.text_.size() +
+                charged_;
+  return held > most_bytes_;
 }
 
 Tree Builder::finish() {

@@ -1,10 +1,11 @@
 #pragma once
-// A contract document (an OpenAPI document, a pact) read once into a compact
-// tree: JSON text through RapidJSON's iterative reader, YAML text through
-// yaml-cpp's event parser, neither building a tree of its own. yaml-cpp's
-// node tree, which these documents were read into before, held 30 to 75
-// times the document's size and took 1.7 to 2.7 times its own parse to read
-// (issue 56); this tree holds a few times the size. Every value keeps its
+// Every document drivemock reads (a scenario set, an OpenAPI document, a
+// pact) read once into a compact tree: JSON text through RapidJSON's
+// iterative reader, YAML text through yaml-cpp's event parser, neither
+// building a tree of its own. yaml-cpp's node tree, which these documents
+// were read into before, held 30 to 235 times the document's size and took
+// 1.7 to 2.7 times its own parse to read (issues 56, 72); this tree holds a
+// few times the size, and at most six (builder.h): more is refused. Every value keeps its
 // line and column for diagnostics. Nesting is bounded (kMaxDepth), so that
 // nothing reading the tree recurses deeper; YAML aliases are refused.
 //
@@ -127,11 +128,10 @@ class Tree {
  private:
   friend class Node;
   friend class Builder;
+  /// 20 bytes: a scalar's text and a container's children share fields.
   struct Cell {
-    uint32_t text_at = 0;  ///< a scalar's text in text_
-    uint32_t text_size = 0;
-    uint32_t first = 0;  ///< a container's first child in links_
-    uint32_t count = 0;  ///< its items, or its members (two links each)
+    uint32_t at = 0;    ///< a scalar's text in text_, or a container's first child in links_
+    uint32_t size = 0;  ///< the text's bytes, or the items (members: two links each)
     uint32_t line = 0;
     uint32_t column = 0;
     Kind kind = Kind::null;
@@ -152,14 +152,23 @@ class Tree {
 std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics);
 
-/// A text that starts as JSON, read as JSON: its tree, or nothing with no
-/// error (YAML's flow style may read it: it is not JSON, but neither cut
-/// short nor over 1 MiB), or nothing with the error that no YAML reader
-/// would do better with, positioned.
-struct JsonDocument {
+/// What a read gave: the tree; or the positioned error that says why not;
+/// or neither, when another reader may do better (see each).
+struct Attempt {
   std::optional<Tree> tree;
   std::optional<Diagnostic> error;
 };
-JsonDocument read_json_document(std::string_view text, const std::string& file);
+
+/// A text that starts as JSON, read as JSON: its tree; or the error that no
+/// YAML reader would do better with (cut short, or over 1 MiB); or neither
+/// (YAML's flow style may read it: it is not JSON).
+Attempt read_json_document(std::string_view text, const std::string& file);
+
+/// A piece of a bigger YAML file, which starts at the file's line
+/// `first_line` (0-based), read with its lines counted in the whole file:
+/// its tree; or the error when it reads as YAML but is refused (a key given
+/// twice, an alias, nesting too deep); or neither, when it does not read as
+/// YAML (the whole file's read says where).
+Attempt read_yaml_piece(std::string_view text, int first_line, const std::string& file);
 
 }  // namespace drivemock::document

@@ -22,12 +22,14 @@ struct Refused {
 
 class YamlEvents : public YAML::EventHandler {
  public:
-  explicit YamlEvents(Builder& builder) : builder_(builder) {}
+  YamlEvents(Builder& builder, size_t text_bytes, int first_line)
+      : builder_(builder), text_bytes_(text_bytes), first_line_(first_line) {}
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t) override {
     builder_.scalar(builder_.at_key() ? Kind::string : Kind::null, {}, line(mark), column(mark));
+    fits(mark);
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
     throw Refused{mark, alias_refusal()};
@@ -37,58 +39,79 @@ class YamlEvents : public YAML::EventHandler {
     // A key is its text, typed or not: `200:` names a response, `010:` is not 10.
     bool plain = tag == "?" && !builder_.at_key();
     builder_.scalar(plain ? plain_kind(value) : Kind::string, value, line(mark), column(mark));
+    fits(mark);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
-                       YAML::EmitterStyle::value) override {
-    open(Kind::sequence, mark);
+                       YAML::EmitterStyle::value style) override {
+    open(Kind::sequence, style, mark);
   }
-  void OnSequenceEnd() override { builder_.close(); }
+  void OnSequenceEnd() override { close(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
-                  YAML::EmitterStyle::value) override {
-    open(Kind::map, mark);
+                  YAML::EmitterStyle::value style) override {
+    open(Kind::map, style, mark);
   }
   void OnMapEnd() override {
-    if (auto twice = builder_.close()) {
+    if (auto twice = close()) {
       YAML::Mark at;
-      at.line = twice->line - 1;
+      at.line = twice->line - 1 - first_line_;
       at.column = twice->column - 1;
       throw Refused{at, std::move(twice->message)};
     }
   }
 
  private:
-  static int line(const YAML::Mark& mark) { return mark.is_null() ? 1 : mark.line + 1; }
+  int line(const YAML::Mark& mark) const {
+    return (mark.is_null() ? 1 : mark.line + 1) + first_line_;
+  }
   static int column(const YAML::Mark& mark) { return mark.is_null() ? 1 : mark.column + 1; }
 
-  void open(Kind kind, const YAML::Mark& mark) {
+  void open(Kind kind, YAML::EmitterStyle::value style, const YAML::Mark& mark) {
     if (builder_.at_key()) {
       throw Refused{mark, std::string("a key that is a ") +
                               (kind == Kind::map ? "mapping" : "list") + "; expected a scalar key"};
     }
     if (!builder_.open(kind, line(mark), column(mark))) throw Refused{mark, depth_refusal()};
+    fits(mark);
+    bool block = style != YAML::EmitterStyle::Flow;
+    if (block) builder_.charge(kScannerBytesPerBlock);
+    block_lists_.push_back(block && kind == Kind::sequence);
+  }
+
+  std::optional<Repeated> close() {
+    block_lists_.pop_back();
+    return builder_.close();
+  }
+
+  void fits(const YAML::Mark& mark) {
+    if (!block_lists_.empty() && block_lists_.back()) builder_.charge(kScannerBytesPerBlock);
+    if (builder_.full()) throw Refused{mark, size_refusal(text_bytes_)};
   }
 
   Builder& builder_;
+  /// For each open collection, whether it is a block list (at most kMaxDepth).
+  std::vector<bool> block_lists_;
+  size_t text_bytes_;
+  int first_line_;
 };
 
 }  // namespace
 
-Read read_yaml(std::string_view text) {
+Read read_yaml(std::string_view text, int first_line) {
   // Before yaml-cpp's scanner, which holds a flow collection's tokens whole.
   if (auto deep = flow_too_deep(text, kMaxDepth)) {
-    return Read::failed(deep->line, deep->column, depth_refusal(), Read::Why::refused);
+    return Read::failed(deep->line + first_line, deep->column, depth_refusal(), Read::Why::refused);
   }
-  Builder builder;
-  YamlEvents events(builder);
+  Builder builder(text.size());
+  YamlEvents events(builder, text.size(), first_line);
   try {
     TextStream in(text);
     YAML::Parser parser(in);
     parser.HandleNextDocument(events);
   } catch (const Refused& refused) {
-    return Read::failed(refused.mark.line + 1, refused.mark.column + 1, refused.message,
-                        Read::Why::refused);
+    return Read::failed(refused.mark.line + 1 + first_line, refused.mark.column + 1,
+                        refused.message, Read::Why::refused);
   } catch (const YAML::Exception& e) {
-    int line = e.mark.is_null() ? 1 : e.mark.line + 1;
+    int line = (e.mark.is_null() ? 1 : e.mark.line + 1) + first_line;
     int column = e.mark.is_null() ? 1 : e.mark.column + 1;
     return Read::failed(line, column, "invalid YAML: " + e.msg, Read::Why::invalid);
   }

@@ -1,9 +1,7 @@
 #pragma once
-// Converts YAML nodes to JSON text. Plain scalars are typed the YAML 1.2 core
+// Scalars between YAML and JSON. Plain scalars are typed the YAML 1.2 core
 // way (true/false, null, integers, floats); quoted scalars stay strings, so
 // `code: "404"` is the string "404" and `status: true` is a boolean.
-
-#include <yaml-cpp/yaml.h>
 
 #include <string>
 
@@ -16,14 +14,9 @@ namespace drivemock::interchange {
 /// string (not as a boolean, null or number).
 bool plain_scalar_stays_string(const std::string& text);
 
-/// The node as compact JSON text.
-std::string yaml_to_json(const YAML::Node& node);
-
 /// A `when` value as the JSON text to compare against a request field of the
 /// given contract type: a scalar is read as that type where it can be, so
 /// `color: 123456` matches the string "123456" that clients send.
-std::string condition_json(const YAML::Node& node, contract::FieldType type);
-/// The same for a value of a contract document's tree.
 std::string condition_json(document::Node node, contract::FieldType type);
 
 }  // namespace drivemock::interchange

@@ -1,8 +1,10 @@
 #include "record/scripted_answers.h"
 
-#include "interchange/yaml_json.h"
+#include <charconv>
+
+#include "document/tree.h"
+#include "document/tree_json.h"
 #include "util/json.h"
-#include "util/yaml_reader.h"
 
 namespace drivemock::record {
 namespace {
@@ -14,9 +16,9 @@ bool is_leaf_key(std::string_view key) {
          key == "state";
 }
 
-bool is_answer(const YAML::Node& node) {
-  return node.IsMap() && (yaml_member(node, "body") || yaml_member(node, "raw") ||
-                          yaml_member(node, "http") || yaml_member(node, "fault"));
+bool is_answer(document::Node node) {
+  return node.is_map() &&
+         (node.member("body") || node.member("raw") || node.member("http") || node.member("fault"));
 }
 
 class Collector {
@@ -24,34 +26,33 @@ class Collector {
   Collector(const std::string& file, std::vector<ScriptedAnswer>& out) : file_(file), out_(out) {}
 
   /// Every answer at or below `node`, as answers of `operation`.
-  void collect(const YAML::Node& node, const std::string& operation) {
+  void collect(document::Node node, std::string_view operation) {
     if (is_answer(node)) return add(node, operation);
-    if (node.IsSequence()) {
-      for (const auto& item : node) collect(item, operation);
-    } else if (node.IsMap()) {
-      for (const auto& kv : node) {
-        if (!kv.first.IsScalar() || is_leaf_key(kv.first.Scalar())) continue;
+    if (node.is_sequence()) {
+      for (document::Node item : document::items(node)) collect(item, operation);
+    } else if (node.is_map()) {
+      for (auto kv : document::members(node)) {
+        if (!kv.first.is_scalar() || is_leaf_key(kv.first.text())) continue;
         collect(kv.second, operation);
       }
     }
   }
 
  private:
-  void add(const YAML::Node& node, const std::string& operation) {
-    if (yaml_member(node, "fault")) return;  // no answer at all
-    ScriptedAnswer answer{
-        operation, 200, std::nullopt, file_, node.Mark().line + 1, node.Mark().column + 1};
-    if (auto http = yaml_member(node, "http"); http && http.IsScalar()) {
-      try {
-        answer.status = http.as<int>();
-      } catch (const YAML::Exception&) {
-        answer.status = 0;  // the loader says what is wrong with it
-      }
+  void add(document::Node node, std::string_view operation) {
+    if (node.member("fault")) return;  // no answer at all
+    ScriptedAnswer answer{std::string(operation), 200, std::nullopt, file_, node.line(),
+                          node.column()};
+    if (auto http = node.member("http"); http && http.is_scalar()) {
+      auto text = http.text();
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), answer.status);
+      // The loader says what is wrong with it.
+      if (ec != std::errc() || end != text.data() + text.size()) answer.status = 0;
     }
-    if (auto body = yaml_member(node, "body")) {
-      answer.json = interchange::yaml_to_json(body);
-    } else if (auto raw = yaml_member(node, "raw"); raw && raw.IsScalar()) {
-      if (json::parse_untrusted(raw.Scalar())) answer.json = raw.Scalar();
+    if (auto body = node.member("body")) {
+      answer.json = document::to_json(body);
+    } else if (auto raw = node.member("raw"); raw && raw.is_scalar()) {
+      if (json::parse_untrusted(raw.text())) answer.json = std::string(raw.text());
     }
     out_.push_back(std::move(answer));
   }
@@ -61,10 +62,10 @@ class Collector {
 };
 
 /// `section`'s operations (operation name → what answers it).
-void collect_operations(Collector& collector, const YAML::Node& section) {
-  if (!section || !section.IsMap()) return;
-  for (const auto& kv : section) {
-    if (kv.first.IsScalar()) collector.collect(kv.second, kv.first.Scalar());
+void collect_operations(Collector& collector, document::Node section) {
+  if (!section || !section.is_map()) return;
+  for (auto kv : document::members(section)) {
+    if (kv.first.is_scalar()) collector.collect(kv.second, kv.first.text());
   }
 }
 
@@ -74,30 +75,30 @@ Checked<std::vector<ScriptedAnswer>> scripted_answers(std::string_view text,
                                                       const std::string& file,
                                                       Definitions definitions) {
   Checked<std::vector<ScriptedAnswer>> result;
-  auto root = load_yaml(text, file, result.diagnostics);
-  if (!root) return result;
+  auto tree = document::read_tree(text, file, result.diagnostics);
+  if (!tree) return result;
+  document::Node root = tree->root();
   std::vector<ScriptedAnswer> answers;
   Collector collector(file, answers);
-  if (root->IsMap()) {
+  if (root.is_map()) {
     if (definitions == Definitions::read) {
-      if (auto ops = yaml_member(*root, "operations"); ops && ops.IsMap()) {
-        for (const auto& kv : ops) {
-          if (!kv.second.IsMap() || !kv.first.IsScalar()) continue;
+      if (auto ops = root.member("operations"); ops && ops.is_map()) {
+        for (auto kv : document::members(ops)) {
+          if (!kv.second.is_map() || !kv.first.is_scalar()) continue;
           // The built-in answer, and the protocol's (a lock's release).
           for (const char* part : {"answer", "protocol"}) {
-            if (auto node = yaml_member(kv.second, part))
-              collector.collect(node, kv.first.Scalar());
+            if (auto node = kv.second.member(part)) collector.collect(node, kv.first.text());
           }
         }
       }
     }
-    collect_operations(collector, yaml_member(*root, "defaults"));
-    if (auto directories = yaml_member(*root, "directories"); directories && directories.IsMap()) {
-      for (const auto& uuid : directories) {
-        if (!uuid.second.IsMap()) continue;
-        for (const auto& kv : uuid.second) {
-          if (kv.first.IsScalar() && kv.first.Scalar() != "state") {
-            collector.collect(kv.second, kv.first.Scalar());
+    collect_operations(collector, root.member("defaults"));
+    if (auto directories = root.member("directories"); directories && directories.is_map()) {
+      for (auto uuid : document::members(directories)) {
+        if (!uuid.second.is_map()) continue;
+        for (auto kv : document::members(uuid.second)) {
+          if (kv.first.is_scalar() && kv.first.text() != "state") {
+            collector.collect(kv.second, kv.first.text());
           }
         }
       }

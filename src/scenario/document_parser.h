@@ -12,53 +12,49 @@
 //   templates
 // loader.cpp reads files and documents and puts the sets together.
 
-#include <yaml-cpp/yaml.h>
-
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "contract/operations.h"
+#include "document/reader.h"
+#include "document/tree.h"
 #include "scenario/answer_pool.h"
 #include "scenario/loader.h"
 #include "scenario/model.h"
 #include "util/clock.h"
 #include "util/diagnostic.h"
-#include "util/yaml_reader.h"
 #include "util/yaml_slices.h"
 
 namespace drivemock::scenario {
 
 using contract::Operation;
 using contract::OperationSet;
+using document::Keys;
+using document::Node;
 
-using contract::Operation;
-using contract::OperationSet;
-
-inline const YamlKeys kSetKeys = {"name",     "unknown_uuids", "operations",
-                                  "defaults", "directories",   "limits"};
-inline const YamlKeys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
+inline const Keys kSetKeys = {"name",     "unknown_uuids", "operations",
+                              "defaults", "directories",   "limits"};
+inline const Keys kLimitKeys = {"calls", "per_ms", "operation", "uuid", "per"};
 inline constexpr int kMaxLimitCalls = 1000000000;
 inline constexpr int kMaxLimitWindowMs = 86400000;  // a day
-inline const YamlKeys kRuleKeys = {"when", "respond", "then", "cycle"};
-inline const YamlKeys kAnswerKeys = {"http",     "body",    "raw",   "headers",
-                                     "delay_ms", "dribble", "fault", "template"};
-inline const YamlKeys kWeightedAnswerKeys = {"http",    "body",  "raw",      "headers", "delay_ms",
-                                             "dribble", "fault", "template", "weight"};
-inline const YamlKeys kDribbleKeys = {"chunks", "over_ms"};
+inline const Keys kRuleKeys = {"when", "respond", "then", "cycle"};
+inline const Keys kAnswerKeys = {"http",     "body",    "raw",   "headers",
+                                 "delay_ms", "dribble", "fault", "template"};
+inline const Keys kWeightedAnswerKeys = {"http",    "body",  "raw",      "headers", "delay_ms",
+                                         "dribble", "fault", "template", "weight"};
+inline const Keys kDribbleKeys = {"chunks", "over_ms"};
 inline constexpr int kMaxDribbleChunks = 100000;
-inline const YamlKeys kOneOfKeys = {"one_of"};
-inline const YamlKeys kRandomDelayKeys = {"uniform", "lognormal"};
-inline const YamlKeys kLognormalKeys = {"median", "sigma", "max"};
+inline const Keys kOneOfKeys = {"one_of"};
+inline const Keys kRandomDelayKeys = {"uniform", "lognormal"};
+inline const Keys kLognormalKeys = {"median", "sigma", "max"};
 inline constexpr int kMaxDelayMs = 600000;
 inline constexpr double kMaxWeight = 1e9;
 inline constexpr double kMaxSigma = 10;
 /// The largest contract drivemock reads: an OpenAPI document `operations:
-/// FILE` names, or a pact (any scenario document written as JSON). Those are
-/// read into a document tree (document/tree.h) at about 6 times their size at
-/// the peak (bench_contracts); a scenario set written as JSON goes through
-/// yaml-cpp's tree, which holds 30 to 75 times, so this keeps any of them
-/// under about 2.4 GB; refused before it is parsed.
+/// FILE` names, or any scenario document written as JSON (a pact). Its tree
+/// may hold six times its size (document/builder.h), so this keeps any of
+/// them under about 200 MB; refused before it is read.
 inline constexpr uintmax_t kMaxContractBytes = uintmax_t{32} << 20;
 
 /// A slice that did not read as the entry it was cut for.
@@ -92,7 +88,7 @@ struct Spread {
 
 /// What a set is read from.
 struct SetInput {
-  const YAML::Node& root;
+  Node root;
   const std::string& default_name;                 ///< its name unless it says
   std::vector<Operation> own;                      ///< the operations it adds, read before
   const OperationSet& known;                       ///< those its scripts may name besides its own
@@ -114,8 +110,7 @@ class DocumentParser {
   /// The operations the document adds (`operations:`), each with its
   /// built-in answer. Names and paths of the contract's own are taken.
   /// `operations: FILE` names an OpenAPI document instead (interchange/openapi_operations.h).
-  std::vector<Operation> parse_operations(const YAML::Node& root,
-                                          FileRefs refs = FileRefs::refused);
+  std::vector<Operation> parse_operations(Node root, FileRefs refs = FileRefs::refused);
 
   /// The set. With `slices`, the directories are read from those (the
   /// root's `directories` has no value then); a slice that does not read as
@@ -123,7 +118,7 @@ class DocumentParser {
   std::optional<ScenarioSet> parse(SetInput input);
 
  private:
-  YamlReader in_;
+  document::Reader in_;
   Dialect dialect_;
   AnswerPool& bodies_;
   const std::vector<Operation>* own_ = nullptr;
@@ -133,25 +128,25 @@ class DocumentParser {
   const Operation* find_operation(const std::string& name) const;
 
   /// The operations of the OpenAPI document that `operations: FILE` names.
-  std::vector<Operation> openapi_operations(const YAML::Node& name, FileRefs refs);
+  std::vector<Operation> openapi_operations(Node name, FileRefs refs);
 
   std::string operation_names() const;
 
-  const Operation* operation(const YAML::Node& key, const std::string& where);
+  const Operation* operation(Node key, const std::string& where);
 
-  void parse_policy(const YAML::Node& node, ScenarioSet& set);
+  void parse_policy(Node node, ScenarioSet& set);
 
-  void parse_defaults(const YAML::Node& node, ScenarioSet& set);
+  void parse_defaults(Node node, ScenarioSet& set);
 
   /// The `protocol:` of each operation the set defines: rules, each naming
   /// the calls it answers with `when:` fields.
-  void parse_protocols(const YAML::Node& root, ScenarioSet& set);
+  void parse_protocols(Node root, ScenarioSet& set);
 
-  void parse_limits(const YAML::Node& node, ScenarioSet& set);
+  void parse_limits(Node node, ScenarioSet& set);
 
-  std::optional<Limit> parse_limit(const YAML::Node& node);
+  std::optional<Limit> parse_limit(Node node);
 
-  void parse_directories(const YAML::Node& node, ScenarioSet& set);
+  void parse_directories(Node node, ScenarioSet& set);
 
   /// The slices' directories, in parts of the list read side by side when
   /// `spread` has several workers; diagnostics in the list's order.
@@ -163,52 +158,46 @@ class DocumentParser {
 
   /// An error at every uuid of `slices` given again, where it is.
   void check_repeated_uuids(const std::vector<YamlSlice>& slices);
-  void parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
-                             Directories& directories);
+  void parse_directory_entry(Node key, Node value, Directories& directories);
 
-  std::optional<DirectoryScript> parse_directory(const std::string& uuid, const YAML::Node& node);
+  std::optional<DirectoryScript> parse_directory(const std::string& uuid, Node node);
 
   /// An operation's value: one answer, one rule, or a list of rules.
-  std::vector<Rule> parse_operation(const Operation& op, const YAML::Node& node);
+  std::vector<Rule> parse_operation(const Operation& op, Node node);
 
-  std::optional<Rule> parse_rule(const Operation& op, const YAML::Node& node);
+  std::optional<Rule> parse_rule(const Operation& op, Node node);
 
   /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
   /// gets one weight per answer).
-  std::vector<Reply> parse_respond(const Operation& op, const YAML::Node& node,
-                                   std::vector<double>& weights);
+  std::vector<Reply> parse_respond(const Operation& op, Node node, std::vector<double>& weights);
 
-  std::vector<Reply> parse_one_of(const Operation& op, const YAML::Node& node,
-                                  std::vector<double>& weights);
+  std::vector<Reply> parse_one_of(const Operation& op, Node node, std::vector<double>& weights);
 
-  Condition parse_when(const Operation& op, const YAML::Node& node);
+  Condition parse_when(const Operation& op, Node node);
 
   /// An answer; with `weight`, an answer of a one_of, which may have one.
-  std::optional<Reply> parse_answer(const Operation& op, const YAML::Node& node,
-                                    double* weight = nullptr);
+  std::optional<Reply> parse_answer(const Operation& op, Node node, double* weight = nullptr);
 
   /// `delay_ms`: milliseconds, `{uniform: [MIN, MAX]}` or
   /// `{lognormal: {median: M, sigma: S, max: CAP}}` (CAP defaults to the
   /// longest delay, 600000).
-  void parse_delay(const YAML::Node& node, Reply& answer);
+  void parse_delay(Node node, Reply& answer);
 
   /// `dribble: {chunks: N, over_ms: T}`: both needed.
-  void parse_dribble(const YAML::Node& node, Reply& answer);
+  void parse_dribble(Node node, Reply& answer);
 
   /// Load errors for the placeholders of every string a template fills in.
-  void check_templates(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
-                       const YAML::Node& headers);
+  void check_templates(const Operation& op, Node body, Node raw, Node headers);
 
-  void check_template_strings(const Operation& op, const YAML::Node& node);
+  void check_template_strings(const Operation& op, Node node);
 
-  void parse_fault(const YAML::Node& node, Reply& answer);
+  void parse_fault(Node node, Reply& answer);
 
-  void parse_headers(const YAML::Node& node, Reply& answer);
+  void parse_headers(Node node, Reply& answer);
 
-  void parse_body(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
-                  Reply& answer);
+  void parse_body(const Operation& op, Node body, Node raw, Reply& answer);
 
-  void warn_on_answer_body(const Operation& op, const YAML::Node& at,
+  void warn_on_answer_body(const Operation& op, Node at,
                            const std::shared_ptr<const std::string>& json);
 };
 

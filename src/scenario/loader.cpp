@@ -5,8 +5,6 @@
 // (scenario/document_parser.h), one file per construct.
 #include "scenario/loader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -19,10 +17,10 @@
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
 #include "scenario/pact_set.h"
+#include "scenario/slice_trees.h"
 #include "util/clock.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
-#include "util/yaml_reader.h"
 #include "util/yaml_slices.h"
 
 namespace drivemock::scenario {
@@ -45,20 +43,6 @@ bool looks_like_json(std::string_view text) {
   return first != std::string_view::npos && text[first] == '{';
 }
 
-/// Whether `text` is laid out as a pact written as YAML: a top-level
-/// `interactions:` line and no `directories:` one. Such a text is read
-/// straight into a document tree, never into yaml-cpp's node tree (some 35
-/// times a block-style text), which it would only be read out of again.
-bool looks_like_yaml_pact(std::string_view text) {
-  auto line_starting = [&](std::string_view key) {
-    for (size_t at = text.find(key); at != std::string_view::npos; at = text.find(key, at + 1)) {
-      if (at == 0 || text[at - 1] == '\n') return true;
-    }
-    return false;
-  };
-  return line_starting("interactions:") && !line_starting("directories:");
-}
-
 std::vector<fs::path> scenario_files(const fs::path& dir) {
   std::vector<fs::path> files;
   std::error_code ec;
@@ -78,11 +62,10 @@ struct Document {
   FileRefs refs =
       FileRefs::refused;            ///< allowed for files, which name others relative to themselves
   std::optional<std::string> text;  ///< given for inline texts, else read from `file`
-  std::optional<SlicedYaml> sliced;  ///< its directories, one slice each (views into `text`)
-  std::optional<YAML::Node> root;    ///< all of it, or all but the sliced directories
+  std::optional<SlicedYaml> sliced;    ///< its directories, one slice each (views into `text`)
+  std::optional<document::Tree> tree;  ///< all of it, or all but the sliced directories
   std::vector<Operation> added;
   std::optional<ScenarioSet> set;
-  std::optional<document::Tree> tree;   ///< a pact's, which is read into one
   std::optional<PactSet> pact;          ///< what a pact reads as
   Diagnostics read, operations, parse;  ///< what each pass found
 };
@@ -163,65 +146,36 @@ void read_document(Document& doc, YamlTime* yaml_time) {
     return;
   }
   TimedYaml timed(yaml_time);
-  // A pact (JSON) is read once, into the tree its set is built from; other
-  // JSON is a scenario set, and text that is not JSON is YAML: read as YAML
-  // (a pact written so is seen by read_pact).
-  if (looks_like_json(*doc.text)) {
-    auto json = document::read_json_document(*doc.text, doc.file);
-    if (json.tree && looks_like_pact(json.tree->root())) {
-      doc.tree = std::move(json.tree);
-      return;
-    }
-    // Cut short, or too big to read as YAML's flow style (yaml-cpp holds
-    // some 70 times its text): the JSON reader's error, not a second pass.
-    if (json.error) {
-      doc.read.push_back(std::move(*json.error));
-      doc.text.reset();
-      return;
-    }
-  }
-  if (looks_like_yaml_pact(*doc.text)) {
-    Diagnostics read;
-    auto tree = document::read_tree(*doc.text, doc.file, read);
-    if (tree && looks_like_pact(tree->root())) {
-      doc.tree = std::move(tree);
-      return;
-    }
-    // Not a pact after all (or not readable so): read as any YAML is.
-  }
   // Sliced from its lines at any size: then no event pass runs over the
-  // directories, which the whole parse's alias check is. yaml-cpp's event
-  // slicer, itself a pass, pays only where a whole tree would be too big.
-  doc.sliced = is_big(doc) ? slice_yaml(*doc.text, "directories")
-                           : slice_yaml_by_lines(*doc.text, "directories");
+  // directories. yaml-cpp's event slicer, itself a pass, pays only where a
+  // whole tree would be too big. JSON (a pact, or a set) is read whole.
+  if (!looks_like_json(*doc.text)) {
+    doc.sliced = is_big(doc) ? slice_yaml(*doc.text, "directories")
+                             : slice_yaml_by_lines(*doc.text, "directories");
+  }
   size_t reported = doc.read.size();
-  doc.root =
-      load_yaml(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text, doc.file, doc.read);
+  doc.tree = document::read_tree(doc.sliced ? std::string_view(doc.sliced->rest) : *doc.text,
+                                 doc.file, doc.read);
   // Slices found from the lines hold only if the rest reads as they assumed:
   // else the text is read whole, as if never sliced.
   bool from_lines = doc.sliced && doc.sliced->key_line;
-  if (from_lines && (!doc.root || !rest_holds_key(*doc.root, *doc.sliced, "directories"))) {
+  if (from_lines && (!doc.tree || !rest_holds_key(doc.tree->root(), *doc.sliced, "directories"))) {
     doc.read.erase(doc.read.begin() + static_cast<std::ptrdiff_t>(reported), doc.read.end());
     doc.sliced.reset();
-    doc.root.reset();  // not assigned over: that would write into the old tree
-    doc.root = load_yaml(*doc.text, doc.file, doc.read);
+    doc.tree = document::read_tree(*doc.text, doc.file, doc.read);
   }
 }
 
 /// A pact is read as the set it gives (scenario/pact_set.h).
 void read_pact(Document& doc, const OperationSet& known, Dialect dialect) {
-  if (!doc.tree && doc.root && looks_like_pact(*doc.root)) {
-    // A pact written as YAML: read again, into a tree.
-    doc.root.reset();  // not assigned over: that would write into the old tree
-    doc.sliced.reset();
-    doc.tree = document::read_tree(*doc.text, doc.file, doc.read);
-  }
-  if (!doc.tree) return;
+  if (!doc.tree || !looks_like_pact(doc.tree->root())) return;
   document::Reader reader(doc.file, doc.read);
+  size_t errors_before = reader.error_count();
   AnswerPool bodies;
   doc.pact = pact_set(doc.tree->root(), reader, known, {bodies, dialect});
-  if (reader.error_count() > 0) doc.pact.reset();
+  if (reader.error_count() > errors_before) doc.pact.reset();
   doc.tree.reset();
+  doc.sliced.reset();
 }
 
 /// The set a pact read as, with the operations it adds.
@@ -250,26 +204,25 @@ struct SetReading {
 void read_set(Document& doc, const SetReading& how) {
   YamlTime* yaml_time = how.spread.yaml_time;
   if (doc.pact) doc.set = pact_set_of(doc);
-  if (!doc.root && !doc.set) return;
+  if (!doc.tree && !doc.set) return;
   if (doc.sliced) {
     try {
       doc.set = DocumentParser(doc.file, how.dialect, how.bodies, doc.parse)
-                    .parse({*doc.root, doc.default_name, doc.added, how.usable,
+                    .parse({doc.tree->root(), doc.default_name, doc.added, how.usable,
                             &doc.sliced->entries, how.spread});
     } catch (const SliceMismatch&) {
       doc.parse.clear();
       doc.sliced.reset();
       TimedYaml timed(yaml_time);
-      doc.root.reset();  // not assigned over: that would write into the old tree
-      doc.root = load_yaml(*doc.text, doc.file, doc.parse);
+      doc.tree = document::read_tree(*doc.text, doc.file, doc.parse);
     }
   }
-  if (!doc.sliced && doc.root) {
+  if (!doc.sliced && doc.tree) {
     doc.set = DocumentParser(doc.file, how.dialect, how.bodies, doc.parse)
-                  .parse({*doc.root, doc.default_name, std::move(doc.added), how.usable});
+                  .parse({doc.tree->root(), doc.default_name, std::move(doc.added), how.usable});
   }
   TimedYaml timed(yaml_time);
-  doc.root.reset();
+  doc.tree.reset();
   doc.sliced.reset();
   if (doc.set && doc.text) {
     doc.set->text_bytes = doc.text->size();
@@ -313,12 +266,12 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   OperationSet usable = known;
   for (auto& doc : documents) {
     if (doc.pact) doc.added = std::move(doc.pact->operations);
-    if (!doc.root) {
+    if (!doc.tree) {
       add_new(usable, doc.added);
       continue;
     }
     doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
-                    .parse_operations(*doc.root, doc.refs);
+                    .parse_operations(doc.tree->root(), doc.refs);
     add_new(usable, doc.added);
   }
   // A big document alone has its directories read by every core (each
@@ -376,9 +329,9 @@ Checked<ScenarioSet> parse_scenario_measured(std::string_view text, const std::s
   AnswerPool bodies;
   const OperationSet& builtin = *contract::builtin_set();
   OperationSet usable = builtin;
-  if (doc.root) {
+  if (doc.tree) {
     doc.added = DocumentParser(doc.file, Dialect::document, bodies, doc.operations)
-                    .parse_operations(*doc.root);
+                    .parse_operations(doc.tree->root());
     add_new(usable, doc.added);
   }
   read_set(doc, {Dialect::document, bodies, usable, {1, Priority::normal, &yaml_time}});

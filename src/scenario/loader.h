@@ -15,9 +15,10 @@
 
 namespace drivemock::scenario {
 
-/// A document over this size has its directories parsed an entry at a time
-/// (util/yaml_slices.h) whatever its layout: yaml-cpp's tree of the whole
-/// would take about fifty times its size. Where its lines do not show the
+/// A document over this size has its directories read an entry at a time
+/// (util/yaml_slices.h) whatever its layout, each into a small tree that is
+/// freed before the next: read whole, its tree would hold some four times
+/// its size at once. Where its lines do not show the
 /// entries, finding them costs a pass of yaml-cpp's event parser; when it is
 /// the load's one document, its entries are read on every core. A smaller
 /// document is sliced only where its lines show the entries, and read on one

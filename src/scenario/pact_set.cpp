@@ -7,7 +7,6 @@
 #include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "scenario/answer_checks.h"
-#include "util/yaml_reader.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -229,10 +228,6 @@ class SetBuilder {
 
 bool looks_like_pact(document::Node root) {
   return root.is_map() && root.member("interactions") && !root.member("directories");
-}
-
-bool looks_like_pact(const YAML::Node& root) {
-  return root.IsMap() && yaml_member(root, "interactions") && !yaml_member(root, "directories");
 }
 
 std::optional<PactSet> pact_set(document::Node root, document::Reader& in,

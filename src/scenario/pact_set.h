@@ -9,8 +9,6 @@
 // the scenario grammar checks a script's (answer_checks.h), and
 // what is wrong is said where it is in the pact.
 
-#include <yaml-cpp/yaml.h>
-
 #include <map>
 #include <optional>
 #include <string>
@@ -26,7 +24,6 @@ namespace drivemock::scenario {
 
 /// True for a document that is a pact: `interactions` and no `directories`.
 bool looks_like_pact(document::Node root);
-bool looks_like_pact(const YAML::Node& root);
 
 /// What a pact reads as: the operations it adds and its scripts.
 struct PactSet {

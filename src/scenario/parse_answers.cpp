@@ -1,7 +1,7 @@
 // Reading an answer and its forms: status, body or raw text, headers,
 // delays (fixed or drawn), dribble, faults and templates; warning where a
 // body does not fit the dialect.
-#include "interchange/yaml_json.h"
+#include "document/tree_json.h"
 #include "model/outcome.h"
 #include "scenario/answer_checks.h"
 #include "scenario/answer_template.h"
@@ -10,16 +10,15 @@
 namespace drivemock::scenario {
 
 /// An answer; with `weight`, an answer of a one_of, which may have one.
-std::optional<Reply> DocumentParser::parse_answer(const Operation& op, const YAML::Node& node,
-                                                  double* weight) {
-  if (!in_.expect(node, YAML::NodeType::Map,
+std::optional<Reply> DocumentParser::parse_answer(const Operation& op, Node node, double* weight) {
+  if (!in_.expect(node, document::Kind::map,
                   "an answer (mapping with http, body, raw, headers, "
                   "delay_ms or fault)")) {
     return std::nullopt;
   }
   size_t errors_before = in_.error_count();
-  auto members = in_.members(node, weight ? kWeightedAnswerKeys : kAnswerKeys,
-                             weight ? "an answer of one_of" : "an answer");
+  auto members = in_.fields(node, weight ? kWeightedAnswerKeys : kAnswerKeys,
+                            weight ? "an answer of one_of" : "an answer");
   Reply answer;
   if (const auto& http = members["http"])
     answer.status = in_.integer(http, "an HTTP status", 100, 599).value_or(200);
@@ -48,9 +47,9 @@ std::optional<Reply> DocumentParser::parse_answer(const Operation& op, const YAM
 /// `delay_ms`: milliseconds, `{uniform: [MIN, MAX]}` or
 /// `{lognormal: {median: M, sigma: S, max: CAP}}` (CAP defaults to the
 /// longest delay, 600000).
-void DocumentParser::parse_delay(const YAML::Node& node, Reply& answer) {
-  if (!node.IsMap()) {
-    if (node.IsSequence()) {
+void DocumentParser::parse_delay(Node node, Reply& answer) {
+  if (!node.is_map()) {
+    if (node.is_sequence()) {
       in_.error(node,
                 "delay_ms is milliseconds, {uniform: [MIN, MAX]} or "
                 "{lognormal: {median: M, sigma: S, max: CAP}}; found a list");
@@ -59,7 +58,7 @@ void DocumentParser::parse_delay(const YAML::Node& node, Reply& answer) {
     answer.delay_ms = in_.integer(node, "delay_ms", 0, kMaxDelayMs).value_or(0);
     return;
   }
-  auto members = in_.members(node, kRandomDelayKeys, "a random delay");
+  auto members = in_.fields(node, kRandomDelayKeys, "a random delay");
   const auto& uniform = members["uniform"];
   const auto& lognormal = members["lognormal"];
   if (!uniform == !lognormal) {
@@ -73,7 +72,7 @@ void DocumentParser::parse_delay(const YAML::Node& node, Reply& answer) {
   }
   DelayDistribution d;
   if (uniform) {
-    if (!in_.expect(uniform, YAML::NodeType::Sequence, "[MIN, MAX] in milliseconds")) return;
+    if (!in_.expect(uniform, document::Kind::sequence, "[MIN, MAX] in milliseconds")) return;
     if (uniform.size() != 2) {
       in_.error(uniform, "expected [MIN, MAX] in milliseconds, found a list of " +
                              std::to_string(uniform.size()));
@@ -90,8 +89,8 @@ void DocumentParser::parse_delay(const YAML::Node& node, Reply& answer) {
     d.min_ms = *min;
     d.max_ms = *max;
   } else {
-    if (!in_.expect(lognormal, YAML::NodeType::Map, "{median: M, sigma: S, max: CAP}")) return;
-    auto fields = in_.members(lognormal, kLognormalKeys, "a lognormal delay");
+    if (!in_.expect(lognormal, document::Kind::map, "{median: M, sigma: S, max: CAP}")) return;
+    auto fields = in_.fields(lognormal, kLognormalKeys, "a lognormal delay");
     std::optional<double> median, sigma;
     if (const auto& m = fields["median"]) median = in_.number(m, "median (ms)", 0, kMaxDelayMs);
     if (const auto& s = fields["sigma"]) sigma = in_.number(s, "sigma", 0, kMaxSigma);
@@ -113,9 +112,9 @@ void DocumentParser::parse_delay(const YAML::Node& node, Reply& answer) {
 }
 
 /// `dribble: {chunks: N, over_ms: T}`: both needed.
-void DocumentParser::parse_dribble(const YAML::Node& node, Reply& answer) {
-  if (!in_.expect(node, YAML::NodeType::Map, "{chunks: N, over_ms: T} (dribble)")) return;
-  auto members = in_.members(node, kDribbleKeys, "dribble");
+void DocumentParser::parse_dribble(Node node, Reply& answer) {
+  if (!in_.expect(node, document::Kind::map, "{chunks: N, over_ms: T} (dribble)")) return;
+  auto members = in_.fields(node, kDribbleKeys, "dribble");
   const auto& chunks = members["chunks"];
   const auto& over = members["over_ms"];
   if (!chunks || !over) {
@@ -128,27 +127,26 @@ void DocumentParser::parse_dribble(const YAML::Node& node, Reply& answer) {
 }
 
 /// Load errors for the placeholders of every string a template fills in.
-void DocumentParser::check_templates(const Operation& op, const YAML::Node& body,
-                                     const YAML::Node& raw, const YAML::Node& headers) {
+void DocumentParser::check_templates(const Operation& op, Node body, Node raw, Node headers) {
   check_template_strings(op, body);
   check_template_strings(op, raw);
-  if (headers && headers.IsMap()) {
-    for (const auto& kv : headers) check_template_strings(op, kv.second);
+  if (headers && headers.is_map()) {
+    for (auto kv : document::members(headers)) check_template_strings(op, kv.second);
   }
 }
 
-void DocumentParser::check_template_strings(const Operation& op, const YAML::Node& node) {
+void DocumentParser::check_template_strings(const Operation& op, Node node) {
   if (!node) return;
-  if (node.IsScalar()) {
-    for (auto& problem : template_problems(node.Scalar(), op)) in_.error(node, problem);
-  } else if (node.IsMap()) {
-    for (const auto& kv : node) check_template_strings(op, kv.second);
-  } else if (node.IsSequence()) {
-    for (const auto& item : node) check_template_strings(op, item);
+  if (node.is_scalar()) {
+    for (auto& problem : template_problems(node.text(), op)) in_.error(node, problem);
+  } else if (node.is_map()) {
+    for (auto kv : document::members(node)) check_template_strings(op, kv.second);
+  } else if (node.is_sequence()) {
+    for (Node item : document::items(node)) check_template_strings(op, item);
   }
 }
 
-void DocumentParser::parse_fault(const YAML::Node& node, Reply& answer) {
+void DocumentParser::parse_fault(Node node, Reply& answer) {
   auto name = in_.scalar(node, "a fault name");
   if (!name) return;
   if (auto fault = fault_from_name(*name)) {
@@ -159,11 +157,11 @@ void DocumentParser::parse_fault(const YAML::Node& node, Reply& answer) {
   }
 }
 
-void DocumentParser::parse_headers(const YAML::Node& node, Reply& answer) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of header name to value")) return;
+void DocumentParser::parse_headers(Node node, Reply& answer) {
+  if (!in_.expect(node, document::Kind::map, "a mapping of header name to value")) return;
   std::vector<Header> headers;
-  for (const auto& kv : node) {
-    const std::string& name = kv.first.Scalar();
+  for (auto kv : document::members(node)) {
+    const std::string name(kv.first.text());
     auto value = in_.scalar(kv.second, "a header value (string)");
     if (auto problem = header_name_problem(name)) {
       in_.error(kv.first, std::move(*problem));
@@ -176,22 +174,21 @@ void DocumentParser::parse_headers(const YAML::Node& node, Reply& answer) {
   if (!headers.empty()) answer.headers = bodies_.intern(std::move(headers));
 }
 
-void DocumentParser::parse_body(const Operation& op, const YAML::Node& body, const YAML::Node& raw,
-                                Reply& answer) {
+void DocumentParser::parse_body(const Operation& op, Node body, Node raw, Reply& answer) {
   if (body && raw) {
     in_.error(raw, "an answer has either body or raw, not both");
   } else if (raw) {
     if (auto text = in_.scalar(raw, "raw text (string)")) {
       answer.body = bodies_.intern(std::move(*text));
     }
-  } else if (body && in_.expect(body, YAML::NodeType::Map, "a body mapping (sent as JSON)")) {
-    std::string json = interchange::yaml_to_json(body);
+  } else if (body && in_.expect(body, document::Kind::map, "a body mapping (sent as JSON)")) {
+    std::string json = document::to_json(body);
     answer.body = bodies_.intern(std::move(json));
     warn_on_answer_body(op, body, answer.body);
   }
 }
 
-void DocumentParser::warn_on_answer_body(const Operation& op, const YAML::Node& at,
+void DocumentParser::warn_on_answer_body(const Operation& op, Node at,
                                          const std::shared_ptr<const std::string>& json) {
   for (auto& warning : answer_body_warnings(bodies_, dialect_, op, json)) {
     in_.warning(at, std::move(warning));

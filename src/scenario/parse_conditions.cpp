@@ -8,12 +8,12 @@
 
 namespace drivemock::scenario {
 
-Condition DocumentParser::parse_when(const Operation& op, const YAML::Node& node) {
+Condition DocumentParser::parse_when(const Operation& op, Node node) {
   Condition condition;
-  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of state and body fields"))
+  if (!in_.expect(node, document::Kind::map, "a mapping of state and body fields"))
     return condition;
-  for (const auto& kv : node) {
-    const std::string& key = kv.first.Scalar();
+  for (auto kv : document::members(node)) {
+    const std::string key(kv.first.text());
     if (key == "state") {
       condition.state = in_.scalar(kv.second, "a state name (string)");
       continue;

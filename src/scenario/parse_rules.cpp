@@ -8,20 +8,20 @@
 
 namespace drivemock::scenario {
 
-std::optional<DirectoryScript> DocumentParser::parse_directory(const std::string& uuid,
-                                                               const YAML::Node& node) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a mapping with state and operations")) {
+std::optional<DirectoryScript> DocumentParser::parse_directory(const std::string& uuid, Node node) {
+  if (!in_.expect(node, document::Kind::map, "a mapping with state and operations")) {
     return std::nullopt;
   }
   DirectoryScript script;
-  for (const auto& kv : node) {
-    if (kv.first.Scalar() == "state") {
+  for (auto kv : document::members(node)) {
+    const std::string key(kv.first.text());
+    if (key == "state") {
       script.initial_state = in_.scalar(kv.second, "a state name (string)");
       continue;
     }
-    const Operation* op = find_operation(kv.first.Scalar());
+    const Operation* op = find_operation(key);
     if (!op) {
-      in_.error(kv.first, "unknown key '" + kv.first.Scalar() + "' in directory '" + uuid +
+      in_.error(kv.first, "unknown key '" + key + "' in directory '" + uuid +
                               "'; expected state or an operation: " + operation_names());
       continue;
     }
@@ -37,16 +37,16 @@ std::optional<DirectoryScript> DocumentParser::parse_directory(const std::string
 }
 
 /// An operation's value: one answer, one rule, or a list of rules.
-std::vector<Rule> DocumentParser::parse_operation(const Operation& op, const YAML::Node& node) {
+std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node) {
   std::vector<Rule> rules;
-  if (node.IsMap() && yaml_member(node, "one_of") && !yaml_has_any_key(node, kRuleKeys)) {
+  if (node.is_map() && node.member("one_of") && !document::has_any_key(node, kRuleKeys)) {
     // `trash: {one_of: [...]}`: a rule with that respond and no condition.
     Rule rule;
     rule.answers = parse_respond(op, node, rule.weights);
     rules.push_back(std::move(rule));
     return rules;
   }
-  if (node.IsMap() && !yaml_has_any_key(node, kRuleKeys)) {
+  if (node.is_map() && !document::has_any_key(node, kRuleKeys)) {
     if (auto answer = parse_answer(op, node)) {
       Rule rule;
       rule.answers.push_back(std::move(*answer));
@@ -54,41 +54,41 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, const YAM
     }
     return rules;
   }
-  if (node.IsMap()) {
+  if (node.is_map()) {
     if (auto rule = parse_rule(op, node)) rules.push_back(std::move(*rule));
     return rules;
   }
-  if (!in_.expect(node, YAML::NodeType::Sequence, "an answer (mapping) or a list of rules")) {
+  if (!in_.expect(node, document::Kind::sequence, "an answer (mapping) or a list of rules")) {
     return rules;
   }
-  for (const auto& item : node) {
+  for (Node item : document::items(node)) {
     if (auto rule = parse_rule(op, item)) rules.push_back(std::move(*rule));
   }
   if (node.size() == 0) in_.error(node, "expected at least one rule in the list");
   return rules;
 }
 
-std::optional<Rule> DocumentParser::parse_rule(const Operation& op, const YAML::Node& node) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a rule (mapping with respond)")) return std::nullopt;
-  if (!yaml_member(node, "respond")) {
+std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
+  if (!in_.expect(node, document::Kind::map, "a rule (mapping with respond)")) return std::nullopt;
+  if (!node.member("respond")) {
     // A key that is neither a rule's nor an answer's is most often
     // `respond` misspelt (`respnd`): name it, as a push's answer does.
     bool misspelt = false;
-    for (const auto& kv : node) {
-      const std::string& key = kv.first.Scalar();
+    for (auto kv : document::members(node)) {
+      std::string_view key = kv.first.text();
       misspelt =
           misspelt || (std::find(kRuleKeys.begin(), kRuleKeys.end(), key) == kRuleKeys.end() &&
                        std::find(kAnswerKeys.begin(), kAnswerKeys.end(), key) == kAnswerKeys.end());
     }
     if (misspelt) {
-      in_.members(node, kRuleKeys, "a rule");
+      in_.fields(node, kRuleKeys, "a rule");
     } else {
       in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
-                          join_keys(kRuleKeys));
+                          document::join_keys(kRuleKeys));
     }
     return std::nullopt;
   }
-  auto members = in_.members(node, kRuleKeys, "a rule");
+  auto members = in_.fields(node, kRuleKeys, "a rule");
   Rule rule;
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);
@@ -117,12 +117,12 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, const YAML::
 
 /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
 /// gets one weight per answer).
-std::vector<Reply> DocumentParser::parse_respond(const Operation& op, const YAML::Node& node,
+std::vector<Reply> DocumentParser::parse_respond(const Operation& op, Node node,
                                                  std::vector<double>& weights) {
-  if (node.IsMap() && yaml_member(node, "one_of")) return parse_one_of(op, node, weights);
+  if (node.is_map() && node.member("one_of")) return parse_one_of(op, node, weights);
   std::vector<Reply> answers;
-  if (node.IsSequence()) {
-    for (const auto& item : node) {
+  if (node.is_sequence()) {
+    for (Node item : document::items(node)) {
       if (auto answer = parse_answer(op, item)) answers.push_back(std::move(*answer));
     }
     if (node.size() == 0) in_.error(node, "expected at least one answer in the sequence");
@@ -132,17 +132,17 @@ std::vector<Reply> DocumentParser::parse_respond(const Operation& op, const YAML
   return answers;
 }
 
-std::vector<Reply> DocumentParser::parse_one_of(const Operation& op, const YAML::Node& node,
+std::vector<Reply> DocumentParser::parse_one_of(const Operation& op, Node node,
                                                 std::vector<double>& weights) {
   std::vector<Reply> answers;
-  auto members = in_.members(node, kOneOfKeys, "a one_of");
-  const YAML::Node& list = members["one_of"];
-  if (!in_.expect(list, YAML::NodeType::Sequence, "a list of answers to pick from (one_of)")) {
+  auto members = in_.fields(node, kOneOfKeys, "a one_of");
+  Node list = members["one_of"];
+  if (!in_.expect(list, document::Kind::sequence, "a list of answers to pick from (one_of)")) {
     return answers;
   }
   if (list.size() == 0) in_.error(list, "expected at least one answer in one_of");
   double total = 0;
-  for (const auto& item : list) {
+  for (Node item : document::items(list)) {
     double weight = 1;
     if (auto answer = parse_answer(op, item, &weight)) {
       answers.push_back(std::move(*answer));

@@ -8,9 +8,9 @@
 #include "interchange/openapi_operations.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
+#include "scenario/slice_trees.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
-#include "util/yaml_repeated_keys.h"
 
 namespace drivemock::scenario {
 
@@ -20,9 +20,9 @@ namespace {
 /// lookup per operation would be quadratic in a file of 10,000). Every key
 /// is named as read_definitions names its operation (a `null:` key as ""),
 /// so that each operation it gives has its definition here.
-std::unordered_map<std::string, YAML::Node> definitions_by_name(const YAML::Node& operations) {
-  std::unordered_map<std::string, YAML::Node> out;
-  for (const auto& kv : operations) out.emplace(kv.first.Scalar(), kv.second);
+std::unordered_map<std::string_view, Node> definitions_by_name(Node operations) {
+  std::unordered_map<std::string_view, Node> out;
+  for (auto kv : document::members(operations)) out.emplace(kv.first.text(), kv.second);
   return out;
 }
 
@@ -30,19 +30,19 @@ std::unordered_map<std::string, YAML::Node> definitions_by_name(const YAML::Node
 
 /// The operations the document adds (`operations:`), each with its
 /// built-in answer. Names and paths of the contract's own are taken.
-std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, FileRefs refs) {
-  if (!root.IsMap()) return {};
-  auto node = yaml_member(root, "operations");
+std::vector<Operation> DocumentParser::parse_operations(Node root, FileRefs refs) {
+  if (!root.is_map()) return {};
+  auto node = root.member("operations");
   if (!node) return {};
-  if (node.IsScalar()) return openapi_operations(node, refs);
+  if (node.is_scalar()) return openapi_operations(node, refs);
   auto added = contract::read_definitions(node, in_, contract::AnswerForm::read_by_caller,
                                           contract::builtin_set().get());
   // Anything but a mapping is reported by read_definitions; its "members"
   // are no pairs (yaml-cpp throws reading a list's items as keys).
-  if (!node.IsMap()) return added;
+  if (!node.is_map()) return added;
   auto definitions = definitions_by_name(node);
   for (auto& op : added) {
-    auto answer = yaml_member(definitions.at(op.name), "answer");
+    auto answer = definitions.at(op.name).member("answer");
     if (!answer) {
       op.builtin_message = "Success.";
       op.builtin_code = "success";
@@ -53,15 +53,15 @@ std::vector<Operation> DocumentParser::parse_operations(const YAML::Node& root, 
   return added;
 }
 
-std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name, FileRefs refs) {
+std::vector<Operation> DocumentParser::openapi_operations(Node name, FileRefs refs) {
   if (refs == FileRefs::refused) {
-    in_.error(name, "operations: names a file ('" + name.Scalar() +
+    in_.error(name, "operations: names a file ('" + std::string(name.text()) +
                         "'), which only a scenario file may do, relative to itself; a pushed or "
                         "inline set gives its operations' definitions instead");
     return {};
   }
   namespace fs = std::filesystem;
-  const std::string path = (fs::path(in_.file()).parent_path() / name.Scalar()).string();
+  const std::string path = (fs::path(in_.file()).parent_path() / std::string(name.text())).string();
   std::error_code ec;
   auto size = fs::file_size(path, ec);
   if (ec || size > kMaxContractBytes) {
@@ -89,14 +89,12 @@ std::vector<Operation> DocumentParser::openapi_operations(const YAML::Node& name
 /// `directories` has no value then); a slice that does not read as its
 /// entry throws SliceMismatch, and the caller reads the text whole.
 std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
-  const YAML::Node& root = input.root;
+  Node root = input.root;
   size_t errors_before = in_.error_count();
-  if (!in_.expect(root, YAML::NodeType::Map, "a mapping with `directories` (a scenario set)")) {
+  if (!in_.expect(root, document::Kind::map, "a mapping with `directories` (a scenario set)")) {
     return std::nullopt;
   }
-  auto members = in_.members(root, kSetKeys, "a scenario set");
-  // A directory's entries, when sliced, are checked slice by slice.
-  in_.check_repeated_keys(root);
+  auto members = in_.fields(root, kSetKeys, "a scenario set");
   ScenarioSet set;
   set.source = in_.file();
   set.name = input.default_name;
@@ -119,23 +117,23 @@ std::optional<ScenarioSet> DocumentParser::parse(SetInput input) {
   return set;
 }
 
-void DocumentParser::parse_protocols(const YAML::Node& root, ScenarioSet& set) {
-  auto operations = yaml_member(root, "operations");
-  if (!operations || !operations.IsMap()) return;
+void DocumentParser::parse_protocols(Node root, ScenarioSet& set) {
+  auto operations = root.member("operations");
+  if (!operations || !operations.is_map()) return;
   auto definitions = definitions_by_name(operations);
   for (const auto& op : set.operations) {
     auto definition = definitions.find(op.name);
     if (definition == definitions.end()) continue;  // an OpenAPI document's, or a pact's
-    auto node = yaml_member(definition->second, "protocol");
+    auto node = definition->second.member("protocol");
     if (!node) continue;
-    if (!in_.expect(node, YAML::NodeType::Sequence,
+    if (!in_.expect(node, document::Kind::sequence,
                     "protocol: a list of rules, each naming its calls with when: fields")) {
       continue;
     }
     std::vector<Rule> rules = parse_operation(op, node);
     if (rules.size() != node.size()) continue;  // a rule with errors, reported
     size_t i = 0;
-    for (const auto& item : node) {
+    for (Node item : document::items(node)) {
       // Without a field, a protocol rule would take every call from the
       // scenarios: it could never be scripted over.
       if (rules[i++].when.fields.empty()) {
@@ -164,16 +162,17 @@ std::string DocumentParser::operation_names() const {
   return out;
 }
 
-const Operation* DocumentParser::operation(const YAML::Node& key, const std::string& where) {
-  const Operation* op = find_operation(key.Scalar());
+const Operation* DocumentParser::operation(Node key, const std::string& where) {
+  const std::string name(key.text());
+  const Operation* op = find_operation(name);
   if (!op) {
-    in_.error(key, "unknown operation '" + key.Scalar() + "' in " + where +
+    in_.error(key, "unknown operation '" + name + "' in " + where +
                        "; expected one of: " + operation_names());
   }
   return op;
 }
 
-void DocumentParser::parse_policy(const YAML::Node& node, ScenarioSet& set) {
+void DocumentParser::parse_policy(Node node, ScenarioSet& set) {
   auto text = in_.scalar(node, "accept or reject");
   if (!text) return;
   if (*text == "accept" || *text == "reject") {
@@ -183,22 +182,22 @@ void DocumentParser::parse_policy(const YAML::Node& node, ScenarioSet& set) {
   }
 }
 
-void DocumentParser::parse_defaults(const YAML::Node& node, ScenarioSet& set) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of operation to answer or rules")) return;
-  for (const auto& kv : node) {
+void DocumentParser::parse_defaults(Node node, ScenarioSet& set) {
+  if (!in_.expect(node, document::Kind::map, "a mapping of operation to answer or rules")) return;
+  for (auto kv : document::members(node)) {
     const Operation* op = operation(kv.first, "defaults");
     if (!op) continue;
     set.defaults[op->name] = parse_operation(*op, kv.second);
   }
 }
 
-void DocumentParser::parse_limits(const YAML::Node& node, ScenarioSet& set) {
-  if (!in_.expect(node, YAML::NodeType::Sequence,
+void DocumentParser::parse_limits(Node node, ScenarioSet& set) {
+  if (!in_.expect(node, document::Kind::sequence,
                   "a list of rate limits ({calls: N, per_ms: T, ...})")) {
     return;
   }
   int index = 0;
-  for (const auto& item : node) {
+  for (Node item : document::items(node)) {
     ++index;
     if (auto limit = parse_limit(item)) {
       limit->index = index;
@@ -217,12 +216,12 @@ void DocumentParser::parse_limits(const YAML::Node& node, ScenarioSet& set) {
   }
 }
 
-std::optional<Limit> DocumentParser::parse_limit(const YAML::Node& node) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a rate limit ({calls: N, per_ms: T, ...})")) {
+std::optional<Limit> DocumentParser::parse_limit(Node node) {
+  if (!in_.expect(node, document::Kind::map, "a rate limit ({calls: N, per_ms: T, ...})")) {
     return std::nullopt;
   }
   size_t errors_before = in_.error_count();
-  auto members = in_.members(node, kLimitKeys, "a rate limit");
+  auto members = in_.fields(node, kLimitKeys, "a rate limit");
   Limit limit;
   const auto& calls = members["calls"];
   const auto& per_ms = members["per_ms"];
@@ -250,9 +249,10 @@ std::optional<Limit> DocumentParser::parse_limit(const YAML::Node& node) {
   return limit;
 }
 
-void DocumentParser::parse_directories(const YAML::Node& node, ScenarioSet& set) {
-  if (!in_.expect(node, YAML::NodeType::Map, "a mapping of directory uuid to its script")) return;
-  for (const auto& kv : node) parse_directory_entry(kv.first, kv.second, set.directories);
+void DocumentParser::parse_directories(Node node, ScenarioSet& set) {
+  if (!in_.expect(node, document::Kind::map, "a mapping of directory uuid to its script")) return;
+  for (auto kv : document::members(node))
+    parse_directory_entry(kv.first, kv.second, set.directories);
 }
 
 /// The slices' directories, in parts of the list read side by side when
@@ -311,20 +311,20 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
 void DocumentParser::parse_slice_range(const YamlSlice* begin, const YamlSlice* end,
                                        Directories& directories, YamlTime* yaml_time) {
   for (const YamlSlice* slice = begin; slice != end; ++slice) {
-    // Made in place: GCC 12 takes an empty optional assigned later for one
-    // that may be read uninitialized (-Wmaybe-uninitialized).
-    auto entry = [&] {
+    auto piece = [&] {
       TimedYaml timed(yaml_time);
-      return load_slice(*slice);
+      return read_slice(*slice, in_.file());
     }();
-    if (!entry) throw SliceMismatch{};
-    in_.set_first_line(slice->first_line);
-    in_.check_repeated_keys(entry->second);
-    parse_directory_entry(entry->first, entry->second, directories);
+    if (piece.error) {
+      in_.adopt(Diagnostics{std::move(*piece.error)});
+      continue;
+    }
+    if (!piece.tree) throw SliceMismatch{};
+    Node entry = piece.tree->root();
+    parse_directory_entry(entry.key(0), entry[0], directories);
     TimedYaml timed(yaml_time);  // freeing the entry's tree
-    entry.reset();
+    piece.tree.reset();
   }
-  in_.set_first_line(0);
 }
 
 void DocumentParser::check_repeated_uuids(const std::vector<YamlSlice>& slices) {
@@ -333,15 +333,13 @@ void DocumentParser::check_repeated_uuids(const std::vector<YamlSlice>& slices) 
   for (const auto& slice : slices) {
     auto [at, fresh] = seen.try_emplace(slice.key, &slice);
     if (fresh) continue;
-    size_t indent = slice.text.find_first_not_of(' ');
-    in_.error_at(slice.first_line + 1,
-                 static_cast<int>(indent == std::string_view::npos ? 0 : indent) + 1,
-                 repeated_key_message(slice.key, at->second->first_line + 1));
+    in_.error_at(slice.first_line + 1, key_column(slice),
+                 document::repeated_key_message(slice.key, at->second->first_line + 1,
+                                                key_column(*at->second)));
   }
 }
 
-void DocumentParser::parse_directory_entry(const YAML::Node& key, const YAML::Node& value,
-                                           Directories& directories) {
+void DocumentParser::parse_directory_entry(Node key, Node value, Directories& directories) {
   auto uuid = in_.scalar(key, "a directory uuid (string)");
   if (!uuid) return;
   // Moved, not copied; generated and recorded files list uuids in order,

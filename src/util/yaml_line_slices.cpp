@@ -4,6 +4,8 @@
 // 0.89x of YAML::Load of the same file). Every rule here errs towards "not
 // sliced": the event slicer, then the whole parse, take what it declines.
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 
 #include "util/yaml_shape.h"
 #include "util/yaml_slices.h"
@@ -11,11 +13,15 @@
 namespace drivemock {
 namespace {
 
-/// One line of the text, without its line break.
+/// One line of the text, without its line break: 8 bytes a line.
 struct Line {
-  size_t start = 0;
-  std::string_view text;
+  uint32_t start = 0;
+  uint32_t size = 0;
 };
+
+/// The lines of a text are found for texts whose lines average this many
+/// bytes or more: their list then holds at most the text's size.
+constexpr size_t kLeastAverageLine = 8;
 
 size_t indentation(std::string_view line) {
   return std::min(line.find_first_not_of(' '), line.size());
@@ -88,10 +94,12 @@ bool may_hold_properties(std::string_view text) {
 /// level, each level of a block below it needs a column of indentation or an
 /// indicator on its line, each flow level a bracket (`opened`, counted over
 /// the entry). Over kMaxYamlDepth, the event slicer counts exactly.
-bool shallow_enough(const std::vector<Line>& lines, size_t first, size_t end, size_t opened) {
+bool shallow_enough(std::string_view entry, size_t opened) {
   size_t deepest_line = 0;
-  for (size_t i = first; i < end; ++i) {
-    std::string_view text = lines[i].text;
+  for (size_t at = 0; at < entry.size();) {
+    size_t stop = std::min(entry.find('\n', at), entry.size());
+    std::string_view text = entry.substr(at, stop - at);
+    at = stop + 1;
     size_t indent = indentation(text);
     size_t indicators = 0;
     for (char c : text.substr(indent)) indicators += c == '-' || c == '?' || c == ':';
@@ -135,11 +143,18 @@ std::optional<std::string> entry_key(std::string_view line) {
   return std::string(key);
 }
 
-std::vector<Line> lines_of(std::string_view text) {
+/// The text's lines; nothing for a text of many short lines (a scenario
+/// set's average dozens of bytes) or of 4 GiB or more.
+std::optional<std::vector<Line>> lines_of(std::string_view text) {
+  size_t breaks = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+  if (text.size() >= UINT32_MAX || (breaks + 1) * kLeastAverageLine > text.size() + 64) {
+    return std::nullopt;
+  }
   std::vector<Line> lines;
+  lines.reserve(breaks + 1);
   for (size_t at = 0; at < text.size();) {
     size_t end = std::min(text.find('\n', at), text.size());
-    lines.push_back({at, text.substr(at, end - at)});
+    lines.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(end - at)});
     at = end + 1;
   }
   return lines;
@@ -154,25 +169,28 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
       text.starts_with("\xEF\xBB\xBF")) {
     return std::nullopt;
   }
-  auto lines = lines_of(text);
+  auto found = lines_of(text);
+  if (!found) return std::nullopt;
+  const std::vector<Line>& all = *found;
+  auto line_text = [&](size_t i) { return text.substr(all[i].start, all[i].size); };
   size_t key_line = 0;
-  for (; key_line < lines.size() && !is_key_line(lines[key_line].text, key); ++key_line) {
-    if (!blank_or_comment(lines[key_line].text) && !closed_on_its_own(lines[key_line].text)) {
+  for (; key_line < all.size() && !is_key_line(line_text(key_line), key); ++key_line) {
+    if (!blank_or_comment(line_text(key_line)) && !closed_on_its_own(line_text(key_line))) {
       return std::nullopt;  // the key's line might lie inside what this one opens
     }
   }
   size_t first = key_line + 1;
-  while (first < lines.size() && blank_or_comment(lines[first].text)) ++first;
-  if (first >= lines.size()) return std::nullopt;
-  size_t indent = indentation(lines[first].text);
+  while (first < all.size() && blank_or_comment(line_text(first))) ++first;
+  if (first >= all.size()) return std::nullopt;
+  size_t indent = indentation(line_text(first));
   if (indent == 0) return std::nullopt;
 
   SlicedYaml sliced;
   sliced.key_line = static_cast<int>(key_line);
   std::vector<size_t> starts;  // the line of each entry
   size_t end = first;          // the first line past the mapping
-  for (; end < lines.size(); ++end) {
-    std::string_view line = lines[end].text;
+  for (; end < all.size(); ++end) {
+    std::string_view line = line_text(end);
     if (blank_or_comment(line)) continue;
     size_t here = indentation(line);
     if (here > indent) continue;
@@ -184,20 +202,20 @@ std::optional<SlicedYaml> slice_yaml_by_lines(std::string_view text, std::string
     starts.push_back(end);
     sliced.entries.push_back({{}, static_cast<int>(end), std::move(*entry)});
   }
-  if (end < lines.size() && indentation(lines[end].text) != 0) return std::nullopt;
+  if (end < all.size() && indentation(line_text(end)) != 0) return std::nullopt;
   if (starts.empty() || starts.front() != first) return std::nullopt;
 
-  size_t region_start = lines[first].start;
-  size_t region_end = end < lines.size() ? lines[end].start : text.size();
+  size_t region_start = all[first].start;
+  size_t region_end = end < all.size() ? all[end].start : text.size();
   std::string_view region = text.substr(region_start, region_end - region_start);
   if (may_hold_properties(region)) return std::nullopt;
   for (size_t i = 0; i < starts.size(); ++i) {
     size_t stop = i + 1 < starts.size() ? starts[i + 1] : end;
-    size_t from = lines[starts[i]].start;  // the first is the region's start
-    size_t to = stop < lines.size() ? lines[stop].start : text.size();
+    size_t from = all[starts[i]].start;  // the first is the region's start
+    size_t to = stop < all.size() ? all[stop].start : text.size();
     sliced.entries[i].text = text.substr(from, to - from);
     Counts counts = counts_of(sliced.entries[i].text);
-    if (!closed_on_its_own(counts) || !shallow_enough(lines, starts[i], stop, counts.opened())) {
+    if (!closed_on_its_own(counts) || !shallow_enough(sliced.entries[i].text, counts.opened())) {
       return std::nullopt;
     }
   }

@@ -1,6 +1,7 @@
 #include "util/yaml_slices.h"
 
 #include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 
@@ -19,7 +20,11 @@ struct Unsliceable {};
 /// ends (the mark of whatever follows it in the root mapping, or the end).
 class EntryFinder : public YAML::EventHandler {
  public:
-  explicit EntryFinder(std::string_view key) : key_(key) {}
+  /// yaml-cpp's scanner holds some bytes for each block collection (see
+  /// kScannerBytesPerBlock): past `most_scanner_bytes` of them the text is
+  /// left to the whole read, which refuses it for that.
+  EntryFinder(std::string_view key, size_t most_scanner_bytes)
+      : key_(key), most_scanner_bytes_(most_scanner_bytes) {}
 
   struct Entry {
     YAML::Mark mark;
@@ -42,9 +47,9 @@ class EntryFinder : public YAML::EventHandler {
     value_done();
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
+                       YAML::EmitterStyle::value style) override {
     node(mark, anchor, tag, nullptr);
-    open({false, false, false});
+    open({false, false, false, style != YAML::EmitterStyle::Flow});
   }
   void OnSequenceEnd() override { close(); }
   void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -55,7 +60,7 @@ class EntryFinder : public YAML::EventHandler {
       if (style != YAML::EmitterStyle::Block || found) throw Unsliceable{};
       found = true;
     }
-    open({true, true, target});
+    open({true, true, target, style != YAML::EmitterStyle::Flow});
   }
   void OnMapEnd() override {
     bool target = frames_.back().target;
@@ -68,8 +73,11 @@ class EntryFinder : public YAML::EventHandler {
     bool map;
     bool at_key;  ///< in a mapping: the next node is a key
     bool target;  ///< the mapping being sliced
+    bool block;   ///< not in flow style
   };
   std::string_view key_;
+  size_t most_scanner_bytes_;
+  size_t scanner_bytes_ = 0;
   std::vector<Frame> frames_;
   std::string root_key_;
   bool ending_ = false;  ///< the target has closed; the next root node marks its end
@@ -85,6 +93,7 @@ class EntryFinder : public YAML::EventHandler {
     }
     if (frames_.empty()) return;
     Frame& frame = frames_.back();
+    if (frame.block && !frame.map) held(kScannerBytesPerBlock);  // an item of a block list
     if (frame.map && frame.at_key) {
       if (frames_.size() == 1) root_key_ = scalar ? *scalar : "";
       if (frame.target) {
@@ -97,7 +106,13 @@ class EntryFinder : public YAML::EventHandler {
   /// Too deep a document is read whole, whose check says where (util/yaml_shape.h).
   void open(Frame frame) {
     if (frames_.size() >= static_cast<size_t>(kMaxYamlDepth)) throw Unsliceable{};
+    if (frame.block) held(kScannerBytesPerBlock);
     frames_.push_back(frame);
+  }
+
+  void held(size_t bytes) {
+    scanner_bytes_ += bytes;
+    if (scanner_bytes_ > most_scanner_bytes_) throw Unsliceable{};
   }
 
   /// A scalar or null is complete: the mapping it is in moves on.
@@ -126,6 +141,8 @@ std::optional<size_t> line_start(std::string_view text, size_t pos) {
 
 std::optional<SlicedYaml> slice_yaml(std::string_view text, std::string_view key) {
   if (auto by_lines = slice_yaml_by_lines(text, key)) return by_lines;
+  // A text that never names the key has no mapping under it: no event pass.
+  if (text.find(key) == std::string_view::npos) return std::nullopt;
   return slice_yaml_by_events(text, key);
 }
 
@@ -139,23 +156,15 @@ std::string text_without(std::string_view text, size_t from, size_t to) {
   return rest;
 }
 
-bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key) {
-  if (!sliced.key_line) return true;
-  if (!rest.IsMap()) return false;
-  int found = 0;
-  for (const auto& kv : rest) {
-    if (!kv.first.IsScalar() || kv.first.Scalar() != key) continue;
-    ++found;
-    if (kv.first.Mark().line != *sliced.key_line || !kv.second.IsNull()) return false;
-  }
-  return found == 1;
-}
-
 std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::string_view key) {
   // yaml-cpp's scanner holds a flow collection's tokens whole: too deep a
   // one is left to the whole read's check, which refuses it unscanned.
   if (flow_too_deep(text, kMaxYamlDepth)) return std::nullopt;
-  EntryFinder finder(key);
+  // A scenario set's scanner holds well under its size (0.4 times for the
+  // 100,000-uuid file bench/generate-scenarios writes); a text whose
+  // scanner would hold more than half is read whole, whose bound refuses it
+  // (document/builder.h). What the scanner held stays in the heap.
+  EntryFinder finder(key, (size_t{1} << 20) + text.size() / 2);
   try {
     TextStream in(text);
     YAML::Parser parser(in);
@@ -198,23 +207,6 @@ std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::strin
   }
   sliced.rest = text_without(text, starts.front(), end);
   return sliced;
-}
-
-std::optional<std::pair<YAML::Node, YAML::Node>> load_slice(const YamlSlice& slice) {
-  YAML::Node root;
-  try {
-    TextStream in(slice.text);
-    root.reset(YAML::Load(in));
-  } catch (const YAML::Exception&) {
-    return std::nullopt;
-  }
-  if (!root.IsMap() || root.size() != 1) return std::nullopt;
-  auto entry = root.begin();
-  if (!entry->first.IsScalar() || entry->first.Scalar() != slice.key ||
-      entry->first.Mark().line != 0) {
-    return std::nullopt;
-  }
-  return std::pair{entry->first, entry->second};
 }
 
 }  // namespace drivemock

@@ -1,14 +1,10 @@
 #pragma once
-// A big YAML document read one entry at a time. yaml-cpp's node tree takes
-// about fifty times the text's size (1.1 GB for the 23 MB file of 100,000
-// scripted directories); faulting that memory in and freeing it again slowed
-// requests served beside a reload threefold. So the entries of one block
-// mapping (a scenario's `directories`) are found with yaml-cpp's event parser,
-// which builds nothing, and each is then parsed on its own: one small tree at
-// a time, which also parses twice as fast as the whole (it stays in cache).
-// yaml-cpp does all the reading; this only says where the entries lie.
-
-#include <yaml-cpp/yaml.h>
+// A big YAML document read one entry at a time. Its `directories` entries
+// are found from its lines (or, failing that, yaml-cpp's event parser, which
+// builds nothing), and each is then read on its own (scenario/slice_trees.h):
+// one small tree at a time, side by side on every core, and nothing the
+// size of the whole held at once. yaml-cpp does all the reading; this only
+// says where the entries lie.
 
 #include <optional>
 #include <string>
@@ -59,13 +55,5 @@ std::optional<SlicedYaml> slice_yaml_by_events(std::string_view text, std::strin
 /// a slicer leaves of the text once the mapping's entries are taken out
 /// (SlicedYaml::rest), every other line where it was.
 std::string text_without(std::string_view text, size_t from, size_t to);
-
-/// Whether the parsed rest of a sliced text holds the mapping's key, once,
-/// with no value, where the slicer found it (always so for the event slicer).
-bool rest_holds_key(const YAML::Node& rest, const SlicedYaml& sliced, std::string_view key);
-
-/// The entry's key and value, their marks' lines counted from the slice's
-/// first line; nothing when the slice does not read as exactly its entry.
-std::optional<std::pair<YAML::Node, YAML::Node>> load_slice(const YamlSlice& slice);
 
 }  // namespace drivemock

@@ -91,8 +91,8 @@ TEST_CASE("a bad added operation is an error at its position") {
   CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {uuid: string}}\n"
                   "  a: {path: /v3/b, fields: {uuid: string}}\n") ==
         std::vector<std::string>{"s.yaml:3:3: error: the key 'a' is given twice in this mapping "
-                                 "(first at line 2); expected each key once: only one of the two "
-                                 "would be read"});
+                                 "(first at line 2, column 3); expected each key once: a reader "
+                                 "keeps one of the two"});
   CHECK(errors_of("operations:\n  a: {path: /v3/a, fields: {uuid: strin}}\n") ==
         std::vector<std::string>{"s.yaml:2:35: error: unknown type 'strin'; expected string, "
                                  "boolean, number, object or array"});

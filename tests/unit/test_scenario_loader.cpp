@@ -122,11 +122,11 @@ directories:
               "test.yaml:" + std::to_string(6 + offset) +
                   ":24: error: the key 'http' is given twice in this mapping (first at line " +
                   std::to_string(6 + offset) +
-                  "); expected each key once: only one of the two would be read",
+                  ", column 13); expected each key once: a reader keeps one of the two",
               "test.yaml:" + std::to_string(7 + offset) +
                   ":3: error: the key 'u1' is given twice in this mapping (first at line " +
                   std::to_string(3 + offset) +
-                  "); expected each key once: only one of the two would be read"});
+                  ", column 3); expected each key once: a reader keeps one of the two"});
   }
 }
 

@@ -1,10 +1,26 @@
 #include <catch2/catch.hpp>
 
+#include "document/tree.h"
+#include "scenario/slice_trees.h"
 #include "util/yaml_slices.h"
 
 using namespace drivemock;
+using scenario::read_slice;
+using scenario::rest_holds_key;
 
 namespace {
+
+/// The slice's tree, or nothing.
+std::optional<document::Tree> load_slice(const YamlSlice& slice) {
+  return read_slice(slice, "big.yaml").tree;
+}
+
+document::Tree tree_of(const std::string& text) {
+  Diagnostics diagnostics;
+  auto tree = document::read_tree(text, "big.yaml", diagnostics);
+  REQUIRE(tree);
+  return std::move(*tree);
+}
 
 const char* kBlock =
     "name: big\n"               // line 0
@@ -33,18 +49,19 @@ TEST_CASE("a block mapping is cut into its entries, each a document read alike")
 
   auto b = load_slice(sliced->entries[1]);
   REQUIRE(b);
-  CHECK(b->first.Scalar() == "b");
-  CHECK(b->second["color"]["body"].Scalar() == "two\nlines\n");
-  CHECK(b->second.begin()->first.Mark().line + sliced->entries[1].first_line == 6);  // color
+  CHECK(b->root().key(0).text() == "b");
+  auto value = b->root()[0];
+  CHECK(value.member("color").member("body").text() == "two\nlines\n");
+  CHECK(value.key(0).line() == 7);  // color, counted in the whole text
 }
 
 TEST_CASE("what is left of a sliced text keeps every other key where it was") {
   auto sliced = slice_yaml(kBlock, "directories");
   REQUIRE(sliced);
-  auto rest = YAML::Load(sliced->rest);
-  CHECK(rest["name"].Scalar() == "big");
-  CHECK(rest["directories"].IsNull());
-  CHECK(rest["unknown_uuids"].Mark().line == 10);
+  auto rest = tree_of(sliced->rest);
+  CHECK(rest.root().member("name").text() == "big");
+  CHECK(rest.root().member("directories").is_null());
+  CHECK(rest.root().member("unknown_uuids").line() == 11);
 }
 
 TEST_CASE("texts that may tie entries together are not sliced") {
@@ -71,10 +88,16 @@ TEST_CASE("Windows line ends slice as Unix ones do") {
   CHECK(sliced->entries[1].first_line == 3);
   auto b = load_slice(sliced->entries[1]);
   REQUIRE(b);
-  CHECK(b->second["color"].IsMap());
+  CHECK(b->root()[0].member("color").is_map());
 }
 
-TEST_CASE("a slice that does not read as its one entry is refused") {
+TEST_CASE("a slice that does not read as its one entry is refused, one refused says why") {
+  auto twice = read_slice({"  a:\n    x: 1\n    x: 2\n", 4, "a"}, "big.yaml");
+  CHECK_FALSE(twice.tree);
+  REQUIRE(twice.error);
+  CHECK(format_diagnostic(*twice.error)
+            .starts_with("big.yaml:7:5: error: the key 'x' is given twice in this mapping (first "
+                         "at line 6, column 5)"));
   CHECK_FALSE(load_slice({"  a: {}\n  b: {}\n", 0, "a"}));
   CHECK_FALSE(load_slice({"  b: {}\n", 0, "a"}));
   CHECK_FALSE(load_slice({"  a: [\n", 0, "a"}));
@@ -122,7 +145,7 @@ TEST_CASE("the lines find the entries yaml-cpp's events find, and leave the same
       CHECK(by_lines->entries[i].key == by_events->entries[i].key);
       CHECK(load_slice(by_lines->entries[i]));
     }
-    CHECK(rest_holds_key(YAML::Load(by_lines->rest), *by_lines, "directories"));
+    CHECK(rest_holds_key(tree_of(by_lines->rest).root(), *by_lines, "directories"));
   }
 }
 
@@ -158,10 +181,11 @@ TEST_CASE("a rest that does not hold the key where the lines found it is not tru
   std::string text = "directories:\n  a: {}\ndirectories:\n  b: {}\n";
   auto sliced = slice_yaml_by_lines(text, "directories");
   REQUIRE(sliced);
-  CHECK_FALSE(rest_holds_key(YAML::Load(sliced->rest), *sliced, "directories"));
+  Diagnostics diagnostics;
+  CHECK_FALSE(document::read_tree(sliced->rest, "big.yaml", diagnostics));  // a key given twice
   auto good = slice_yaml_by_lines("name: x\ndirectories:\n  a: {}\n", "directories");
   REQUIRE(good);
-  CHECK(rest_holds_key(YAML::Load(good->rest), *good, "directories"));
-  CHECK_FALSE(rest_holds_key(YAML::Load("name: x\n\ndirectories:\n"), *good, "directories"));
-  CHECK_FALSE(rest_holds_key(YAML::Load("name: x\ndirectories: 1\n"), *good, "directories"));
+  CHECK(rest_holds_key(tree_of(good->rest).root(), *good, "directories"));
+  CHECK_FALSE(rest_holds_key(tree_of("name: x\n\ndirectories:\n").root(), *good, "directories"));
+  CHECK_FALSE(rest_holds_key(tree_of("name: x\ndirectories: 1\n").root(), *good, "directories"));
 }
