@@ -85,24 +85,45 @@ Node Fields::operator[](std::string_view key) const {
 Reader::Reader(const std::string& file, Diagnostics& diagnostics)
     : file_(file), diagnostics_(diagnostics), errors_(errors_in(diagnostics)) {}
 
+bool Reader::count(const Diagnostic& problem) {
+  if (listed_ < kMostListedProblems) {
+    ++listed_;
+    return true;
+  }
+  if (!said_full_) {
+    said_full_ = true;
+    diagnostics_.push_back({Severity::warning, problem.file, problem.line, problem.column,
+                            "more problems from here on are not listed: drivemock lists the "
+                            "first " +
+                                std::to_string(kMostListedProblems) +
+                                " of a document; fix those and read it again"});
+  }
+  return false;
+}
+
 void Reader::report(Severity severity, Node at, std::string message) {
+  if (severity == Severity::error) ++errors_;
   // A missing value has no position: the map it is missing from has.
   Node where = at ? at : context_;
-  int line = where ? where.line() : 1;
-  int column = where ? where.column() : 1;
-  diagnostics_.push_back({severity, file_, line, column, bounded_message(std::move(message))});
-  if (severity == Severity::error) ++errors_;
+  Diagnostic problem{severity, file_, where ? where.line() : 1, where ? where.column() : 1, {}};
+  if (!count(problem)) return;
+  problem.message = bounded_message(std::move(message));
+  diagnostics_.push_back(std::move(problem));
 }
 
 void Reader::error_at(int line, int column, std::string message) {
-  diagnostics_.push_back(
-      {Severity::error, file_, line, column, bounded_message(std::move(message))});
   ++errors_;
+  Diagnostic problem{Severity::error, file_, line, column, {}};
+  if (!count(problem)) return;
+  problem.message = bounded_message(std::move(message));
+  diagnostics_.push_back(std::move(problem));
 }
 
-void Reader::adopt(const Diagnostics& more) {
-  append(diagnostics_, more);
-  errors_ += errors_in(more);
+void Reader::adopt(const Diagnostics& more, std::optional<size_t> errors) {
+  errors_ += errors ? *errors : errors_in(more);
+  for (const auto& problem : more) {
+    if (count(problem)) diagnostics_.push_back(problem);
+  }
 }
 
 bool Reader::expect(Node node, Kind kind, std::string_view expected) {

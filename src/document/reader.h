@@ -41,6 +41,12 @@ class Fields {
   std::vector<Node> values_;
 };
 
+/// The most problems one reader lists: a document of a million unknown keys
+/// would otherwise hold a diagnostic each (some 40 times its size), and
+/// answer a push with all of them. Past it, problems are counted, and one
+/// warning says the list stops there.
+constexpr size_t kMostListedProblems = 1000;
+
 class Reader {
  public:
   /// Adds what it finds to `diagnostics`, which it must be the only one to
@@ -58,8 +64,9 @@ class Reader {
   /// An error at `line` and `column` (1-based).
   void error_at(int line, int column, std::string message);
   size_t error_count() const { return errors_; }
-  /// Adds what another reader of the same file found.
-  void adopt(const Diagnostics& more);
+  /// Adds what another reader of the same file found, and its `errors`
+  /// (its error_count, listed or not; by default those `more` lists).
+  void adopt(const Diagnostics& more, std::optional<size_t> errors = std::nullopt);
 
   /// True when `node` is of `kind`; else an error "expected <expected>, found …".
   bool expect(Node node, Kind kind, std::string_view expected);
@@ -79,7 +86,12 @@ class Reader {
   const std::string& file_;
   Diagnostics& diagnostics_;
   Node context_;
-  size_t errors_;  ///< in diagnostics_ (counted once: a load may warn thousands of times)
+  size_t errors_;      ///< counted once (a load may warn thousands of times)
+  size_t listed_ = 0;  ///< problems this reader added to diagnostics_
+  bool said_full_ = false;
+
+  /// Counts a problem; true when it is to be listed (kMostListedProblems).
+  bool count(const Diagnostic& problem);
 };
 
 }  // namespace drivemock::document

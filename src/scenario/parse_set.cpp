@@ -271,6 +271,7 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
   }
   struct Part {
     Diagnostics diagnostics;
+    size_t errors = 0;  ///< listed or not
     Directories directories;
     bool mismatch = false;
   };
@@ -291,13 +292,14 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
         } catch (const SliceMismatch&) {
           out[i].mismatch = true;
         }
+        out[i].errors = part.in_.error_count();
       },
       spread.priority);
   for (auto& part : out) {
     if (part.mismatch) throw SliceMismatch{};
   }
   for (auto& part : out) {
-    in_.adopt(part.diagnostics);
+    in_.adopt(part.diagnostics, part.errors);
     // A uuid named twice is an error (check_repeated_uuids); the set is
     // refused, and what is merged here is never served.
     while (!part.directories.empty()) {

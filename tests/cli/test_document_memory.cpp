@@ -199,7 +199,9 @@ TEST_CASE("reading a scenario set holds under ten times its size, a hostile layo
             "color: {body: {status: success, message: Directory color changed., code: "
             "dir_color_changed}}},\n  ";
   }
+  std::string unknown;  // a problem each, listed up to document::kMostListedProblems
   for (int i = 0; i < 150000; ++i) nested += "  k" + std::to_string(i) + ":\n    x: a\n";
+  for (int i = 0; i < 400000; ++i) unknown += "k" + std::to_string(i) + ": 1\n";
   flow += "u: {color: {http: 500}}}\n";
   Case cases[] = {
       {"the generated set, sliced", rules_set(15000), 0},
@@ -207,6 +209,7 @@ TEST_CASE("reading a scenario set holds under ten times its size, a hostile layo
       {"nested block mappings of one-character values", nested, 1},
       {"a block list of one-character values", repeated("name:\n", "- a\n", 1500000, ""), 1},
       {"a flow list of one-digit numbers", repeated("name: [", "1,", 2500000, "1]\n"), 1},
+      {"a set of unknown keys", unknown, 1},
       {"a set padded with empty lines", repeated("directories:\n  u: {}\n", "\n", 6000000, ""), 0},
       {"a big file's directory of one-character values",
        repeated("directories:\n  u:\n    trash:\n", "      - a\n", 700000, ""), 1},

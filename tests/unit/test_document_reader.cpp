@@ -122,6 +122,29 @@ TEST_CASE("a document of more values than its size allows is refused where the t
   CHECK(diagnostics.empty());
 }
 
+TEST_CASE("a reader lists a document's first thousand problems and counts every error") {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += "k" + std::to_string(i) + ": 1\n";
+  Diagnostics diagnostics;
+  auto tree = read(text, diagnostics);
+  REQUIRE(tree);
+  document::Reader in(kFile, diagnostics);
+  in.fields(tree->root(), kKeys, "an answer");
+  in.error_at(1, 1, "one more");
+  CHECK(in.error_count() == 3001);
+  REQUIRE(diagnostics.size() == document::kMostListedProblems + 1);
+  CHECK(diagnostics[999].line == 1000);
+  CHECK(format_diagnostic(diagnostics[1000]) ==
+        "a.yaml:1001:1: warning: more problems from here on are not listed: drivemock lists the "
+        "first 1000 of a document; fix those and read it again");
+  // What another reader found counts too, listed or not.
+  Diagnostics other;
+  document::Reader second(kFile, other);
+  second.adopt(diagnostics, 5000);
+  CHECK(second.error_count() == 5000);
+  CHECK(other.size() == document::kMostListedProblems + 1);
+}
+
 TEST_CASE("a diagnostic's message is bounded, keeping its start and end on characters") {
   CHECK(bounded_message("short") == "short");
   std::string accented;
