@@ -64,7 +64,9 @@ Builder::Builder(size_t text_bytes)
     : most_bytes_(kTreeFloorBytes + kTreeBytesPerTextByte * text_bytes) {
   // Room for as much as the bound lets the tree hold, reserved (not
   // touched, so not resident) up front: a vector that doubles holds its old
-  // copy and its new one at once, which would be the read's peak.
+  // copy and its new one at once, which would be the read's peak. Not for
+  // small texts (a big file's slices, pushes), whose trees are small.
+  if (text_bytes < kTreeFloorBytes) return;
   size_t most_values = most_bytes_ / (sizeof(Tree::Cell) + sizeof(uint32_t));
   tree_.cells_.reserve(most_values);
   tree_.links_.reserve(most_values);
