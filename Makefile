@@ -35,7 +35,7 @@ CONFIGURE_RELEASE = cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release $(CMA
 
 PREFIX ?= /usr/local
 
-.PHONY: install deb deb-arm64 image npm portable screenshots deps deps-build deps-clang drivemock build build-tests \
+.PHONY: install deb deb-arm64 image npm npm-all portable screenshots deps deps-build deps-clang drivemock build build-tests \
         run check test test-release test-consumer build-sanitize test-sanitize build-thread \
         test-thread test-fuzz test-debian-node \
         test-docker fuzz bench validate format clean client-deps build-arm64 test-arm64
@@ -176,11 +176,16 @@ build-arm64: deps-build
 test-arm64: deps client-deps build-arm64 portable
 	cd build/arm64 && $(CTEST) -R '^(e2e|arm64):'
 
-## build/npm/: drivemock-<version>.tgz (the JS package),
-## drivemock-linux-x64-gnu-<version>.tgz and
-## drivemock-linux-arm64-gnu-<version>.tgz (the binaries), to npm install or
-## publish as they are (docs/development.md).
+## build/npm/: drivemock-<version>.tgz (the JS package) and this machine's
+## platform package, drivemock-linux-x64-gnu-<version>.tgz, to npm install
+## as they are; no cross build (docs/development.md).
 npm: portable
+	@command -v node >/dev/null || ./scripts/install-deps --build-only nodejs npm
+	node scripts/npm-packages.mjs build/npm build/release/src/drivemock-portable
+
+## What make npm writes, and drivemock-linux-arm64-gnu-<version>.tgz from the
+## cross build: the three tarballs a release publishes.
+npm-all: portable
 	$(MAKE) --no-print-directory build-arm64 ARM64_TARGETS=drivemock-portable
 	@command -v node >/dev/null || ./scripts/install-deps --build-only nodejs npm
 	DRIVEMOCK_RUN_ARM64="$(ARM64_EMULATOR)" node scripts/npm-packages.mjs build/npm \

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// make npm: the npm packages, as tarballs ready to install or publish.
+// make npm (this machine's platform) and make npm-all (every one): the npm
+// packages, as tarballs ready to install or publish.
 //
 //   drivemock-<v>.tgz                    the JS package (clients/js), naming each
 //                                        platform package in optionalDependencies
@@ -13,7 +14,7 @@
 // checks against the machine's glibc before starting it. Every binary is run
 // for its version, which must be clients/js/package.json's: a binary for
 // another architecture runs under the command in DRIVEMOCK_RUN_<ARCH>
-// (make npm: DRIVEMOCK_RUN_ARM64, the run script of scripts/arm64-sysroot).
+// (make npm-all: DRIVEMOCK_RUN_ARM64, the run script of scripts/arm64-sysroot).
 // `repository` is NPM_REPOSITORY, else git's `origin`; without either it is
 // left out and a warning says that a release must set it.
 //

@@ -65,6 +65,16 @@ function assertNotices(tgz, cross) {
   assert.match(notices, /Upstream-Name: yaml-cpp/, "Debian's copyright files follow, whole");
 }
 
+test("make npm packs this machine's platform package alone, without the cross build; make npm-all adds arm64", () => {
+  const recipe = (target) => execFileSync("make", ["-n", "--no-print-directory", "-C", root, target], { encoding: "utf8" });
+  const npm = recipe("npm");
+  assert.match(npm, /npm-packages\.mjs build\/npm build\/release\/src\/drivemock-portable\n/);
+  assert.doesNotMatch(npm, /arm64/, "make npm builds no cross tree");
+  const all = recipe("npm-all");
+  assert.match(all, /build\/arm64/);
+  assert.match(all, /npm-packages\.mjs build\/npm \\\n\s*build\/release\/src\/drivemock-portable build\/arm64\/src\/drivemock-portable/);
+});
+
 test("make npm writes the JS package and the platform packages at the binary's version", () => {
   execFileSync(process.execPath, [path.join(root, "scripts/npm-packages.mjs"), out, binary, ...(arm64Binary ? [arm64Binary] : [])], {
     stdio: ["ignore", "ignore", "inherit"],
