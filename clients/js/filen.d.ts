@@ -36,18 +36,40 @@ export declare function connectFilenSdk(mock: { port: number; process?: unknown 
  * drivemock in this process (connectFilenSdk, drivemockTest({ filen: true })):
  * an SDK made then would call the live service.
  */
-export declare function filenTestConfig<T extends Record<string, unknown>>(
-  overrides?: T,
+export declare function filenTestConfig<T extends FilenConfigOverrides = {}>(
+  /** Members of the SDK's config to set; an unknown one is an error, at run time and here. */
+  overrides?: T & Record<Exclude<keyof T, keyof FilenConfigOverrides>, never>,
   /** routedElsewhere: the SDK reaches drivemock another way (its gateway names resolved to it). */
   options?: { routedElsewhere?: boolean },
-): {
-  apiKey: string;
-  masterKeys: string[];
-  publicKey: string;
-  privateKey: string;
-  baseFolderUUID: string;
-  authVersion: 2;
-  userId: number;
-  connectToSocket: boolean;
-  metadataCache: boolean;
-} & T;
+): Omit<
+  {
+    apiKey: string;
+    masterKeys: string[];
+    publicKey: string;
+    privateKey: string;
+    baseFolderUUID: string;
+    authVersion: 2;
+    userId: number;
+    connectToSocket: boolean;
+    metadataCache: boolean;
+  },
+  keyof T
+> &
+  T;
+
+/** The members of the SDK's config (`FilenSDKConfig`, @filen/sdk 0.3). */
+export interface FilenConfigOverrides {
+  email?: string;
+  password?: string;
+  twoFactorCode?: string;
+  masterKeys?: string[];
+  apiKey?: string;
+  publicKey?: string;
+  privateKey?: string;
+  authVersion?: 1 | 2 | 3;
+  baseFolderUUID?: string;
+  userId?: number;
+  metadataCache?: boolean;
+  tmpPath?: string;
+  connectToSocket?: boolean;
+}

@@ -218,11 +218,20 @@ function connectFilenSdk(mock, options = {}) {
   return connection;
 }
 
+/** The members of the SDK's FilenSDKConfig (@filen/sdk 0.3). */
+const SDK_CONFIG_KEYS = [
+  "email", "password", "twoFactorCode", "masterKeys", "apiKey", "publicKey", "privateKey",
+  "authVersion", "baseFolderUUID", "userId", "metadataCache", "tmpPath", "connectToSocket",
+];
+
 /**
  * The placeholder logged-in config `new FilenSDK(config)` needs for
  * `sdk.cloud()`: no call to drivemock decrypts anything with it.
  */
 function filenTestConfig(overrides = {}, options = {}) {
+  // The SDK ignores a key it does not know: `{ apikey }` would leave the
+  // placeholder key, and the session's calls refused as no session's.
+  checkOptions("filenTestConfig: overrides", overrides, SDK_CONFIG_KEYS);
   checkOptions("filenTestConfig", options, ["routedElsewhere"]);
   // An SDK made from this config with no drivemock routed would send its
   // calls, placeholder key and all, to the live service, and retry them

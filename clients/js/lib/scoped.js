@@ -11,6 +11,18 @@ const PACT_STATES = [PACT_STATE, "a directory exists", "a directory is trashed"]
 const fs = require("node:fs");
 const path = require("node:path");
 const { DrivemockError } = require("./errors");
+const { checkOptions } = require("./options");
+
+/** A journal filter's members (index.d.ts RequestFilter). */
+const FILTER_KEYS = ["method", "url", "operation", "uuid", "body", "bodyPatterns", "session"];
+/** requests()'s, which the journal's GET takes. */
+const LIST_KEYS = ["uuid", "operation", "since", "limit", "session"];
+/**
+ * waitFor's default wait: under Jest's and Vitest's 5 s test time-out, so
+ * that its message (what it waited for, and how many came) is the one the
+ * runner shows, not the runner's own time-out.
+ */
+const WAIT_MS = 3000;
 
 /** The JSON of a body, or null when it is none. */
 function jsonOf(body) {
@@ -62,9 +74,10 @@ class ScopedAdmin {
     return this._sessionId ? { ...params, session: this._sessionId } : params;
   }
 
-  /** A filter with this scope's session (a filter's own session wins). */
-  _filter(filter = {}) {
-    return this._sessionId && filter.session === undefined ? { ...filter, session: this._sessionId } : filter;
+  /** A filter with this scope's session (a filter's own session wins), its members checked. */
+  _filter(filter = {}, where = "find", known = FILTER_KEYS) {
+    checkOptions(`${where}: filter`, filter, known);
+    return this._sessionId && filter?.session === undefined ? { ...filter, session: this._sessionId } : filter;
   }
 
   async _get(p) {
@@ -82,7 +95,9 @@ class ScopedAdmin {
    * runner helpers open for a test: a warning there is most often a typo,
    * `status: flase`, that would leave the test testing something else).
    */
-  async push(scenario, { name, failOnWarnings = this._failOnWarnings ?? false, dryRun = false } = {}) {
+  async push(scenario, options = {}) {
+    checkOptions("push", options, ["name", "failOnWarnings", "dryRun"]);
+    const { name, failOnWarnings = this._failOnWarnings ?? false, dryRun = false } = options ?? {};
     const text = typeof scenario === "string" ? scenario : JSON.stringify(scenario);
     const contentType = typeof scenario === "string" ? "application/yaml" : "application/json";
     const send = (dry) =>
@@ -108,6 +123,7 @@ class ScopedAdmin {
 
   /** Pushes a scenario file; its set is named after the file unless it names itself. */
   async pushFile(file, options = {}) {
+    checkOptions("pushFile", options, ["name", "failOnWarnings", "dryRun"]);
     const text = await fs.promises.readFile(file, "utf8");
     const name = options.name ?? (/^name\s*:/m.test(text) ? undefined : path.parse(file).name);
     return this.push(text, { ...options, name });
@@ -121,7 +137,7 @@ class ScopedAdmin {
 
   /** Journal entries, oldest first: all, or by {uuid, operation, since, limit}. */
   async requests(filter = {}) {
-    return chronological((await this._get(`/__admin/requests${query(this._filter(filter))}`)).requests);
+    return chronological((await this._get(`/__admin/requests${query(this._filter(filter, "requests", LIST_KEYS))}`)).requests);
   }
 
   /** Entries matching a filter ({method, url, operation, uuid, body, bodyPatterns, session}), oldest first. */
@@ -131,16 +147,18 @@ class ScopedAdmin {
 
   /** How many entries match the filter. */
   async count(filter = {}) {
-    return (await this._post("/__admin/requests/count", this._filter(filter))).count;
+    return (await this._post("/__admin/requests/count", this._filter(filter, "count"))).count;
   }
 
   /**
    * Waits until `count` entries (default 1) match, at most `timeoutMs`
-   * (default 5000); resolves with the matching entries, oldest first, or
-   * rejects with code `timeout` and the count reached.
+   * (default WAIT_MS); resolves with the matching entries, oldest first, or
+   * rejects with code `timeout`, what it waited for and the count reached.
    */
-  async waitFor(filter = {}, { count = 1, timeoutMs = 5000 } = {}) {
-    const scoped = this._filter(filter);
+  async waitFor(filter = {}, options = {}) {
+    checkOptions("waitFor", options, ["count", "timeoutMs"]);
+    const { count = 1, timeoutMs = WAIT_MS } = options ?? {};
+    const scoped = this._filter(filter, "waitFor");
     const { status, answer } = await this._admin.call("POST", "/__admin/requests/wait", {
       body: { ...scoped, count, timeoutMs },
       accept: [200, 408],
@@ -156,7 +174,7 @@ class ScopedAdmin {
 
   /** Resolves with {matched: [ids]} when requests matching the filters came in that order. */
   async verifyOrder(filters) {
-    return this._post("/__admin/requests/verify-order", { filters: filters.map((f) => this._filter(f)) });
+    return this._post("/__admin/requests/verify-order", { filters: filters.map((f) => this._filter(f, "verifyOrder")) });
   }
 
   /** Entries no scenario rule served (unknown uuids, near misses), oldest first. */
@@ -175,13 +193,17 @@ class ScopedAdmin {
   }
 
   /** Sets a directory's state; `restart: true` first starts its sequences and call counts over. */
-  async setState(uuid, state, { restart = false } = {}) {
+  async setState(uuid, state, options = {}) {
+    checkOptions("setState", options, ["restart"]);
+    const { restart = false } = options ?? {};
     const p = `/__admin/directories/${encodeURIComponent(uuid)}/state${query(this._scoped())}`;
     return (await this._admin.call("PUT", p, { body: restart ? { state, restart } : { state } })).answer;
   }
 
   /** A Pact v4 pact (an object) of the calls journaled here: `{consumer, provider}` name its parties. */
-  async pact({ consumer, provider }) {
+  async pact(parties) {
+    checkOptions("pact", parties, ["consumer", "provider"]);
+    const { consumer, provider } = parties ?? {};
     return this._post(`/__admin/pact${query(this._scoped())}`, { consumer, provider });
   }
 
@@ -221,4 +243,4 @@ class ScopedAdmin {
   }
 }
 
-module.exports = { ScopedAdmin, query, PACT_STATE };
+module.exports = { ScopedAdmin, query, PACT_STATE, WAIT_MS };

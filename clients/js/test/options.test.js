@@ -39,6 +39,44 @@ test("the Vitest helpers name theirs", async () => {
   await refuses(() => drivemockGlobalSetup({ dialct: "service" }), "dialct", "dialect");
 });
 
+test("a misspelt filter member or option of an admin call is an error, not a call that matches everything", async (t) => {
+  const mock = await startDrivemock();
+  t.after(() => mock.stop());
+  const session = await mock.session("options");
+  for (const scope of [mock, session]) {
+    // requests({ operaton }) returned [] (or every entry), silently.
+    await refuses(() => scope.requests({ operaton: "trash" }), "operaton", "operation");
+    await refuses(() => scope.find({ uuidd: "d1" }), "uuidd", "uuid");
+    await refuses(() => scope.count({ metod: "POST" }), "metod", "method");
+    await refuses(() => scope.waitFor({ opration: "trash" }), "opration", "operation");
+    await refuses(() => scope.waitFor({ uuid: "d1" }, { timeout: 10 }), "timeout", "timeoutMs");
+    await refuses(() => scope.verifyOrder([{ uuid: "d1" }, { operatio: "trash" }]), "operatio", "operation");
+    await refuses(() => scope.push("directories: {}", { dryrun: true }), "dryrun", "dryRun");
+    await refuses(() => scope.push("directories: {}", { failonwarnings: true }), "failonwarnings", "failOnWarnings");
+    await refuses(() => scope.setState("d1", "locked", { restrat: true }), "restrat", "restart");
+    await refuses(() => scope.pact({ consumer: "c", provder: "p" }), "provder", "provider");
+  }
+});
+
+test("filenTestConfig names a misspelt member of the SDK's config, which the SDK would ignore", async () => {
+  const { filenTestConfig } = require("drivemock/filen");
+  await refuses(() => filenTestConfig({ apikey: "k" }, { routedElsewhere: true }), "apikey", "apiKey");
+  await refuses(() => filenTestConfig({ userID: 1 }, { routedElsewhere: true }), "userID", "userId");
+  assert.equal(filenTestConfig({ apiKey: "k" }, { routedElsewhere: true }).apiKey, "k");
+});
+
+test("waitFor's default wait ends under Jest's and Vitest's 5 s test time-out, saying what it waited for", async (t) => {
+  const { WAIT_MS } = require("../lib/scoped");
+  assert.ok(WAIT_MS < 5000, `${WAIT_MS}`);
+  const mock = await startDrivemock();
+  t.after(() => mock.stop());
+  await assert.rejects(mock.waitFor({ uuid: "never", operation: "trash" }), (e) => {
+    assert.equal(e.code, "timeout");
+    assert.match(e.message, /^waited 3000 ms for 1 request\(s\) matching \{"uuid":"never","operation":"trash"\}; 0 came/);
+    return true;
+  });
+});
+
 test("an option with no near name is listed with the function's options", async () => {
   await assert.rejects(startDrivemock({ colour: "red" }), (e) => {
     assert.equal(e.code, "invalid_options");

@@ -61,11 +61,21 @@ export async function usage(): Promise<void> {
   const captured: number = saved.captured;
   const learnt: string[] = saved.learntOperations;
   const why: string | undefined = saved.uncaptured[0]?.why;
+  const session0 = await mock.session("typed");
   const connection = connectFilenSdk(mock, { maxRetries: 2, retryTimeout: 5, requestTimeoutMs: 500 });
   const pending: number = connection.pending;
   await connection.disconnect();
   const config = filenTestConfig({ userId: 7 });
   const masterKeys: string[] = config.masterKeys;
+  const userId: number = config.userId;
+  const withKey: string = filenTestConfig({ apiKey: session0.apiKey }).apiKey;
+  void [userId, withKey];
+  // @ts-expect-error a misspelt member of the SDK's config (apikey for apiKey)
+  filenTestConfig({ apikey: "k" });
+  // @ts-expect-error a misspelt option of waitFor
+  await mock.waitFor({ uuid: "d1" }, { timeout: 100 });
+  // @ts-expect-error a misspelt member of a filter
+  await mock.find({ operaton: "trash" });
   try {
     await mock.push("bad");
   } catch (e) {
