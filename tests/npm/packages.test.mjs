@@ -8,7 +8,7 @@
 // too, and the install on this x86-64 machine leaves it out by its `cpu`.
 // Usage: DRIVEMOCK_PORTABLE=… [DRIVEMOCK_PORTABLE_ARM64=…] node --test tests/npm/packages.test.mjs
 import assert from "node:assert/strict";
-import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -192,6 +192,61 @@ test("the installed package's README and the pages it links work there: every re
   assert.deepEqual(broken, []);
   assert.match(fs.readFileSync(path.join(pkg, "README.md"), "utf8"), /\]\(docs\/javascript\.md/);
 });
+
+/** The processes below `pid`, from /proc. */
+function descendants(pid) {
+  const found = [];
+  for (const entry of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) {
+        found.push(Number(entry), ...descendants(Number(entry)));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The command name of each of `pids` still running, after waiting up to 10 s for them to end. */
+async function survivors(pids) {
+  for (let i = 0; i < 100 && pids.some(alive); i += 1) await new Promise((r) => setTimeout(r, 100));
+  return pids.filter(alive).map((pid) => {
+    try {
+      return `${pid} ${fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim()}`;
+    } catch {
+      return `${pid}`;
+    }
+  });
+}
+
+for (const [what, command, args, signal] of [
+  ["SIGTERM to npx", "npm", ["exec", "--offline", "--", "drivemock", "--port", "0"], "SIGTERM"],
+  ["the process that ran npx killed", "sh", ["-c", "npm exec --offline -- drivemock --port 0 & wait"], "SIGKILL"],
+]) {
+  test(`npx drivemock stopped (${what}) leaves no launcher and no binary behind`, async () => {
+    const env = { ...process.env, PATH: `${path.dirname(bin)}:${nodeOnlyPath}`, DRIVEMOCK_BIN: "" };
+    const top = spawn(command, args, { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+    let said = "";
+    for (const stream of [top.stdout, top.stderr]) stream.on("data", (d) => (said += d));
+    for (let i = 0; i < 300 && !/listening on/.test(said); i += 1) await new Promise((r) => setTimeout(r, 100));
+    assert.match(said, /listening on/);
+    const below = descendants(top.pid);
+    assert.ok(below.some((pid) => fs.realpathSync(`/proc/${pid}/exe`).endsWith("/bin/drivemock")), "the binary runs below npx");
+    process.kill(top.pid, signal);
+    assert.deepEqual(await survivors([top.pid, ...below]), []);
+  });
+}
 
 test("without the platform package the launcher names what it looked for, and never starts itself", () => {
   fs.rmSync(path.join(project, "node_modules/drivemock-linux-x64-gnu"), { recursive: true });

@@ -8,6 +8,7 @@
 
 const { spawn } = require("node:child_process");
 const { findBinary } = require("../lib/binary");
+const { watchedProcesses, whenAnyEnds } = require("../lib/launcher-watch");
 
 // Set for the binary's environment: a launcher that finds it set was started
 // by a launcher, which a broken search (a launcher taken for the binary)
@@ -42,6 +43,12 @@ const child = spawn(bin, args, {
 // this process alone (a test runner's kill) is passed on.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));
+}
+// npm (npx, npm exec) stopped, or the process that ran it gone: the binary
+// is stopped too (lib/launcher-watch.js), unless DRIVEMOCK_KEEP_RUNNING asks
+// it to outlive them (a script that starts it in the background and ends).
+if (!process.env.DRIVEMOCK_KEEP_RUNNING) {
+  whenAnyEnds(watchedProcesses(), () => child.kill("SIGTERM"));
 }
 child.on("error", (e) => fail(`could not start ${bin}: ${e.message}`));
 child.on("exit", (code, signal) => {

@@ -44,3 +44,19 @@ test("a launcher killed with SIGKILL leaves no drivemock behind", async () => {
   await done;
   assert.ok(await eventually(() => gone(binaryPid), 30000), `binary ${binaryPid} outlived its launcher`);
 });
+
+test("the launcher knows npm's process by its title or its script, and nothing else for npm", () => {
+  const { isNpm } = require("../lib/launcher-watch");
+  for (const npm of [
+    ["npm exec drivemock --port 0"], // npm 7+ titles itself
+    ["npx", "drivemock"],
+    ["node", "/usr/bin/npx", "drivemock"],
+    ["/usr/bin/node", "/usr/share/nodejs/npm/bin/npm-cli.js", "exec", "drivemock"],
+    ["node", "/home/u/.nvm/versions/node/v22/lib/node_modules/npm/bin/npx-cli.js", "drivemock"],
+  ]) {
+    assert.ok(isNpm(npm), npm.join(" "));
+  }
+  for (const other of [["sh", "-c", "'drivemock' --port 0"], ["node", "/app/npm-helper.js"], ["npmx"], ["node", "server.js", "npm"]]) {
+    assert.ok(!isNpm(other), other.join(" "));
+  }
+});
