@@ -6,6 +6,7 @@
 #include "admin/session_scope.h"
 #include "admin/test_outcome.h"
 #include "journal/entry_json.h"
+#include "session/near_miss_verdicts.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -181,8 +182,9 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   const session::Session& session = **closed;
   note(context, journal::admin_event("session-closed", "session '" + session.tag->name + "' closed",
                                      session.tag));
-  // Its near-miss calls come with the answer: the runner helpers fail the
-  // test that made them with this one call, not a second read of the journal.
+  // Its near-miss calls come with the answer, judged (session/near_miss_verdicts.h):
+  // the runner helpers fail the test for its own typos with this one call,
+  // not a second read of the journal.
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
@@ -192,11 +194,17 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
       "Session '" + session.tag->name + "' closed; its requests stay in the journal.");
   json::write_string(w, "nearMisses");
   w.StartArray();
-  for (const auto& call : session.engine.near_miss_calls()) {
+  for (const auto& miss : session::judged_near_misses(session)) {
     w.StartObject();
-    json::write_member(w, "operation", call.operation);
-    json::write_member(w, "uuid", call.uuid);
-    json::write_member(w, "didYouMean", call.did_you_mean);
+    json::write_member(w, "operation", miss.call.operation);
+    json::write_member(w, "uuid", miss.call.uuid);
+    json::write_member(w, "didYouMean", miss.call.did_you_mean);
+    w.Key("ownScript");
+    w.Bool(miss.own_script);
+    w.Key("suggestionCalled");
+    w.Bool(miss.suggestion_called);
+    w.Key("typo");
+    w.Bool(miss.is_typo());
     w.EndObject();
   }
   w.EndArray();

@@ -172,6 +172,40 @@ TEST_CASE("a session's close lists its calls a typo away from a scripted uuid, t
   CHECK(std::string(misses[0]["uuid"].GetString()) == "folder-abd");
   CHECK(std::string(misses[0]["didYouMean"].GetString()) == "folder-abc");
   CHECK(std::string(misses[1]["uuid"].GetString()) == "folder-abe");
+  // This session's own script, never called: its test's typo.
+  CHECK(misses[0]["ownScript"].GetBool());
+  CHECK_FALSE(misses[0]["suggestionCalled"].GetBool());
+  CHECK(misses[0]["typo"].GetBool());
+}
+
+TEST_CASE("a near miss of the baseline's uuid, or of one the session called too, is no typo of its test's") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {"directories:\n  folder-001: {trash: {http: 500}}\n"};
+  RunningServer mock(std::move(options));
+  std::string id = open_outcome_session(mock, "fixtures");
+  auto pushed = mock.client().Post(
+      ("/__admin/scenarios?session=" + id).c_str(),
+      "directories:\n  folder-0c1: {trash: {body: {status: success, code: scripted}}}\n",
+      "application/yaml");
+  REQUIRE(pushed);
+  REQUIRE(pushed->status == 200);
+  auto trash = [&](const std::string& uuid) {
+    mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
+                       R"({"uuid":")" + uuid + R"("})", "application/json");
+  };
+  trash("folder-002");  // near the baseline's folder-001
+  trash("folder-0c1");
+  trash("folder-0c2");  // near folder-0c1, which this session called
+  auto closed = mock.admin_json("DELETE", "/__admin/sessions/" + id);
+  const auto& misses = closed["nearMisses"];
+  REQUIRE(misses.Size() == 2);
+  CHECK(std::string(misses[0]["didYouMean"].GetString()) == "folder-001");
+  CHECK_FALSE(misses[0]["ownScript"].GetBool());
+  CHECK_FALSE(misses[0]["typo"].GetBool());
+  CHECK(std::string(misses[1]["didYouMean"].GetString()) == "folder-0c1");
+  CHECK(misses[1]["ownScript"].GetBool());
+  CHECK(misses[1]["suggestionCalled"].GetBool());
+  CHECK_FALSE(misses[1]["typo"].GetBool());
 }
 
 TEST_CASE("outcomes come in batches, taken whole or not at all") {

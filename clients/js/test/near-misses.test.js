@@ -53,3 +53,46 @@ test("a uuid no scenario comes close to passes, and allowNearMisses lets a near 
   const allowed = run(testFile("folder-abd", { allowNearMisses: true }));
   assert.equal(allowed.status, 0, allowed.output);
 });
+
+/** A test file of one test that pushes `push` (if any) and trashes each of `calls` in its session. */
+function callsFile({ push, calls, options }) {
+  return tempFile(
+    "calls.test.js",
+    `const { test } = require("node:test");
+const { drivemockSessions } = require(${JSON.stringify(NODE_TEST)});
+const sessions = drivemockSessions(${JSON.stringify(options ?? {})});
+test("calls its folders", async (t) => {
+  const session = sessions.of(t);
+  ${push ? `await session.push(${JSON.stringify(push)});` : ""}
+  for (const uuid of ${JSON.stringify(calls)}) {
+    const res = await fetch(sessions.drivemock.url + "/v3/dir/trash", {
+      method: "POST",
+      headers: { ...session.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ uuid }),
+    });
+    if (res.status !== 200) throw new Error("HTTP " + res.status);
+  }
+});
+`,
+  );
+}
+
+// Hand-made fixture uuids, a character or two apart (issue 73: 20 of 53
+// correct tests of a Jest suite failed on its first run as "typos").
+const FIXTURE = "6f1c7e0a-0000-4000-8000-0000000000";
+
+test("a call near the baseline's scripted uuid, not this test's, is no typo of this test's", () => {
+  const baseline = tempFile("baseline.yaml", `directories:\n  ${FIXTURE}01: {trash: {body: {status: success, code: baseline}}}\n`);
+  const r = run(callsFile({ calls: [`${FIXTURE}02`], options: { start: { scenarios: baseline } } }));
+  assert.equal(r.status, 0, r.output);
+});
+
+test("a call near a uuid this test scripted and called too is no typo", () => {
+  const push = `directories:\n  ${FIXTURE}c1: {trash: {body: {status: success, code: scripted}}}\n`;
+  const r = run(callsFile({ push, calls: [`${FIXTURE}c1`, `${FIXTURE}c2`] }));
+  assert.equal(r.status, 0, r.output);
+  // The same test that never calls the scripted one has made a typo.
+  const typo = run(callsFile({ push, calls: [`${FIXTURE}c2`] }));
+  assert.notEqual(typo.status, 0, typo.output);
+  assert.match(typo.output, new RegExp(`trash of '${FIXTURE}c2': no scenario names it; did you mean '${FIXTURE}c1'\\?`));
+});
