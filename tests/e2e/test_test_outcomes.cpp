@@ -52,6 +52,20 @@ rapidjson::Document data_of_report(const std::string& html) {
   return doc;
 }
 
+/// Pushes `yaml` into session `id`.
+void push_into(RunningServer& mock, const std::string& id, const std::string& yaml) {
+  auto pushed =
+      mock.client().Post(("/__admin/scenarios?session=" + id).c_str(), yaml, "application/yaml");
+  REQUIRE(pushed);
+  REQUIRE(pushed->status == 200);
+}
+
+/// Trashes `uuid` in session `id`.
+void trash_in(RunningServer& mock, const std::string& id, const std::string& uuid) {
+  mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
+                     R"({"uuid":")" + uuid + R"("})", "application/json");
+}
+
 }  // namespace
 
 TEST_CASE("a test's outcome is taken by its session, open or after it closed") {
@@ -151,16 +165,9 @@ TEST_CASE("the report holds each test's outcome, the calls' bodies and the pushe
 TEST_CASE("a session's close lists its calls a typo away from a scripted uuid, the first 16") {
   RunningServer mock;
   std::string id = open_outcome_session(mock, "typos");
-  auto pushed = mock.client().Post(
-      ("/__admin/scenarios?session=" + id).c_str(),
-      "directories:\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\n",
-      "application/yaml");
-  REQUIRE(pushed);
-  REQUIRE(pushed->status == 200);
-  auto trash = [&](const std::string& uuid) {
-    mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
-                       R"({"uuid":")" + uuid + R"("})", "application/json");
-  };
+  push_into(mock, id,
+            "directories:\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\n");
+  auto trash = [&](const std::string& uuid) { trash_in(mock, id, uuid); };
   trash("folder-abd");
   trash("folder-abd");                 // the same call again: listed once
   trash("another-folder-altogether");  // no scripted uuid comes close
@@ -178,21 +185,16 @@ TEST_CASE("a session's close lists its calls a typo away from a scripted uuid, t
   CHECK(misses[0]["typo"].GetBool());
 }
 
-TEST_CASE("a near miss of the baseline's uuid, or of one the session called too, is no typo of its test's") {
+TEST_CASE(
+    "a near miss of the baseline's uuid, or of one the session called too, is no typo of its "
+    "test's") {
   drivemock::ServerOptions options;
   options.scenario_texts = {"directories:\n  folder-001: {trash: {http: 500}}\n"};
   RunningServer mock(std::move(options));
   std::string id = open_outcome_session(mock, "fixtures");
-  auto pushed = mock.client().Post(
-      ("/__admin/scenarios?session=" + id).c_str(),
-      "directories:\n  folder-0c1: {trash: {body: {status: success, code: scripted}}}\n",
-      "application/yaml");
-  REQUIRE(pushed);
-  REQUIRE(pushed->status == 200);
-  auto trash = [&](const std::string& uuid) {
-    mock.client().Post("/v3/dir/trash", {{"X-Drivemock-Session", id}},
-                       R"({"uuid":")" + uuid + R"("})", "application/json");
-  };
+  push_into(mock, id,
+            "directories:\n  folder-0c1: {trash: {body: {status: success, code: scripted}}}\n");
+  auto trash = [&](const std::string& uuid) { trash_in(mock, id, uuid); };
   trash("folder-002");  // near the baseline's folder-001
   trash("folder-0c1");
   trash("folder-0c2");  // near folder-0c1, which this session called
