@@ -128,7 +128,9 @@ class Drivemock extends ScopedAdmin {
   }
 
   /** Journal, states and sequences back to the start, pushed sets dropped; `seed` reseeds draws. Sessions keep theirs. */
-  async reset({ seed } = {}) {
+  async reset(options = {}) {
+    checkOptions("reset", options, ["seed"]);
+    const { seed } = options ?? {};
     return this._post("/__admin/reset", seed === undefined ? undefined : { seed });
   }
 

@@ -56,6 +56,7 @@ test("a misspelt filter member or option of an admin call is an error, not a cal
     await refuses(() => scope.setState("d1", "locked", { restrat: true }), "restrat", "restart");
     await refuses(() => scope.pact({ consumer: "c", provder: "p" }), "provder", "provider");
   }
+  await refuses(() => mock.reset({ sead: 1 }), "sead", "seed");
 });
 
 test("filenTestConfig names a misspelt member of the SDK's config, which the SDK would ignore", async () => {
