@@ -256,6 +256,11 @@ export interface PushOptions {
   failOnWarnings?: boolean;
   /** Check only; nothing changes. */
   dryRun?: boolean;
+  /**
+   * In a runner helper's session: the test is not failed for this set's
+   * rules that no call of it used (the helpers' allowUnusedRules, for one push).
+   */
+  allowUnused?: boolean;
 }
 
 export interface PushResult {

@@ -26,4 +26,10 @@ export declare function drivemockSessions(options?: {
    * naming both uuids.
    */
   allowNearMisses?: boolean;
+  /**
+   * Let a test pass that pushed rules no call of it got an answer of.
+   * Default false: such a test fails, naming each rule, its set and line
+   * (one push lets its own through: push(yaml, { allowUnused: true })).
+   */
+  allowUnusedRules?: boolean;
 }): DrivemockSessions;

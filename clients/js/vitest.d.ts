@@ -17,4 +17,10 @@ export declare function drivemockTest<T extends object = object>(options?: {
    * naming both uuids.
    */
   allowNearMisses?: boolean;
+  /**
+   * Let a test pass that pushed rules no call of it got an answer of.
+   * Default false: such a test fails, naming each rule, its set and line
+   * (one push lets its own through: push(yaml, { allowUnused: true })).
+   */
+  allowUnusedRules?: boolean;
 }): TestAPI<T & { drivemock: Drivemock; session: Session }>;

@@ -121,8 +121,8 @@ async function routeSdk(mock, budget) {
  * then makes its SDK with `filenTestConfig({ apiKey: session.apiKey })`.
  */
 export function drivemockTest(options = {}) {
-  checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses"]);
-  const { test = baseTest, filen: withSdk = false, allowNearMisses = false } = options;
+  checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses", "allowUnusedRules"]);
+  const { test = baseTest, filen: withSdk = false, allowNearMisses = false, allowUnusedRules = false } = options;
   const budget = withSdk && typeof withSdk === "object" ? { ...TEST_SDK_BUDGET, ...withSdk } : TEST_SDK_BUDGET;
   const sending = new outcomes.OutcomeQueue();
   return test.extend({
@@ -171,7 +171,11 @@ export function drivemockTest(options = {}) {
         }
         // After the test, passed or failed (Vitest's use() resolves either
         // way): its near misses fail it, and its session closes.
-        await ends.endTestSession(session, { allowNearMisses });
+        // A test that skipped itself, or failed, is not failed for the
+        // rules it did not get to: only one that passed is.
+        const state = task.result?.state;
+        const unusedAllowed = allowUnusedRules || state === "skip" || state === "fail";
+        await ends.endTestSession(session, { allowNearMisses, allowUnusedRules: unusedAllowed });
       },
       { auto: true },
     ],

@@ -7,6 +7,7 @@
 #include "admin/test_outcome.h"
 #include "journal/entry_json.h"
 #include "session/near_miss_verdicts.h"
+#include "session/unused_rules.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -176,6 +177,9 @@ Reply handle_reset_session(const RequestView&, Context& context, const std::smat
   return session_reply(200, session);
 }
 
+/// The unused rules a close lists: a test that scripts hundreds is told the first few.
+constexpr size_t kMostUnusedRulesListed = 16;
+
 Reply handle_close_session(const RequestView&, Context& context, const std::smatch& match) {
   auto closed = context.sessions.close(match[1].str());
   if (!closed) return session_error_reply(closed.error());
@@ -205,6 +209,20 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
     w.Bool(miss.suggestion_called);
     w.Key("typo");
     w.Bool(miss.is_typo());
+    w.EndObject();
+  }
+  w.EndArray();
+  json::write_string(w, "unusedRules");
+  w.StartArray();
+  for (const auto& rule : session::unused_rules(session, kMostUnusedRulesListed)) {
+    w.StartObject();
+    json::write_member(w, "set", rule.set);
+    json::write_member(w, "uuid", rule.uuid);
+    json::write_member(w, "operation", rule.operation);
+    w.Key("rule");
+    w.Uint64(rule.rule);
+    w.Key("line");
+    w.Int(rule.line);
     w.EndObject();
   }
   w.EndArray();

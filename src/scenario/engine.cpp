@@ -206,6 +206,7 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   if (decision.did_you_mean) {
     near_miss_calls_.note({request.operation->name, checked.uuid, *decision.did_you_mean});
   }
+  used_answers_.note(decision.answer);
   if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
     request.seen.scripted = std::make_shared<const Scripting>(
         Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
@@ -263,6 +264,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
 void Engine::reset() {
   catalog()->limiter->clear(scope_);
   near_miss_calls_.clear();
+  used_answers_.clear();
   std::shared_lock read(slots_mutex_);
   for (auto& [uuid, s] : slots_) {
     std::lock_guard lock(s->mutex);

@@ -26,6 +26,7 @@
 #include "scenario/catalog.h"
 #include "scenario/decision.h"
 #include "scenario/near_miss_calls.h"
+#include "scenario/used_answers.h"
 #include "util/result.h"
 
 namespace drivemock::scenario {
@@ -97,6 +98,10 @@ class Engine {
   void reset();
   /// The calls it answered whose uuid is a typo away from a named one.
   std::vector<NearMissCall> near_miss_calls() const { return near_miss_calls_.list(); }
+  /// Notes from now on which answers the calls get (a session's engine).
+  void track_used_answers() { used_answers_.enable(); }
+  /// Whether a call got any answer of `rule` (with track_used_answers).
+  bool used(const Rule& rule) const { return used_answers_.any_of(rule); }
   /// The seed random draws derive from: each uuid and operation has its own
   /// stream of it (util/random.h), restarted with the uuid's state. Set it
   /// before reset() to replay a run.
@@ -150,6 +155,7 @@ class Engine {
   mutable std::shared_mutex catalog_mutex_;
   std::shared_ptr<const Catalog> catalog_;
   NearMissCalls near_miss_calls_;
+  UsedAnswers used_answers_;
   mutable std::shared_mutex slots_mutex_;
   std::unordered_map<std::string, std::shared_ptr<Slot>> slots_;
   /// Back to the initial state; its stored fields no longer counted. Under

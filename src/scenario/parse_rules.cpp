@@ -42,6 +42,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
   if (node.is_map() && node.member("one_of") && !document::has_any_key(node, kRuleKeys)) {
     // `trash: {one_of: [...]}`: a rule with that respond and no condition.
     Rule rule;
+    rule.line = node.line();
     rule.answers = parse_respond(op, node, rule.weights);
     rules.push_back(std::move(rule));
     return rules;
@@ -49,6 +50,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
   if (node.is_map() && !document::has_any_key(node, kRuleKeys)) {
     if (auto answer = parse_answer(op, node)) {
       Rule rule;
+      rule.line = node.line();
       rule.answers.push_back(std::move(*answer));
       rules.push_back(std::move(rule));
     }
@@ -90,6 +92,7 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
   }
   auto members = in_.fields(node, kRuleKeys, "a rule");
   Rule rule;
+  rule.line = node.line();
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);
   if (const auto& then = members["then"]) {

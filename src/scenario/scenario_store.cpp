@@ -120,6 +120,11 @@ std::vector<std::string> ScenarioStore::pushed_names() const {
   return names;
 }
 
+std::vector<SharedSet> ScenarioStore::pushed_sets() const {
+  std::lock_guard lock(mutex_);
+  return pushed_;
+}
+
 size_t ScenarioStore::pushed_text_bytes() const {
   std::lock_guard lock(mutex_);
   size_t bytes = 0;

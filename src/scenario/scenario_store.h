@@ -91,6 +91,8 @@ class ScenarioStore {
   /// The names of the sets pushed into this store and in force, in push order (not those of the
   /// base, pushed or not).
   std::vector<std::string> pushed_names() const;
+  /// The sets pushed into this store and in force, in push order.
+  std::vector<SharedSet> pushed_sets() const;
   /// The bytes of the pushed sets' texts, all together.
   size_t pushed_text_bytes() const;
   /// The files and directories that reload reads.

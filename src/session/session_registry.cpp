@@ -27,6 +27,7 @@ Session::Session(SessionTag given, std::string key, Envelope envelope, const Ses
       engine(scenario::empty_catalog(envelope), limits.unnamed_uuids, limits.unnamed_bytes),
       store({}, {}, engine, envelope) {
   engine.set_scope(tag->id);
+  engine.track_used_answers();
 }
 
 Session::~Session() {

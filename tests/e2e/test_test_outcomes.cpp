@@ -210,6 +210,26 @@ TEST_CASE(
   CHECK_FALSE(misses[1]["typo"].GetBool());
 }
 
+TEST_CASE("a session's close lists the rules its pushes script that none of its calls got") {
+  drivemock::ServerOptions options;
+  options.scenario_texts = {"directories:\n  folder-base: {trash: {http: 500}}\n"};
+  RunningServer mock(std::move(options));
+  std::string id = open_outcome_session(mock, "scripts");
+  push_into(mock, id,
+            "name: mine\ndirectories:\n  folder-a: {trash: {http: 500}}\n  folder-b:\n    trash:\n"
+            "      - when: {state: locked}\n        respond: {http: 423}\n"
+            "      - respond: {http: 200}\n");
+  trash_in(mock, id, "folder-b");     // its second rule answers
+  trash_in(mock, id, "folder-base");  // the baseline's: no rule of this session's
+  auto closed = mock.admin_json("DELETE", "/__admin/sessions/" + id);
+  const auto& unused = closed["unusedRules"];
+  REQUIRE(unused.Size() == 2);
+  CHECK(drivemock::json::to_string(unused[0]) ==
+        R"({"set":"mine","uuid":"folder-a","operation":"trash","rule":1,"line":3})");
+  CHECK(drivemock::json::to_string(unused[1]) ==
+        R"({"set":"mine","uuid":"folder-b","operation":"trash","rule":1,"line":6})");
+}
+
 TEST_CASE("outcomes come in batches, taken whole or not at all") {
   RunningServer mock;
   std::string first = open_outcome_session(mock, "first");

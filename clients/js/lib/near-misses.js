@@ -32,14 +32,34 @@ function nearMissError(nearMisses) {
 }
 
 /**
- * Closes `session` after its test, then throws the near-miss error if its
- * calls made any (unless allowed): the close's answer lists them, so a test
- * ends with one admin call.
+ * The error that fails a test for the rules it pushed and no call of it used
+ * (listed by drivemock: src/session/unused_rules.h), but those of sets
+ * pushed with allowUnused; null when there are none. Such a test passes
+ * without ever meeting what it scripted: a failure its code never sees.
  */
-async function endTestSession(session, { allowNearMisses = false } = {}) {
-  const nearMisses = await session._closing();
-  const error = allowNearMisses ? null : nearMissError(nearMisses);
+function unusedRulesError(unusedRules, allowedSets = new Set()) {
+  const unused = unusedRules.filter((r) => !allowedSets.has(r.set));
+  if (unused.length === 0) return null;
+  const lines = unused.map((r) => `${r.operation} of '${r.uuid}', rule ${r.rule} (set '${r.set}', line ${r.line})`);
+  return new DrivemockError(
+    `drivemock: this test scripted answers that no call of it got, so it never tested them:\n  ${lines.join("\n  ")}\n` +
+      "Make the calls, remove the rules, or push with { allowUnused: true } (allowUnusedRules: true to drivemockTest / drivemockSessions for every test).",
+    { code: "unused_rules" },
+  );
+}
+
+/**
+ * Closes `session` after its test, then throws the near-miss error if its
+ * calls made any, else the unused-rules error if it scripted rules no call
+ * used (each unless allowed): the close's answer lists both, so a test ends
+ * with one admin call.
+ */
+async function endTestSession(session, { allowNearMisses = false, allowUnusedRules = false } = {}) {
+  const { nearMisses, unusedRules } = await session._closing();
+  const error =
+    (allowNearMisses ? null : nearMissError(nearMisses)) ??
+    (allowUnusedRules ? null : unusedRulesError(unusedRules, session._unusedAllowed));
   if (error) throw error;
 }
 
-module.exports = { nearMissError, endTestSession };
+module.exports = { nearMissError, unusedRulesError, endTestSession };

@@ -13,6 +13,8 @@ const path = require("node:path");
 const { DrivemockError } = require("./errors");
 const { checkOptions } = require("./options");
 
+/** push's and pushFile's options (index.d.ts PushOptions). */
+const PUSH_OPTIONS = ["name", "failOnWarnings", "dryRun", "allowUnused"];
 /** A journal filter's members (index.d.ts RequestFilter). */
 const FILTER_KEYS = ["method", "url", "operation", "uuid", "body", "bodyPatterns", "session"];
 /** requests()'s, which the journal's GET takes. */
@@ -96,8 +98,8 @@ class ScopedAdmin {
    * `status: flase`, that would leave the test testing something else).
    */
   async push(scenario, options = {}) {
-    checkOptions("push", options, ["name", "failOnWarnings", "dryRun"]);
-    const { name, failOnWarnings = this._failOnWarnings ?? false, dryRun = false } = options ?? {};
+    checkOptions("push", options, PUSH_OPTIONS);
+    const { name, failOnWarnings = this._failOnWarnings ?? false, dryRun = false, allowUnused = false } = options ?? {};
     const text = typeof scenario === "string" ? scenario : JSON.stringify(scenario);
     const contentType = typeof scenario === "string" ? "application/yaml" : "application/json";
     const send = (dry) =>
@@ -118,12 +120,14 @@ class ScopedAdmin {
       if (dryRun) return checked;
     }
     const answer = await send(dryRun);
+    // A session's test is not failed for the rules of this set it never used (near-misses.js).
+    if (allowUnused && !dryRun) (this._unusedAllowed ??= new Set()).add(answer.name);
     return { name: answer.name, message: answer.message, warnings: answer.warnings, diagnostics: answer.diagnostics };
   }
 
   /** Pushes a scenario file; its set is named after the file unless it names itself. */
   async pushFile(file, options = {}) {
-    checkOptions("pushFile", options, ["name", "failOnWarnings", "dryRun"]);
+    checkOptions("pushFile", options, PUSH_OPTIONS);
     const text = await fs.promises.readFile(file, "utf8");
     const name = options.name ?? (/^name\s*:/m.test(text) ? undefined : path.parse(file).name);
     return this.push(text, { ...options, name });

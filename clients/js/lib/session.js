@@ -42,16 +42,17 @@ class Session extends ScopedAdmin {
   }
 
   /**
-   * @internal The one close, which resolves with the near-miss calls its
-   * answer listed (none when it was closed already, or drivemock stopped).
+   * @internal The one close, which resolves with what its answer listed:
+   * {nearMisses, unusedRules} (none when it was closed already, or
+   * drivemock stopped).
    */
   _closing() {
     if (!this._closed) {
       this._closed = this._admin.call("DELETE", `/__admin/sessions/${encodeURIComponent(this.id)}`).then(
-        ({ answer }) => answer.nearMisses ?? [],
+        ({ answer }) => ({ nearMisses: answer.nearMisses ?? [], unusedRules: answer.unusedRules ?? [] }),
         (e) => {
           // Closed already (410), or drivemock stopped first: nothing left to close.
-          if (e.status === 410 || e.code === "stopped" || e.code === "detached") return [];
+          if (e.status === 410 || e.code === "stopped" || e.code === "detached") return { nearMisses: [], unusedRules: [] };
           throw e;
         },
       );

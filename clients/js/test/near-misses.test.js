@@ -6,6 +6,7 @@
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { spawnSync } = require("node:child_process");
+const fs = require("node:fs");
 const path = require("node:path");
 const { tempFile } = require("./helpers");
 
@@ -48,9 +49,10 @@ test("a call that missed a scripted uuid by a typo fails its test, naming both u
 });
 
 test("a uuid no scenario comes close to passes, and allowNearMisses lets a near one through", () => {
-  const far = run(testFile("another-folder-altogether", {}));
+  // folder-abc, pushed and never called, would fail them as an unused rule.
+  const far = run(testFile("another-folder-altogether", { allowUnusedRules: true }));
   assert.equal(far.status, 0, far.output);
-  const allowed = run(testFile("folder-abd", { allowNearMisses: true }));
+  const allowed = run(testFile("folder-abd", { allowNearMisses: true, allowUnusedRules: true }));
   assert.equal(allowed.status, 0, allowed.output);
 });
 
@@ -95,4 +97,33 @@ test("a call near a uuid this test scripted and called too is no typo", () => {
   const typo = run(callsFile({ push, calls: [`${FIXTURE}c2`] }));
   assert.notEqual(typo.status, 0, typo.output);
   assert.match(typo.output, new RegExp(`trash of '${FIXTURE}c2': no scenario names it; did you mean '${FIXTURE}c1'\\?`));
+});
+
+test("a rule the test pushed and no call of it used fails the test, naming the rule, its set and line", () => {
+  const push = `name: fixtures\ndirectories:\n  ${FIXTURE}a1: {trash: {http: 500}}\n  ${FIXTURE}b1:\n    trash:\n      - when: {state: locked}\n        respond: {http: 423}\n      - respond: {body: {status: success, code: ok}}\n`;
+  const r = run(callsFile({ push, calls: [`${FIXTURE}b1`] }));
+  assert.notEqual(r.status, 0, r.output);
+  assert.match(r.output, /this test scripted answers that no call of it got, so it never tested them/);
+  assert.match(r.output, new RegExp(`trash of '${FIXTURE}a1', rule 1 \\(set 'fixtures', line 3\\)`));
+  assert.match(r.output, new RegExp(`trash of '${FIXTURE}b1', rule 1 \\(set 'fixtures', line 6\\)`));
+  assert.doesNotMatch(r.output, /rule 2/, "the rule its call got is used");
+});
+
+test("a push with allowUnused, or the helper's allowUnusedRules, lets unused rules through", () => {
+  const push = `directories:\n  ${FIXTURE}a1: {trash: {http: 500}}\n  ${FIXTURE}b1: {trash: {http: 200}}\n`;
+  const all = run(callsFile({ push, calls: [`${FIXTURE}b1`], options: { allowUnusedRules: true } }));
+  assert.equal(all.status, 0, all.output);
+  const file = callsFile({ push, calls: [`${FIXTURE}b1`] });
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/session\.push\(([^;]*)\);/, "session.push($1, { allowUnused: true });"));
+  const one = run(file);
+  assert.equal(one.status, 0, one.output);
+});
+
+test("a test that skips itself after its push is not failed for the rules it did not get to", () => {
+  const push = `directories:\n  ${FIXTURE}a1: {trash: {http: 500}}\n`;
+  const file = callsFile({ push, calls: [] });
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/session\.push\(([^;]*)\);/, "session.push($1);\n  t.skip('not today');"));
+  const r = run(file);
+  assert.equal(r.status, 0, r.output);
+  assert.match(r.output, /# skipped 1/);
 });
