@@ -18,8 +18,13 @@ bool is_mock_api_path(std::string_view path, const contract::OperationSet& opera
 
 void RequestPath::refuse_session(const session::SessionRefusal& refusal,
                                  contract::Classified& classified) const {
-  classified.early =
-      json_reply(refusal.status, settings_.envelope.error(refusal.message, refusal.code));
+  // The service answers a key it does not know with HTTP 200, `status:
+  // false` and a code, which its SDK throws as an APIError carrying the
+  // message, unretried; a 403 or 410 it would retry, then throw as "Invalid
+  // HTTP status code", the body and drivemock's sentence dropped. So in its
+  // dialect a refusal is answered its way (docs/dialects.md).
+  int status = settings_.envelope.dialect() == Dialect::service ? 200 : refusal.status;
+  classified.early = json_reply(status, settings_.envelope.error(refusal.message, refusal.code));
   classified.seen.violations.push_back({refusal.code, refusal.message});
   if (refusal.tag) classified.seen.session = refusal.tag;
 }

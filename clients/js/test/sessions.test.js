@@ -165,15 +165,22 @@ test("openSessions opens one session per name in one call per 100, each its own,
   await assert.rejects(mock.openSessions(["a"], { failOnWarning: true }), /did you mean 'failOnWarnings'|failOnWarnings/);
 });
 
-test("a closed session's apiKey is refused 410 session_closed: an SDK call that outlives its test fails", async () => {
+test("a closed session's apiKey is refused session_closed: an SDK call that outlives its test fails with drivemock's reason", async () => {
   const session = await mock.session("closing");
   const filen = new FilenSDK(filenTestConfig({ apiKey: session.apiKey }));
   await filen.api(3).dir().trash({ uuid: "late" });
   await session.close();
   const late = await filen.api(3).dir().trash({ uuid: "late" }).catch((e) => e);
   assert.ok(late instanceof Error, "the late call must fail, not succeed from the baseline");
+  // Answered as the service answers a key it does not know (HTTP 200,
+  // status: false), the SDK throws drivemock's sentence at once, where it
+  // retried a 410 and then said only "Invalid HTTP status code: 410".
+  assert.match(late.message, /the apiKey of a closed session\. Session '[0-9a-f]+' \(closing\) was closed/);
+  assert.doesNotMatch(late.message, /Invalid HTTP status code/);
   const [refused] = (await mock.find({ session: session.id })).slice(-1);
-  assert.equal(refused.response.status, 410);
+  assert.equal(refused.response.status, 200);
+  assert.equal(refused.response.json.status, false);
+  assert.equal(refused.response.json.code, "session_closed");
   assert.equal(refused.violations[0].rule, "session_closed");
   assert.equal((await mock.directory("late")).calls.trash, 0, "the baseline never answered");
 });
