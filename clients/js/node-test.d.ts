@@ -5,6 +5,8 @@ import type { Drivemock, Session, StartOptions } from "./index";
 export declare function runNodeTests(options?: {
   drivemock?: Omit<StartOptions, "report"> & { report?: string | false };
   args?: string[];
+  /** Let the run pass with calls drivemock refused as outside every session (default: exit code 1, listing them). */
+  allowRefusedCalls?: boolean;
 }): Promise<number>;
 
 export interface DrivemockSessions {

@@ -15,6 +15,7 @@ const { nodeTestOutcome, OutcomeQueue } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { connectFilenSdk } = require("./filen");
 const { announceDashboard } = require("./lib/dashboard-link");
+const { refusedCalls, refusedCallsError } = require("./lib/refused-calls");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
 const names = require("./lib/run-names");
 
@@ -24,8 +25,8 @@ const names = require("./lib/run-names");
  * DRIVEMOCK_URL, stops drivemock; resolves with the run's exit code.
  */
 async function runNodeTests(given = {}) {
-  checkOptions("runNodeTests", given, ["drivemock", "args"]);
-  const { drivemock: options = {}, args = [] } = given;
+  checkOptions("runNodeTests", given, ["drivemock", "args", "allowRefusedCalls"]);
+  const { drivemock: options = {}, args = [], allowRefusedCalls = false } = given;
   checkOptions("runNodeTests: drivemock", options, START_OPTIONS);
   const report = options.report === false ? undefined : path.resolve(options.report ?? "drivemock-report.html");
   // Every test of the run has its session: a call outside one escaped its
@@ -38,7 +39,12 @@ async function runNodeTests(given = {}) {
       env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken ?? "" },
     });
     forgetLink = announceDashboard(mock);
-    return await new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+    const code = await new Promise((resolve) => child.once("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+    // The run fails for the calls that escaped their tests (lib/refused-calls.js).
+    const refused = allowRefusedCalls ? null : refusedCallsError(await refusedCalls(mock));
+    if (!refused) return code;
+    console.error(refused.message);
+    return code || 1;
   } finally {
     await mock.stop();
     forgetLink();

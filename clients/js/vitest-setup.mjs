@@ -8,6 +8,7 @@ import drivemock from "./index.js";
 import names from "./lib/run-names.js";
 import checked from "./lib/options.js";
 import dashboard from "./lib/dashboard-link.js";
+import refusals from "./lib/refused-calls.js";
 
 const { startDrivemock } = drivemock;
 const { checkOptions, START_OPTIONS } = checked;
@@ -21,8 +22,9 @@ const DEFAULT_REPORT = "drivemock-report.html";
  * options; `report: false` writes none), gives its URL to every worker, and
  * stops it when the run ends, printing where the report is.
  */
-export function drivemockGlobalSetup(options = {}) {
-  checkOptions("drivemockGlobalSetup", options, START_OPTIONS);
+export function drivemockGlobalSetup(given = {}) {
+  checkOptions("drivemockGlobalSetup", given, [...START_OPTIONS, "allowRefusedCalls"]);
+  const { allowRefusedCalls = false, ...options } = given;
   return async function setup({ provide }) {
     const report = options.report === false ? undefined : path.resolve(options.report ?? DEFAULT_REPORT);
     // Every test of the run has its session (drivemockTest): a call outside
@@ -32,9 +34,12 @@ export function drivemockGlobalSetup(options = {}) {
     process.env[URL_VARIABLE] = mock.url;
     const forgetLink = dashboard.announceDashboard(mock);
     return async () => {
+      // The run fails for the calls that escaped their tests (lib/refused-calls.js).
+      const refused = allowRefusedCalls ? null : refusals.refusedCallsError(await refusals.refusedCalls(mock));
       await mock.stop();
       forgetLink();
       if (report) console.log(`drivemock: report of the run in ${report}`);
+      if (refused) throw refused;
     };
   };
 }
