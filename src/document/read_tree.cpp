@@ -20,6 +20,11 @@ bool yaml_may_read(const Read::Failure& failure, size_t size) {
   return failure.why == Read::Why::invalid && size <= kMostFlowYamlBytes;
 }
 
+/// The error a reader's failure is, in `file`.
+Diagnostic diagnostic_of(const Read::Failure& failure, const std::string& file) {
+  return {Severity::error, file, failure.line, failure.column, failure.message};
+}
+
 }  // namespace
 
 std::string size_refusal(size_t text_bytes) {
@@ -45,32 +50,14 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
   bool as_yaml = !json_failure || yaml_may_read(*json_failure, text.size());
   Read yaml = as_yaml ? read_yaml(text) : Read{};
   if (yaml.tree) return std::move(yaml.tree);
-  const Read::Failure& failure = json_failure ? *json_failure : *yaml.failure;
-  diagnostics.push_back({Severity::error, file, failure.line, failure.column, failure.message});
+  diagnostics.push_back(diagnostic_of(json_failure ? *json_failure : *yaml.failure, file));
   return std::nullopt;
 }
-
-Attempt read_json_document(std::string_view text, const std::string& file) {
-  if (text.size() >= kMostBytes) {
-    return {std::nullopt, Diagnostic{Severity::error, file, 1, 1, "a document of 2 GiB or more"}};
-  }
-  Read json = read_json(text);
-  if (json.tree || yaml_may_read(*json.failure, text.size())) return {std::move(json.tree), {}};
-  const Read::Failure& failure = *json.failure;
-  return {std::nullopt,
-          Diagnostic{Severity::error, file, failure.line, failure.column, failure.message}};
-}
-
-}  // namespace drivemock::document
-
-namespace drivemock::document {
 
 Attempt read_yaml_piece(std::string_view text, int first_line, const std::string& file) {
   Read yaml = read_yaml(text, first_line);
   if (yaml.tree || yaml.failure->why != Read::Why::refused) return {std::move(yaml.tree), {}};
-  const Read::Failure& failure = *yaml.failure;
-  return {std::nullopt,
-          Diagnostic{Severity::error, file, failure.line, failure.column, failure.message}};
+  return {std::nullopt, diagnostic_of(*yaml.failure, file)};
 }
 
 }  // namespace drivemock::document

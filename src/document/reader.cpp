@@ -101,22 +101,22 @@ bool Reader::count(const Diagnostic& problem) {
   return false;
 }
 
-void Reader::report(Severity severity, Node at, std::string message) {
-  if (severity == Severity::error) ++errors_;
-  // A missing value has no position: the map it is missing from has.
-  Node where = at ? at : context_;
-  Diagnostic problem{severity, file_, where ? where.line() : 1, where ? where.column() : 1, {}};
+void Reader::list(Diagnostic problem, std::string message) {
+  if (problem.severity == Severity::error) ++errors_;
   if (!count(problem)) return;
   problem.message = bounded_message(std::move(message));
   diagnostics_.push_back(std::move(problem));
 }
 
+void Reader::report(Severity severity, Node at, std::string message) {
+  // A missing value has no position: the map it is missing from has.
+  Node where = at ? at : context_;
+  list({severity, file_, where ? where.line() : 1, where ? where.column() : 1, {}},
+       std::move(message));
+}
+
 void Reader::error_at(int line, int column, std::string message) {
-  ++errors_;
-  Diagnostic problem{Severity::error, file_, line, column, {}};
-  if (!count(problem)) return;
-  problem.message = bounded_message(std::move(message));
-  diagnostics_.push_back(std::move(problem));
+  list({Severity::error, file_, line, column, {}}, std::move(message));
 }
 
 void Reader::adopt(const Diagnostics& more, std::optional<size_t> errors) {

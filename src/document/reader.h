@@ -92,6 +92,8 @@ class Reader {
 
   /// Counts a problem; true when it is to be listed (kMostListedProblems).
   bool count(const Diagnostic& problem);
+  /// Counts `problem` and lists it, with `message` bounded, when there is room.
+  void list(Diagnostic problem, std::string message);
 };
 
 }  // namespace drivemock::document

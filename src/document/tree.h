@@ -153,16 +153,11 @@ std::optional<Tree> read_tree(std::string_view text, const std::string& file,
                               Diagnostics& diagnostics);
 
 /// What a read gave: the tree; or the positioned error that says why not;
-/// or neither, when another reader may do better (see each).
+/// or neither, when another reader may do better (read_yaml_piece).
 struct Attempt {
   std::optional<Tree> tree;
   std::optional<Diagnostic> error;
 };
-
-/// A text that starts as JSON, read as JSON: its tree; or the error that no
-/// YAML reader would do better with (cut short, or over 1 MiB); or neither
-/// (YAML's flow style may read it: it is not JSON).
-Attempt read_json_document(std::string_view text, const std::string& file);
 
 /// A piece of a bigger YAML file, which starts at the file's line
 /// `first_line` (0-based), read with its lines counted in the whole file:
