@@ -14,23 +14,8 @@ const NODE_TEST = path.resolve(__dirname, "../node-test.js");
 
 /** A test file of one test that pushes folder-abc and trashes `uuid` in its session. */
 function testFile(uuid, options) {
-  return tempFile(
-    "typo.test.js",
-    `const { test } = require("node:test");
-const { drivemockSessions } = require(${JSON.stringify(NODE_TEST)});
-const sessions = drivemockSessions(${JSON.stringify(options)});
-test("trashes a folder", async (t) => {
-  const session = sessions.of(t);
-  await session.push("directories:\\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\\n");
-  const res = await fetch(sessions.drivemock.url + "/v3/dir/trash", {
-    method: "POST",
-    headers: { ...session.headers, "Content-Type": "application/json" },
-    body: JSON.stringify({ uuid: ${JSON.stringify(uuid)} }),
-  });
-  if (res.status !== 200) throw new Error("HTTP " + res.status);
-});
-`,
-  );
+  const push = "directories:\n  folder-abc: {trash: {body: {status: success, code: scripted}}}\n";
+  return callsFile({ push, calls: [uuid], options });
 }
 
 function run(file) {
