@@ -230,6 +230,26 @@ TEST_CASE("a session's close lists the rules its pushes script that none of its 
         R"({"set":"mine","uuid":"folder-b","operation":"trash","rule":1,"line":6})");
 }
 
+TEST_CASE("two sessions scripting one uuid: each close judges only its own calls") {
+  RunningServer mock;
+  std::string a = open_outcome_session(mock, "a");
+  std::string b = open_outcome_session(mock, "b");
+  const std::string yaml = "directories:\n  folder-abc: {trash: {http: 500}}\n";
+  push_into(mock, a, yaml);
+  push_into(mock, b, yaml);
+  trash_in(mock, a, "folder-abc");  // a uses its rule
+  trash_in(mock, b, "folder-abd");  // b misses it by a typo
+  auto closed_a = mock.admin_json("DELETE", "/__admin/sessions/" + a);
+  auto closed_b = mock.admin_json("DELETE", "/__admin/sessions/" + b);
+  CHECK(closed_a["unusedRules"].Size() == 0);
+  CHECK(closed_a["nearMisses"].Size() == 0);
+  REQUIRE(closed_b["unusedRules"].Size() == 1);
+  CHECK(std::string(closed_b["unusedRules"][0]["uuid"].GetString()) == "folder-abc");
+  REQUIRE(closed_b["nearMisses"].Size() == 1);
+  CHECK_FALSE(closed_b["nearMisses"][0]["suggestionCalled"].GetBool());  // a's call is not b's
+  CHECK(closed_b["nearMisses"][0]["typo"].GetBool());
+}
+
 TEST_CASE("outcomes come in batches, taken whole or not at all") {
   RunningServer mock;
   std::string first = open_outcome_session(mock, "first");
