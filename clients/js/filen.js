@@ -19,6 +19,7 @@ const { createRequire } = require("node:module");
 const { asyncDispose } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
 const { checkOptions } = require("./lib/options");
+const { REFUSALS } = require("./lib/refused-calls");
 
 /// The one connection in force in this process: the SDK's module state is global.
 let current = null;
@@ -165,11 +166,18 @@ function connectFilenSdk(mock, options = {}) {
   // retry of a request sent to drivemock goes to the live service.
   let inFlight = 0;
   const idle = [];
+  // The runner helpers' listeners of session refusals (drivemock/jest): each
+  // is told of a call drivemock refused as no open session's, where the
+  // call was made, so it can fail the test that made it.
+  const refusalWatchers = [];
   const track = (request) =>
     async function requestThroughDrivemock(...args) {
       inFlight += 1;
       try {
         return await request.apply(this, args);
+      } catch (e) {
+        if (REFUSALS.includes(e?.code)) for (const watch of refusalWatchers) watch(e, args[0]);
+        throw e;
       } finally {
         inFlight -= 1;
         if (inFlight === 0) for (const done of idle.splice(0)) done();
@@ -212,6 +220,10 @@ function connectFilenSdk(mock, options = {}) {
     },
     [asyncDispose]() {
       return connection.disconnect();
+    },
+    /** @internal `watch(error, params)` for each SDK call drivemock refused as no open session's. */
+    _watchRefusals(watch) {
+      refusalWatchers.push(watch);
     },
   };
   current = connection;

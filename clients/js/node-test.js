@@ -13,9 +13,8 @@ const { startDrivemock } = require("./index");
 const { endTestSession } = require("./lib/near-misses");
 const { nodeTestOutcome, OutcomeQueue } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
+const { startRun } = require("./lib/run-drivemock");
 const { connectFilenSdk } = require("./filen");
-const { announceDashboard } = require("./lib/dashboard-link");
-const { refusedCalls, refusedCallsError } = require("./lib/refused-calls");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
 const names = require("./lib/run-names");
 
@@ -28,28 +27,20 @@ async function runNodeTests(given = {}) {
   checkOptions("runNodeTests", given, ["drivemock", "args", "allowRefusedCalls"]);
   const { drivemock: options = {}, args = [], allowRefusedCalls = false } = given;
   checkOptions("runNodeTests: drivemock", options, START_OPTIONS);
-  const report = options.report === false ? undefined : path.resolve(options.report ?? "drivemock-report.html");
-  // Every test of the run has its session: a call outside one escaped its
-  // test, and is refused unless the options say otherwise.
-  const mock = await startDrivemock({ requireSession: true, ...options, report });
-  let forgetLink = () => {};
+  // Sets DRIVEMOCK_URL and DRIVEMOCK_ADMIN_TOKEN, which the run inherits.
+  const { finish } = await startRun("runNodeTests: drivemock", { ...options, allowRefusedCalls });
+  let code = 1;
   try {
-    const child = spawn(process.execPath, ["--test", ...args], {
-      stdio: "inherit",
-      env: { ...process.env, [URL_VARIABLE]: mock.url, DRIVEMOCK_ADMIN_TOKEN: mock.adminToken ?? "" },
-    });
-    forgetLink = announceDashboard(mock);
-    const code = await new Promise((resolve) => child.once("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-    // The run fails for the calls that escaped their tests (lib/refused-calls.js).
-    const refused = allowRefusedCalls ? null : refusedCallsError(await refusedCalls(mock));
-    if (!refused) return code;
-    console.error(refused.message);
-    return code || 1;
+    const child = spawn(process.execPath, ["--test", ...args], { stdio: "inherit" });
+    code = await new Promise((resolve) => child.once("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   } finally {
-    await mock.stop();
-    forgetLink();
-    if (report) console.log(`drivemock: report of the run in ${report}`);
+    const refused = await finish();
+    if (refused) {
+      console.error(refused.message);
+      code ||= 1;
+    }
   }
+  return code;
 }
 
 /**

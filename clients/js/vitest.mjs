@@ -10,6 +10,7 @@ import checked from "./lib/options.js";
 import ends from "./lib/near-misses.js";
 import outcomes from "./lib/outcomes.js";
 import supplies from "./lib/session-supply.js";
+import skips from "./lib/skipped-tests.js";
 
 const { fullName, runDrivemock } = names;
 const { checkOptions } = checked;
@@ -42,41 +43,15 @@ function upcoming(task, tests) {
 }
 
 /**
- * The file's statically skipped tests (`skip`, `todo`, filtered out by -t or
- * .only), each given a session with its outcome, so that the report counts
- * them as Vitest does: a hundred at a time (fewer near drivemock's cap of
- * open sessions), opened in one call and closed a few at once.
- */
-async function reportSkipped(mock, tests, sending) {
-  const skipped = tests.filter((t) => !runs(t));
-  let size = 100;
-  for (let i = 0; i < skipped.length; ) {
-    const chunk = skipped.slice(i, i + size);
-    let sessions;
-    try {
-      sessions = await mock.openSessions(chunk.map(taskName));
-    } catch (e) {
-      // Near the cap (--max-sessions): fewer at once.
-      if (e.code !== "too_many_sessions" || size === 1) throw e;
-      size = Math.ceil(size / 2);
-      continue;
-    }
-    i += chunk.length;
-    sessions.forEach((session, j) =>
-      sending.send(session, { outcome: "skipped", durationMs: 0, message: chunk[j].mode === "todo" ? "todo" : "", location: "" }),
-    );
-    for (let j = 0; j < sessions.length; j += 8) await Promise.all(sessions.slice(j, j + 8).map((s) => s.close()));
-  }
-}
-
-/**
  * The file's sessions no test took closed, its skipped tests reported (once
  * its tests have run, so as not to take sessions they need), its outcomes
  * delivered.
  */
 async function settle(file, sending) {
   await file.supply.drain();
-  if (file.mock && file.tests) file.skipped ??= reportSkipped(file.mock, file.tests, sending);
+  // The file's statically skipped tests (`skip`, `todo`, filtered out by -t or .only).
+  const skipped = () => file.tests.filter((t) => !runs(t)).map((t) => ({ name: taskName(t), todo: t.mode === "todo" }));
+  if (file.mock && file.tests) file.skipped ??= skips.reportSkipped(file.mock, skipped(), sending);
   await file.skipped;
   await sending.flush();
 }

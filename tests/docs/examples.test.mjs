@@ -4,7 +4,8 @@
 // a test file of its own, run from examples/js/ (where `drivemock`,
 // `drivemock/filen`, `@filen/sdk` and Vitest resolve; one that imports Pact
 // or swagger-parser from tests/contracts/, where those do): with Vitest when
-// it imports vitest, else with node --test, as CommonJS when it requires. A
+// it imports vitest, else with node --test, as CommonJS when it requires; a
+// page of drivemock/jest's examples is one Jest project, run by Jest. A
 // YAML block whose first line names a file (`# drive-api.yaml`) and that
 // starts an OpenAPI document is written under that name beside its page's
 // scenario blocks, which may name it (`operations: drive-api.yaml`).
@@ -43,7 +44,11 @@ const yaml = all.filter((b) => b.lang === "yaml" || b.lang === "yml");
 // Examples with drivemock/testcontainers need a Docker engine and the image:
 // make test-docker runs them (tests/docker/run), against that image.
 const needsDocker = (b) => /from "drivemock\/testcontainers"/.test(b.body);
-const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang) && !needsDocker(b));
+// A page of the Jest helper is one Jest project: its blocks that name a
+// file on their first line (`// jest.config.js`) are written under those
+// names beside examples/jest's packages, and Jest runs them.
+const jestPages = new Set(all.filter((b) => /from "drivemock\/jest"/.test(b.body)).map((b) => b.page));
+const js = all.filter((b) => ["js", "javascript", "mjs", "cjs"].includes(b.lang) && !needsDocker(b) && !jestPages.has(b.page));
 
 for (const dir of [generated, contractsGenerated]) {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -106,6 +111,22 @@ for (const block of yaml) {
     assert.ok(service.ok, `${block.page}:${block.line}: ${document.output}`);
     // An OpenAPI document's operations are all served: nothing left out.
     if (named) assert.doesNotMatch(service.output, /warning/, `${block.page}:${block.line}: ${service.output}`);
+  });
+}
+
+const jestDir = path.join(root, "examples/jest");
+for (const page of jestPages) {
+  test(`${page}: the Jest project of its examples passes`, () => {
+    const dir = path.join(jestDir, ".doc-examples", page.replace(/[/.]/g, "-"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    const files = all.filter((b) => b.page === page).map((b) => ({ ...b, name: /^\/\/ ([\w./-]+)\n/.exec(b.body)?.[1] }));
+    for (const { name, body } of files.filter((f) => f.name)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), body);
+    }
+    const result = run(process.execPath, [path.join(jestDir, "node_modules/jest/bin/jest.js"), "--ci"], dir, { DRIVEMOCK_URL: "" });
+    assert.ok(result.ok, `${page}:\n${result.output}`);
+    assert.match(result.output, /Tests:\s+\d+ passed/, result.output);
   });
 }
 

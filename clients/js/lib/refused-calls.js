@@ -39,4 +39,27 @@ function refusedCallsError(refused) {
   );
 }
 
-module.exports = { refusedCalls, refusedCallsError, REFUSALS };
+/**
+ * The error that fails a test for the SDK calls it made that drivemock
+ * refused (`refused`: [{error, params}], the SDK's APIError and its request);
+ * null when there are none. The test may have caught the SDK's error: its
+ * call still escaped the test's session.
+ */
+function refusedInTestError(refused) {
+  if (refused.length === 0) return null;
+  const lines = refused.slice(0, MOST_LISTED).map(({ error, params }) => {
+    const uuid = params?.data?.uuid;
+    const what = `${params?.endpoint ?? "a call"}${typeof uuid === "string" ? ` of '${uuid}'` : ""}`;
+    return `${what}: ${error.code}: ${error.message}`;
+  });
+  const more = refused.length > MOST_LISTED ? `\n  … and ${refused.length - MOST_LISTED} more` : "";
+  return new DrivemockError(
+    `drivemock: ${refused.length} SDK call(s) of this test were refused as no open session's ` +
+      `(failed here even if the test caught the SDK's error):\n  ${lines.join("\n  ")}${more}\n` +
+      "Make the test's SDK with filenTestConfig({ apiKey: session.apiKey }) of its own session, or pass " +
+      "allowRefusedCalls: true to drivemockTest.with() if the test means them.",
+    { code: "refused_calls" },
+  );
+}
+
+module.exports = { refusedCalls, refusedCallsError, refusedInTestError, REFUSALS };

@@ -1,0 +1,40 @@
+// drivemock/jest/setup: Jest's global set-up and tear-down, one drivemock
+// for the whole run. The file named in `globalSetup` of jest.config is
+// `module.exports = drivemockGlobalSetup({ ... })`; `globalTeardown` is
+// "drivemock/jest/teardown". Jest runs both in its main process, before the
+// workers start (they inherit DRIVEMOCK_URL) and after they end; they share
+// that process's global object, where the run is kept. See docs/jest.md.
+"use strict";
+
+const { startRun, checkRunOptions } = require("./lib/run-drivemock");
+
+/** Where the running drivemock is kept between the two (a registered symbol: each may load its own copy of this module). */
+const RUN = Symbol.for("drivemock.jest.run");
+
+/**
+ * Jest's global set-up: starts one drivemock for the run (startDrivemock's
+ * options; `report: false` writes none); its URL and admin token reach
+ * every worker through the environment.
+ */
+function drivemockGlobalSetup(given = {}) {
+  checkRunOptions("drivemockGlobalSetup", given); // now: a typo fails where it is written
+  return async function globalSetup() {
+    if (globalThis[RUN]) throw new Error("drivemock: the run's drivemock is started already (globalSetup twice?)");
+    globalThis[RUN] = await startRun("drivemockGlobalSetup", given);
+  };
+}
+
+/**
+ * Jest's global tear-down: stops the run's drivemock, printing where the
+ * report is; the run fails for the calls that escaped their tests'
+ * sessions (unless the set-up's allowRefusedCalls).
+ */
+async function drivemockGlobalTeardown() {
+  const run = globalThis[RUN];
+  globalThis[RUN] = undefined;
+  if (!run) return; // the set-up failed, and said why
+  const refused = await run.finish();
+  if (refused) throw refused;
+}
+
+module.exports = { drivemockGlobalSetup, drivemockGlobalTeardown };
