@@ -20,6 +20,7 @@ const { asyncDispose } = require("./lib/drivemock");
 const { DrivemockError } = require("./lib/errors");
 const { checkOptions } = require("./lib/options");
 const { REFUSALS } = require("./lib/refused-calls");
+const owners = require("./lib/refusal-owners");
 
 /// The one connection in force in this process: the SDK's module state is global.
 let current = null;
@@ -166,17 +167,14 @@ function connectFilenSdk(mock, options = {}) {
   // retry of a request sent to drivemock goes to the live service.
   let inFlight = 0;
   const idle = [];
-  // The runner helpers' listeners of session refusals (drivemock/jest): each
-  // is told of a call drivemock refused as no open session's, where the
-  // call was made, so it can fail the test that made it.
-  const refusalWatchers = [];
   const track = (request) =>
     async function requestThroughDrivemock(...args) {
       inFlight += 1;
       try {
         return await request.apply(this, args);
       } catch (e) {
-        if (REFUSALS.includes(e?.code)) for (const watch of refusalWatchers) watch(e, args[0]);
+        // The runner helpers fail the test that made it (lib/refusal-owners.js).
+        if (REFUSALS.includes(e?.code)) owners.notice(e, args[0]);
         throw e;
       } finally {
         inFlight -= 1;
@@ -220,10 +218,6 @@ function connectFilenSdk(mock, options = {}) {
     },
     [asyncDispose]() {
       return connection.disconnect();
-    },
-    /** @internal `watch(error, params)` for each SDK call drivemock refused as no open session's. */
-    _watchRefusals(watch) {
-      refusalWatchers.push(watch);
     },
   };
   current = connection;

@@ -11,4 +11,4 @@ export declare function drivemockGlobalSetup(
 ): () => Promise<void>;
 
 /** Jest's global tear-down: stops the run's drivemock; rejects, listing them, for calls that escaped their tests. */
-export declare function drivemockGlobalTeardown(): Promise<void>;
+export declare function drivemockGlobalTeardown(globalConfig?: { forceExit?: boolean }): Promise<void>;

@@ -27,14 +27,20 @@ function drivemockGlobalSetup(given = {}) {
 /**
  * Jest's global tear-down: stops the run's drivemock, printing where the
  * report is; the run fails for the calls that escaped their tests'
- * sessions (unless the set-up's allowRefusedCalls).
+ * sessions (unless the set-up's allowRefusedCalls): the reason printed,
+ * exit code 1. Not thrown: Jest writes its results (--json, --outputFile)
+ * after the tear-down, and a throw would lose them; under --forceExit,
+ * where Jest exits with its own code before reading the process's, it is.
  */
-async function drivemockGlobalTeardown() {
+async function drivemockGlobalTeardown(globalConfig = {}) {
   const run = globalThis[RUN];
   globalThis[RUN] = undefined;
   if (!run) return; // the set-up failed, and said why
   const refused = await run.finish();
-  if (refused) throw refused;
+  if (!refused) return;
+  if (globalConfig.forceExit) throw refused;
+  console.error(refused.message);
+  process.exitCode = 1;
 }
 
 module.exports = { drivemockGlobalSetup, drivemockGlobalTeardown };

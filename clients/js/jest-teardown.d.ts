@@ -1,3 +1,3 @@
 // Types of drivemock/jest/teardown (jest-teardown.js): Jest's globalTeardown.
-declare function drivemockGlobalTeardown(): Promise<void>;
+declare function drivemockGlobalTeardown(globalConfig?: { forceExit?: boolean }): Promise<void>;
 export = drivemockGlobalTeardown;

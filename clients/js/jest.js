@@ -8,7 +8,6 @@
 // per file), so the file's own state lives here. See docs/jest.md.
 "use strict";
 
-const { AsyncLocalStorage } = require("node:async_hooks");
 const jestGlobals = require("@jest/globals");
 const filen = require("./filen");
 const { fullName, runDrivemock } = require("./lib/run-names");
@@ -16,7 +15,8 @@ const { checkOptions } = require("./lib/options");
 const { endTestSession } = require("./lib/near-misses");
 const { OutcomeQueue } = require("./lib/outcomes");
 const { SessionSupply } = require("./lib/session-supply");
-const { refusedInTestError } = require("./lib/refused-calls");
+const owners = require("./lib/refusal-owners");
+const { DrivemockError } = require("./lib/errors");
 const { reportSkipped } = require("./lib/skipped-tests");
 const tree = require("./lib/jest-tree");
 
@@ -35,19 +35,11 @@ const file = {
   mock: null,
   /** the SDK's routing to `mock`, made by the first test that asks for it */
   sdk: null,
-  /** the running test's {refused: []}, across its awaits */
-  running: new AsyncLocalStorage(),
 };
 
 /** Routes this file's SDK (its own copy: Jest's registry is per file) to `mock`, once. */
 function routeSdk(mock, budget) {
-  file.sdk ??= (async () => {
-    const connection = filen.connectFilenSdk(mock, budget);
-    // A refused call of the SDK counts against the test whose awaits made
-    // it, whatever the test did with the error the SDK threw.
-    connection._watchRefusals((error, params) => file.running.getStore()?.refused.push({ error, params }));
-    return connection;
-  })();
+  file.sdk ??= Promise.resolve().then(() => filen.connectFilenSdk(mock, budget));
   return file.sdk;
 }
 
@@ -68,25 +60,35 @@ async function runTest(options, fn) {
   const session = await file.supply.take(mock, key, () => tree.upcoming(entry, key, isOurs));
   const record = { session, startedAt: Date.now(), ended: false };
   file.sessions.set(key, record);
-  const scope = { refused: [] };
-  let failed = false;
+  // A refused SDK call counts against the test whose awaits made it,
+  // whatever the test did with the error the SDK threw.
+  const scope = owners.begin();
+  let failure = null;
   try {
-    await file.running.run(scope, () => fn({ session, drivemock: mock }));
+    await owners.within(scope, () => fn({ session, drivemock: mock }));
   } catch (e) {
-    failed = true;
-    throw e;
-  } finally {
-    record.ended = true;
-    // A test that failed is not failed again for the rules it did not get to.
-    const end = endTestSession(session, {
-      allowNearMisses: options.allowNearMisses,
-      allowUnusedRules: options.allowUnusedRules || failed,
-    });
-    if (failed) await end.catch(() => {});
-    else await end;
+    failure = e;
   }
-  const refused = options.allowRefusedCalls ? null : refusedInTestError(scope.refused);
-  if (refused) throw refused;
+  record.ended = true;
+  const ownRefusals = owners.end(scope);
+  const refused = options.allowRefusedCalls ? null : ownRefusals;
+  // The test's own failure first, then its refused calls; a test failed for
+  // either is not failed again for the rules it did not get to.
+  const ending = endTestSession(session, {
+    allowNearMisses: options.allowNearMisses,
+    allowUnusedRules: options.allowUnusedRules || failure !== null || refused !== null,
+  });
+  if (failure || refused) {
+    // A typo of the test's own uuid is the likelier reason of its failure:
+    // drivemock's word first, the test's failure as its cause.
+    const typo = await ending.then(
+      () => null,
+      (e) => (e.code === "near_miss" ? e : null),
+    );
+    if (typo && failure) throw new DrivemockError(`${typo.message}\nThe test failed too (its error follows).`, { code: "near_miss", cause: failure });
+    throw failure ?? refused;
+  }
+  await ending;
 }
 
 /** Marks the functions this module gave Jest: its tests among the file's. */

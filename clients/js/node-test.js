@@ -14,6 +14,7 @@ const { endTestSession } = require("./lib/near-misses");
 const { nodeTestOutcome, OutcomeQueue } = require("./lib/outcomes");
 const { checkOptions, START_OPTIONS } = require("./lib/options");
 const { startRun } = require("./lib/run-drivemock");
+const owners = require("./lib/refusal-owners");
 const { connectFilenSdk } = require("./filen");
 const { URL_VARIABLE, fullName } = require("./lib/run-names");
 const names = require("./lib/run-names");
@@ -50,8 +51,8 @@ async function runNodeTests(given = {}) {
  * (when no DRIVEMOCK_URL names the run's) under `start`.
  */
 function drivemockSessions(options = {}) {
-  checkOptions("drivemockSessions", options, ["url", "adminToken", "filen", "start", "allowNearMisses", "allowUnusedRules"]);
-  const { url, adminToken, filen = false, start = {}, allowNearMisses = false, allowUnusedRules = false } = options;
+  checkOptions("drivemockSessions", options, ["url", "adminToken", "filen", "start", "allowNearMisses", "allowUnusedRules", "allowRefusedCalls"]);
+  const { url, adminToken, filen = false, start = {}, allowNearMisses = false, allowUnusedRules = false, allowRefusedCalls = false } = options;
   const file = path.basename(process.argv[1] ?? "");
   // Keyed by the test's context: the hooks get the very object the test does.
   const byTest = new WeakMap();
@@ -84,6 +85,7 @@ function drivemockSessions(options = {}) {
   const unended = new Map();
   test.after(async () => {
     for (const [t, session] of unended) {
+      owners.end(scopes.get(t));
       await session.close();
       sending.send(session, { outcome: skipped.has(t) ? "skipped" : "passed", durationMs: Date.now() - startedAt.get(t) });
     }
@@ -96,6 +98,7 @@ function drivemockSessions(options = {}) {
   // passed: Node tells hooks only whether a test passed.
   const skipped = new WeakSet();
   const startedAt = new WeakMap();
+  const scopes = new WeakMap();
   test.beforeEach(async (t) => {
     startedAt.set(t, Date.now());
     for (const method of ["skip", "todo"]) {
@@ -109,19 +112,30 @@ function drivemockSessions(options = {}) {
     const session = await state.drivemock.session(fullName([file, t.fullName ?? t.name]), { failOnWarnings: true });
     byTest.set(t, session);
     unended.set(t, session);
+    // The SDK calls drivemock refuses while this test alone runs in the
+    // process are its own (lib/refusal-owners.js).
+    scopes.set(t, owners.begin());
   });
   test.afterEach(async (t) => {
     const session = byTest.get(t);
     byTest.delete(t);
     unended.delete(t);
     if (!session) return;
+    const refused = owners.end(scopes.get(t));
     try {
+      if (refused && !allowRefusedCalls && t.passed !== false) {
+        await session.close();
+        throw refused;
+      }
       // A test that skipped itself, or failed (where Node says), is not
       // failed for the rules it did not get to: only one that passed is.
       const unusedAllowed = allowUnusedRules || skipped.has(t) || t.passed === false;
       await endTestSession(session, { allowNearMisses, allowUnusedRules: unusedAllowed });
     } catch (e) {
-      // The near miss fails the test: the report says so.
+      // The near miss fails the test: the report says so. Node shows only a
+      // failed test's own error: a typo that explains it is a diagnostic
+      // of the test, printed beside that error.
+      if (t.passed === false && typeof t.diagnostic === "function") t.diagnostic(e.message);
       sending.send(session, { outcome: "failed", durationMs: Date.now() - startedAt.get(t), message: e.message });
       throw e;
     }

@@ -23,4 +23,10 @@ export declare function drivemockTest<T extends object = object>(options?: {
    * (one push lets its own through: push(yaml, { allowUnused: true })).
    */
   allowUnusedRules?: boolean;
+  /**
+   * Let a test pass whose SDK calls drivemock refused as no open session's
+   * while it alone ran (default false: such a test fails, even where it
+   * caught the SDK's error, listing each call with drivemock's sentence).
+   */
+  allowRefusedCalls?: boolean;
 }): TestAPI<T & { drivemock: Drivemock; session: Session }>;

@@ -11,6 +11,7 @@ import ends from "./lib/near-misses.js";
 import outcomes from "./lib/outcomes.js";
 import supplies from "./lib/session-supply.js";
 import skips from "./lib/skipped-tests.js";
+import owners from "./lib/refusal-owners.js";
 
 const { fullName, runDrivemock } = names;
 const { checkOptions } = checked;
@@ -96,8 +97,8 @@ async function routeSdk(mock, budget) {
  * then makes its SDK with `filenTestConfig({ apiKey: session.apiKey })`.
  */
 export function drivemockTest(options = {}) {
-  checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses", "allowUnusedRules"]);
-  const { test = baseTest, filen: withSdk = false, allowNearMisses = false, allowUnusedRules = false } = options;
+  checkOptions("drivemockTest", options, ["test", "filen", "allowNearMisses", "allowUnusedRules", "allowRefusedCalls"]);
+  const { test = baseTest, filen: withSdk = false, allowNearMisses = false, allowUnusedRules = false, allowRefusedCalls = false } = options;
   const budget = withSdk && typeof withSdk === "object" ? { ...TEST_SDK_BUDGET, ...withSdk } : TEST_SDK_BUDGET;
   const sending = new outcomes.OutcomeQueue();
   return test.extend({
@@ -138,17 +139,26 @@ export function drivemockTest(options = {}) {
           // file's afterAll hooks, which may stop a drivemock of its own.
           if (file.finished.size >= file.runnable) await settle(file, sending);
         });
+        // The SDK calls drivemock refuses while this test alone runs in the
+        // worker are its own (lib/refusal-owners.js).
+        const scope = owners.begin();
         try {
           await use(session);
         } catch (e) {
+          owners.end(scope);
           await session.close();
           throw e;
         }
         // After the test, passed or failed (Vitest's use() resolves either
-        // way): its near misses fail it, and its session closes.
-        // A test that skipped itself, or failed, is not failed for the
-        // rules it did not get to: only one that passed is.
+        // way): its refused calls and near misses fail it, and its session
+        // closes. A test that skipped itself, or failed, is not failed for
+        // the rules it did not get to: only one that passed is.
         const state = task.result?.state;
+        const refused = owners.end(scope);
+        if (refused && !allowRefusedCalls && state !== "fail") {
+          await session.close();
+          throw refused;
+        }
         const unusedAllowed = allowUnusedRules || state === "skip" || state === "fail";
         await ends.endTestSession(session, { allowNearMisses, allowUnusedRules: unusedAllowed });
       },

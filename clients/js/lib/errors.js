@@ -10,9 +10,10 @@ class DrivemockError extends Error {
    * @param {string} [details.code] drivemock's error code (`invalid_scenario`, `start_failed`…)
    * @param {Array} [details.diagnostics] [{severity, file, line, column, message}]
    * @param {object|null} [details.body] the whole JSON answer, when there was one
+   * @param {unknown} [details.cause] the error this one explains (a runner prints it after)
    */
-  constructor(message, { status = null, code = "error", diagnostics = [], body = null } = {}) {
-    super(message);
+  constructor(message, { status = null, code = "error", diagnostics = [], body = null, cause } = {}) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "DrivemockError";
     this.status = status;
     this.code = code;

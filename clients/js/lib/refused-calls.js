@@ -57,7 +57,7 @@ function refusedInTestError(refused) {
     `drivemock: ${refused.length} SDK call(s) of this test were refused as no open session's ` +
       `(failed here even if the test caught the SDK's error):\n  ${lines.join("\n  ")}${more}\n` +
       "Make the test's SDK with filenTestConfig({ apiKey: session.apiKey }) of its own session, or pass " +
-      "allowRefusedCalls: true to drivemockTest.with() if the test means them.",
+      "allowRefusedCalls: true to the helper (drivemockTest, drivemockSessions) if the test means them.",
     { code: "refused_calls" },
   );
 }
