@@ -5,7 +5,8 @@
 // `drivemock/filen`, `@filen/sdk` and Vitest resolve; one that imports Pact
 // or swagger-parser from tests/contracts/, where those do): with Vitest when
 // it imports vitest, else with node --test, as CommonJS when it requires; a
-// page of drivemock/jest's examples is one Jest project, run by Jest. A
+// page of drivemock/jest's examples is one Jest project, run by Jest; a
+// block naming a file of examples/ on its first line must be that file. A
 // YAML block whose first line names a file (`# drive-api.yaml`) and that
 // starts an OpenAPI document is written under that name beside its page's
 // scenario blocks, which may name it (`operations: drive-api.yaml`).
@@ -111,6 +112,18 @@ for (const block of yaml) {
     assert.ok(service.ok, `${block.page}:${block.line}: ${document.output}`);
     // An OpenAPI document's operations are all served: nothing left out.
     if (named) assert.doesNotMatch(service.output, /warning/, `${block.page}:${block.line}: ${service.output}`);
+  });
+}
+
+// A block whose first line names a file of examples/ (`// examples/playwright/playwright.config.ts`)
+// is that file, which its example project's test runs: it must be the same.
+for (const block of all) {
+  const named = /^\/\/ (examples\/[\w./-]+)\n/.exec(block.body);
+  if (!named) continue;
+  test(`${block.page}:${block.line}: the example is ${named[1]}, as the tests run it`, () => {
+    const file = path.join(root, named[1]);
+    assert.ok(fs.existsSync(file), `${block.page}:${block.line}: ${named[1]} does not exist`);
+    assert.equal(block.body.slice(named[0].length), fs.readFileSync(file, "utf8"), `${block.page}:${block.line} differs from ${named[1]}`);
   });
 }
 
