@@ -11,7 +11,7 @@
 #include "document/builder.h"
 #include "document/read.h"
 #include "document/scalars.h"
-#include "util/yaml_shape.h"
+#include "document/yaml_shape.h"
 
 namespace drivemock::document {
 namespace {

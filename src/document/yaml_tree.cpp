@@ -1,5 +1,5 @@
 // A YAML document into a Tree through yaml-cpp's event parser: no node tree
-// of yaml-cpp's is built, and what util/yaml_shape.h refuses (aliases,
+// of yaml-cpp's is built, and what document/yaml_shape.h refuses (aliases,
 // nesting past the bound) is refused in the same pass.
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -7,9 +7,9 @@
 #include "document/builder.h"
 #include "document/read.h"
 #include "document/scalars.h"
+#include "document/yaml_flow_depth.h"
+#include "document/yaml_shape.h"
 #include "util/text_stream.h"
-#include "util/yaml_flow_depth.h"
-#include "util/yaml_shape.h"
 
 namespace drivemock::document {
 namespace {

@@ -1,7 +1,6 @@
 #include "interchange/openapi_writer.h"
 
 #include <rapidjson/prettywriter.h>
-#include <yaml-cpp/yaml.h>
 
 #include <cctype>
 #include <filesystem>
@@ -10,6 +9,7 @@
 #include <unordered_map>
 
 #include "contract/request_checks.h"
+#include "document/yaml_writer.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -236,33 +236,6 @@ bool needs_quotes(std::string_view s) {
   return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
 }
 
-void emit(YAML::Emitter& out, const Value& v) {
-  if (v.IsObject()) {
-    out << YAML::BeginMap;
-    for (const auto& m : v.GetObject()) {
-      out << YAML::Key;
-      emit(out, m.name);
-      out << YAML::Value;
-      emit(out, m.value);
-    }
-    out << YAML::EndMap;
-  } else if (v.IsArray()) {
-    out << YAML::BeginSeq;
-    for (const auto& item : v.GetArray()) emit(out, item);
-    out << YAML::EndSeq;
-  } else if (v.IsString()) {
-    std::string s(v.GetString(), v.GetStringLength());
-    if (needs_quotes(s)) out << YAML::DoubleQuoted;
-    out << s;
-  } else if (v.IsBool()) {
-    out << v.GetBool();
-  } else if (v.IsNull()) {
-    out << YAML::Null;
-  } else {
-    out << json::to_string(v);  // numbers as JSON writes them
-  }
-}
-
 }  // namespace
 
 std::string openapi_token(std::string_view text) {
@@ -331,10 +304,7 @@ std::string openapi_document(const OpenApiInput& in, DocumentFormat format) {
     doc.Accept(writer);
     return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
   }
-  YAML::Emitter out;
-  out.SetIndent(2);
-  emit(out, doc);
-  return std::string(out.c_str()) + "\n";
+  return document::json_as_yaml(doc, needs_quotes) + "\n";
 }
 
 }  // namespace drivemock::interchange

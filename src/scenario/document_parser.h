@@ -19,12 +19,12 @@
 #include "contract/operations.h"
 #include "document/reader.h"
 #include "document/tree.h"
+#include "document/yaml_slices.h"
 #include "scenario/answer_pool.h"
 #include "scenario/loader.h"
 #include "scenario/model.h"
 #include "util/clock.h"
 #include "util/diagnostic.h"
-#include "util/yaml_slices.h"
 
 namespace drivemock::scenario {
 

@@ -13,6 +13,7 @@
 #include "contract/operations.h"
 #include "contract/operations_reader.h"
 #include "document/tree.h"
+#include "document/yaml_slices.h"
 #include "scenario/answer_pool.h"
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
@@ -21,7 +22,6 @@
 #include "util/clock.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
-#include "util/yaml_slices.h"
 
 namespace drivemock::scenario {
 namespace {

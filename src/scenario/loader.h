@@ -16,7 +16,7 @@
 namespace drivemock::scenario {
 
 /// A document over this size has its directories read an entry at a time
-/// (util/yaml_slices.h) whatever its layout, each into a small tree that is
+/// (document/yaml_slices.h) whatever its layout, each into a small tree that is
 /// freed before the next: read whole, its tree would hold some four times
 /// its size at once. Where its lines do not show the
 /// entries, finding them costs a pass of yaml-cpp's event parser; when it is

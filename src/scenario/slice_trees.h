@@ -1,12 +1,12 @@
 #pragma once
-// The trees of a sliced document (util/yaml_slices.h): each slice read on
+// The trees of a sliced document (document/yaml_slices.h): each slice read on
 // its own into a small document tree, its lines counted in the whole file,
 // and the check that the rest of the text holds the sliced key as assumed.
 
 #include <string>
 
 #include "document/tree.h"
-#include "util/yaml_slices.h"
+#include "document/yaml_slices.h"
 
 namespace drivemock::scenario {
 

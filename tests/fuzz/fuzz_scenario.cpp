@@ -12,12 +12,12 @@
 
 #include "contract/operations.h"
 #include "document/tree.h"
+#include "document/yaml_shape.h"
+#include "document/yaml_slices.h"
 #include "interchange/openapi_operations.h"
 #include "record/drift.h"
 #include "scenario/catalog.h"
 #include "scenario/loader.h"
-#include "util/yaml_shape.h"
-#include "util/yaml_slices.h"
 
 namespace {
 

@@ -1,12 +1,12 @@
 // The flow nesting of a YAML text, counted before yaml-cpp's scanner sees it
-// (util/yaml_flow_depth.h): deep flow collections are refused at the level
+// (document/yaml_flow_depth.h): deep flow collections are refused at the level
 // past the bound, wherever YAML's rules make a bracket one, and brackets
 // that are text (quoted, commented, in a block scalar, inside a plain
 // scalar) are never counted, so no valid document is refused.
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "util/yaml_flow_depth.h"
+#include "document/yaml_flow_depth.h"
 
 using namespace drivemock;
 

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "document/tree.h"
+#include "document/yaml_slices.h"
 #include "scenario/slice_trees.h"
-#include "util/yaml_slices.h"
 
 using namespace drivemock;
 using scenario::read_slice;
@@ -75,7 +75,7 @@ TEST_CASE("texts that may tie entries together are not sliced") {
       not_sliced("\xEF\xBB\xBF"
                  "directories:\n  a: {}\n"));
   CHECK(not_sliced("directories:\n  ? a\n  : {trash: {http: 500}}\n"));
-  // Too deep: the whole parse refuses it with its position (util/yaml_shape.h).
+  // Too deep: the whole parse refuses it with its position (document/yaml_shape.h).
   CHECK(
       not_sliced("directories:\n  a: {x: " + std::string(70, '[') + std::string(70, ']') + "}\n"));
 }

@@ -1,4 +1,4 @@
-#include "util/yaml_shape.h"
+#include "document/yaml_shape.h"
 
 namespace drivemock {
 std::string alias_refusal() {

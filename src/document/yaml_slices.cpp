@@ -1,4 +1,4 @@
-#include "util/yaml_slices.h"
+#include "document/yaml_slices.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "util/text_stream.h"
-#include "util/yaml_flow_depth.h"
-#include "util/yaml_shape.h"
+#include "document/yaml_flow_depth.h"
+#include "document/yaml_shape.h"
 
 namespace drivemock {
 namespace {
@@ -103,7 +103,7 @@ class EntryFinder : public YAML::EventHandler {
     }
   }
 
-  /// Too deep a document is read whole, whose check says where (util/yaml_shape.h).
+  /// Too deep a document is read whole, whose check says where (document/yaml_shape.h).
   void open(Frame frame) {
     if (frames_.size() >= static_cast<size_t>(kMaxYamlDepth)) throw Unsliceable{};
     if (frame.block) held(kScannerBytesPerBlock);

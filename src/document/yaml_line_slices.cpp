@@ -1,4 +1,4 @@
-// slice_yaml_by_lines (util/yaml_slices.h): the entries of a block mapping
+// slice_yaml_by_lines (document/yaml_slices.h): the entries of a block mapping
 // found from the text's lines and indentation, without yaml-cpp's scanner,
 // which costs nearly as much as the parse that follows (its event pass took
 // 0.89x of YAML::Load of the same file). Every rule here errs towards "not
@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "util/yaml_shape.h"
-#include "util/yaml_slices.h"
+#include "document/yaml_shape.h"
+#include "document/yaml_slices.h"
 
 namespace drivemock {
 namespace {

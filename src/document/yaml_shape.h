@@ -4,7 +4,7 @@
 // a few hundred bytes of nested aliases ("billion laughs") expand into
 // gigabytes when read. Nesting is bounded as JSON's is (json::kMaxDepth), so
 // that no reader of a tree recurses deeper than that. document/ refuses
-// both as it reads; the slicers (util/yaml_slices.h) leave such texts whole.
+// both as it reads; the slicers (document/yaml_slices.h) leave such texts whole.
 
 #include <cstddef>
 #include <string>

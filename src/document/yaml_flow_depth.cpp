@@ -1,4 +1,4 @@
-#include "util/yaml_flow_depth.h"
+#include "document/yaml_flow_depth.h"
 
 #include <cstddef>
 
