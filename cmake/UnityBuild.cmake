@@ -20,6 +20,16 @@ function(drivemock_unity_build target)
   endif()
   get_target_property(sources ${target} SOURCES)
   list(FILTER sources INCLUDE REGEX "\\.cpp$")
+  # A source listed twice compiles in two batches: the link fails with
+  # every one of its functions defined twice, in the sanitized trees only
+  # (the release build compiles it once). Said here, where it is.
+  set(seen "")
+  foreach(source IN LISTS sources)
+    if(source IN_LIST seen)
+      message(FATAL_ERROR "drivemock_unity_build(${target}): ${source} is listed twice")
+    endif()
+    list(APPEND seen "${source}")
+  endforeach()
   set(batch_index 0)
   set(in_batch 0)
   set(content "")

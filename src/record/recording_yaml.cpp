@@ -1,7 +1,6 @@
 #include "record/recording_yaml.h"
 
 #include <rapidjson/document.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <ctime>
@@ -10,6 +9,7 @@
 
 #include "document/tree.h"
 #include "document/tree_json.h"
+#include "document/yaml_writer.h"
 #include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "util/json.h"
@@ -17,6 +17,10 @@
 
 namespace drivemock::record {
 namespace {
+
+using document::YamlWriter;
+using Style = YamlWriter::Style;
+using Quote = YamlWriter::Quote;
 
 /// Calls of one uuid (or of any) and operation that sent the same other fields.
 struct Group {
@@ -30,43 +34,19 @@ std::string group_key(const Capture& c) {
   return key;
 }
 
-void emit_json(YAML::Emitter& out, const rapidjson::Value& v) {
-  if (v.IsObject()) {
-    out << YAML::Flow << YAML::BeginMap;
-    for (const auto& m : v.GetObject()) {
-      out << YAML::Key << m.name.GetString() << YAML::Value;
-      emit_json(out, m.value);
-    }
-    out << YAML::EndMap;
-  } else if (v.IsArray()) {
-    out << YAML::Flow << YAML::BeginSeq;
-    for (const auto& item : v.GetArray()) emit_json(out, item);
-    out << YAML::EndSeq;
-  } else if (v.IsString()) {
-    std::string s(v.GetString(), v.GetStringLength());
-    if (!interchange::plain_scalar_stays_string(s)) out << YAML::DoubleQuoted;
-    out << s;
-  } else if (v.IsBool()) {
-    out << (v.GetBool() ? "true" : "false");
-  } else if (v.IsNull()) {
-    out << YAML::Null;
-  } else if (v.IsInt64()) {
-    out << v.GetInt64();
-  } else if (v.IsUint64()) {
-    out << v.GetUint64();
-  } else {
-    out << v.GetDouble();
-  }
+/// A string a plain scalar would not read back as itself: written quoted.
+bool needs_quotes(std::string_view s) {
+  return !interchange::plain_scalar_stays_string(std::string(s));
 }
 
 /// True when `body` written as a YAML mapping reads back as the same bytes.
 bool survives_as_mapping(std::string_view body, const rapidjson::Document& doc) {
   if (!doc.IsObject()) return false;
-  YAML::Emitter trial;
-  emit_json(trial, doc);
+  document::YamlWriter trial;
+  trial.json(doc, needs_quotes);
   // Read back as the loader reads it.
   Diagnostics unread;
-  auto tree = document::read_tree(trial.c_str(), "trial", unread);
+  auto tree = document::read_tree(trial.text(), "trial", unread);
   return tree && document::to_json(tree->root()) == body;
 }
 
@@ -85,42 +65,39 @@ std::vector<Header> written_headers(std::string_view content_type,
 }
 
 /// One answer as a flow mapping: {http, headers, body or raw}.
-void emit_answer(YAML::Emitter& out, int status, std::string_view body,
+void emit_answer(YamlWriter& out, int status, std::string_view body,
                  const std::vector<Header>& headers) {
-  out << YAML::Flow << YAML::BeginMap;
-  if (status != 200) out << YAML::Key << "http" << YAML::Value << status;
+  out.begin_map(Style::flow);
+  if (status != 200) out.key("http").value(status);
   if (!headers.empty()) {
-    out << YAML::Key << "headers" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out.key("headers").begin_map(Style::flow);
     for (const auto& h : headers) {
-      out << YAML::Key << h.name << YAML::Value;
       // Quoted beside Content-Type: "1" stays the text a client reads.
-      if (!iequals(h.name, "Content-Type")) out << YAML::DoubleQuoted;
-      out << h.value;
+      out.key(h.name).value(h.value, iequals(h.name, "Content-Type") ? Quote::plain : Quote::twice);
     }
-    out << YAML::EndMap;
+    out.end_map();
   }
   auto doc = json::parse_untrusted(body);
   if (doc && survives_as_mapping(body, *doc)) {
-    out << YAML::Key << "body" << YAML::Value;
-    emit_json(out, *doc);
+    out.key("body").json(*doc, needs_quotes);
   } else if (!body.empty()) {
-    out << YAML::Key << "raw" << YAML::Value << YAML::SingleQuoted << std::string(body);
+    out.key("raw").value(body, Quote::single);
   }
-  out << YAML::EndMap;
+  out.end_map();
 }
 
-void emit_answer(YAML::Emitter& out, const Capture& c) {
+void emit_answer(YamlWriter& out, const Capture& c) {
   emit_answer(out, c.status, c.body, written_headers(c.content_type, c.headers));
 }
 
-void emit_respond(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
+void emit_respond(YamlWriter& out, const std::vector<const Capture*>& calls) {
   if (calls.size() == 1) {
     emit_answer(out, *calls[0]);
     return;
   }
-  out << YAML::Block << YAML::BeginSeq;
+  out.begin_seq();
   for (const auto* c : calls) emit_answer(out, *c);
-  out << YAML::EndSeq;
+  out.end_seq();
 }
 
 std::vector<Group> groups_of(const std::vector<const Capture*>& calls) {
@@ -140,42 +117,39 @@ std::vector<Group> groups_of(const std::vector<const Capture*>& calls) {
 
 /// A `when` value: the field's JSON value as YAML (a string plain or quoted,
 /// an object a flow mapping), so that it reads back as the same JSON.
-void emit_when_value(YAML::Emitter& out, const CapturedField& field) {
+void emit_when_value(YamlWriter& out, const CapturedField& field) {
   auto value = json::parse_untrusted(field.json);
   if (value) {
-    emit_json(out, *value);
+    out.json(*value, needs_quotes);
   } else {
-    out << YAML::Null;  // cannot happen: the field was read from a JSON body
+    out.null();  // cannot happen: the field was read from a JSON body
   }
 }
 
 /// An operation's calls as its script: one answer, a sequence, or rules
 /// with `when` where the calls differed in their other fields.
-void emit_rules(YAML::Emitter& out, const std::vector<const Capture*>& calls) {
+void emit_rules(YamlWriter& out, const std::vector<const Capture*>& calls) {
   auto groups = groups_of(calls);
   if (groups.size() == 1) {
     if (calls.size() == 1) return emit_answer(out, *calls[0]);
-    out << YAML::BeginMap << YAML::Key << "respond" << YAML::Value;
+    out.begin_map().key("respond");
     emit_respond(out, calls);
-    out << YAML::EndMap;
+    out.end_map();
     return;
   }
-  out << YAML::BeginSeq;
+  out.begin_seq();
   for (const auto& g : groups) {
-    out << YAML::BeginMap;
+    out.begin_map();
     if (!g.fields->empty()) {
-      out << YAML::Key << "when" << YAML::Value << YAML::Flow << YAML::BeginMap;
-      for (const auto& f : *g.fields) {
-        out << YAML::Key << f.name << YAML::Value;
-        emit_when_value(out, f);
-      }
-      out << YAML::EndMap;
+      out.key("when").begin_map(Style::flow);
+      for (const auto& f : *g.fields) emit_when_value(out.key(f.name), f);
+      out.end_map();
     }
-    out << YAML::Key << "respond" << YAML::Value;
+    out.key("respond");
     emit_respond(out, g.calls);
-    out << YAML::EndMap;
+    out.end_map();
   }
-  out << YAML::EndSeq;
+  out.end_seq();
 }
 
 /// Operation names in the order the file writes them: the contract's, then
@@ -230,40 +204,36 @@ const Capture* first_success(const Recording& recording, const std::string& oper
 
 /// An operation's definition, built-in answer included: an added one's own,
 /// a learnt one's first success.
-void emit_definition(YAML::Emitter& out, const contract::Operation& op,
-                     const Recording& recording) {
-  out << YAML::Key << op.name << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "path" << YAML::Value << op.path;
-  out << YAML::Key << "fields" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  for (const auto& f : op.fields)
-    out << YAML::Key << f.name << YAML::Value << contract::type_name(f.type);
-  out << YAML::EndMap << YAML::Key << "required" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+void emit_definition(YamlWriter& out, const contract::Operation& op, const Recording& recording) {
+  out.key(op.name).begin_map();
+  out.key("path").value(op.path);
+  out.key("fields").begin_map(Style::flow);
+  for (const auto& f : op.fields) out.key(f.name).value(contract::type_name(f.type));
+  out.end_map().key("required").begin_seq(Style::flow);
   for (const auto& f : op.fields) {
-    if (f.presence == contract::Presence::required) out << f.name;
+    if (f.presence == contract::Presence::required) out.value(f.name);
   }
-  out << YAML::EndSeq;
+  out.end_seq();
   if (!contract::has_key(op)) {
-    out << YAML::Key << "key" << YAML::Value << YAML::Null;
+    out.key("key").null();
   } else if (op.key != "uuid") {
-    out << YAML::Key << "key" << YAML::Value << op.key;
+    out.key("key").value(op.key);
   }
   if (const auto& answer = op.builtin_answer) {
     const std::string* type = find_header(answer->header_list(), "Content-Type");
-    out << YAML::Key << "answer" << YAML::Value;
-    emit_answer(out, answer->status, answer->body_text(),
+    emit_answer(out.key("answer"), answer->status, answer->body_text(),
                 written_headers(type ? *type : std::string_view(), answer->header_list()));
   } else if (const Capture* learnt = first_success(recording, op.name);
              learnt && op.source == kLearntSource) {
-    out << YAML::Key << "answer" << YAML::Value;
-    emit_answer(out, *learnt);
+    emit_answer(out.key("answer"), *learnt);
   }
   if (op.state_on_success || op.stored_field) {
-    out << YAML::Key << "on_success" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    if (op.state_on_success) out << YAML::Key << "state" << YAML::Value << *op.state_on_success;
-    if (op.stored_field) out << YAML::Key << "store" << YAML::Value << *op.stored_field;
-    out << YAML::EndMap;
+    out.key("on_success").begin_map(Style::flow);
+    if (op.state_on_success) out.key("state").value(*op.state_on_success);
+    if (op.stored_field) out.key("store").value(*op.stored_field);
+    out.end_map();
   }
-  out << YAML::EndMap;
+  out.end_map();
 }
 
 std::string utc(std::chrono::system_clock::time_point time, const char* format) {
@@ -277,30 +247,25 @@ std::string utc(std::chrono::system_clock::time_point time, const char* format) 
 
 /// The header: where from, when, how many calls; what was learnt; what was
 /// proxied but could not be recorded.
-void emit_header(YAML::Emitter& out, const Recording& recording) {
-  out << YAML::Comment("Recorded by drivemock from " + recording.target + " at " +
-                       utc(recording.started, "%Y-%m-%d %H:%M:%S UTC") + ": " +
-                       std::to_string(recording.captures.size()) +
-                       " calls. Replay with --scenarios.");
+void emit_header(YamlWriter& out, const Recording& recording) {
+  out.comment("Recorded by drivemock from " + recording.target + " at " +
+              utc(recording.started, "%Y-%m-%d %H:%M:%S UTC") + ": " +
+              std::to_string(recording.captures.size()) + " calls. Replay with --scenarios.");
   if (!recording.learnt.empty()) {
     std::string learnt;
     for (const auto& name : recording.learnt) learnt += (learnt.empty() ? "" : ", ") + name;
-    out << YAML::Newline
-        << YAML::Comment("Operations learnt from the traffic (no operation defined their paths): " +
-                         learnt + ".");
+    out.newline().comment(
+        "Operations learnt from the traffic (no operation defined their paths): " + learnt + ".");
   }
   if (size_t skipped = recording.uncaptured_calls()) {
-    out << YAML::Newline
-        << YAML::Comment(std::to_string(skipped) + " proxied calls could not be recorded:");
+    out.newline().comment(std::to_string(skipped) + " proxied calls could not be recorded:");
     for (const auto& u : recording.uncaptured) {
-      out << YAML::Newline
-          << YAML::Comment("  " + u.method + " " + u.path + " (" + std::to_string(u.calls) +
-                           "x): " + u.why);
+      out.newline().comment("  " + u.method + " " + u.path + " (" + std::to_string(u.calls) +
+                            "x): " + u.why);
     }
     if (recording.uncaptured_unlisted > 0) {
-      out << YAML::Newline
-          << YAML::Comment("  and " + std::to_string(recording.uncaptured_unlisted) +
-                           " more of other kinds");
+      out.newline().comment("  and " + std::to_string(recording.uncaptured_unlisted) +
+                            " more of other kinds");
     }
   }
 }
@@ -325,35 +290,29 @@ std::string recording_name(std::chrono::system_clock::time_point time) {
 }
 
 std::string recording_yaml(const Recording& recording, const std::string& name) {
-  YAML::Emitter out;
+  YamlWriter out;
   emit_header(out, recording);
-  out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name;
+  out.begin_map().key("name").value(name);
   if (!recording.operations.empty()) {
-    out << YAML::Key << "operations" << YAML::Value << YAML::BeginMap;
+    out.key("operations").begin_map();
     for (const auto& op : recording.operations) emit_definition(out, op, recording);
-    out << YAML::EndMap;
+    out.end_map();
   }
   auto order = operation_order(recording);
   Placed placed = place_captures(recording, order);
   if (!placed.defaults.empty()) {
-    out << YAML::Key << "defaults" << YAML::Value << YAML::BeginMap;
-    for (const auto& [op, calls] : placed.defaults) {
-      out << YAML::Key << order[op] << YAML::Value;
-      emit_rules(out, calls);
-    }
-    out << YAML::EndMap;
+    out.key("defaults").begin_map();
+    for (const auto& [op, calls] : placed.defaults) emit_rules(out.key(order[op]), calls);
+    out.end_map();
   }
-  out << YAML::Key << "directories" << YAML::Value << YAML::BeginMap;
+  out.key("directories").begin_map();
   for (const auto& [uuid, operations] : placed.directories) {
-    out << YAML::Key << YAML::DoubleQuoted << uuid << YAML::Value << YAML::BeginMap;
-    for (const auto& [op, calls] : operations) {
-      out << YAML::Key << order[op] << YAML::Value;
-      emit_rules(out, calls);
-    }
-    out << YAML::EndMap;
+    out.key(uuid, Quote::twice).begin_map();
+    for (const auto& [op, calls] : operations) emit_rules(out.key(order[op]), calls);
+    out.end_map();
   }
-  out << YAML::EndMap << YAML::EndMap;
-  return std::string(out.c_str()) + "\n";
+  out.end_map().end_map();
+  return out.text() + "\n";
 }
 
 }  // namespace drivemock::record
