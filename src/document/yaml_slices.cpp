@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "util/text_stream.h"
 #include "document/yaml_flow_depth.h"
 #include "document/yaml_shape.h"
+#include "util/text_stream.h"
 
 namespace drivemock {
 namespace {
