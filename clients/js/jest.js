@@ -50,7 +50,7 @@ function routeSdk(mock, budget) {
  */
 async function runTest(options, fn) {
   const entry = tree.currentTest();
-  const mock = await runDrivemock(undefined, process.env.DRIVEMOCK_ADMIN_TOKEN || undefined, SETUP_HINT);
+  const mock = await runDrivemock(undefined, undefined, SETUP_HINT);
   file.mock = mock;
   if (options.filen) {
     const budget = typeof options.filen === "object" ? { ...TEST_SDK_BUDGET, ...options.filen } : TEST_SDK_BUDGET;

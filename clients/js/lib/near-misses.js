@@ -49,13 +49,15 @@ function unusedRulesError(unusedRules, allowedSets = new Set()) {
 }
 
 /**
- * Closes `session` after its test, then throws the near-miss error if its
- * calls made any, else the unused-rules error if it scripted rules no call
- * used (each unless allowed): the close's answer lists both, so a test ends
- * with one admin call.
+ * Closes `session` after its test, then throws `refused` (the error for the
+ * SDK calls of the test drivemock refused, lib/refusal-owners.js) if given,
+ * else the near-miss error if its calls made any, else the unused-rules
+ * error if it scripted rules no call used (each unless allowed): the
+ * close's answer lists both, so a test ends with one admin call.
  */
-async function endTestSession(session, { allowNearMisses = false, allowUnusedRules = false } = {}) {
+async function endTestSession(session, { allowNearMisses = false, allowUnusedRules = false, refused = null } = {}) {
   const { nearMisses, unusedRules } = await session._closing();
+  if (refused) throw refused;
   const error =
     (allowNearMisses ? null : nearMissError(nearMisses)) ??
     (allowUnusedRules ? null : unusedRulesError(unusedRules, session._unusedAllowed));

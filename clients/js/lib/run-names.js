@@ -15,7 +15,9 @@ function fullName(parts) {
 
 /**
  * The run's drivemock, attached once per worker process (memoised):
- * `url` (else DRIVEMOCK_URL), or a clear error saying how to get one.
+ * `url` (else DRIVEMOCK_URL) with `adminToken` (else DRIVEMOCK_ADMIN_TOKEN,
+ * which the global set-ups export beside it), or a clear error saying how
+ * to get one.
  */
 let attached = null;
 function runDrivemock(url, adminToken, setupHint) {
@@ -26,7 +28,8 @@ function runDrivemock(url, adminToken, setupHint) {
     );
   }
   if (!attached || attached.url !== where) {
-    attached = { url: where, mock: attachDrivemock(where, { adminToken }) };
+    const token = adminToken ?? (process.env.DRIVEMOCK_ADMIN_TOKEN || undefined);
+    attached = { url: where, mock: attachDrivemock(where, { adminToken: token }) };
   }
   return attached.mock;
 }
