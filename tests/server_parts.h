@@ -23,18 +23,10 @@ struct ServerParts {
   Diagnostics loaded;
   record::Recorder recorder;
   std::vector<std::string> changes;  ///< the admin changes logged, in order
-  admin::Context admin{journal,
-                       engine,
-                       scenarios,
-                       sessions,
-                       events,
-                       recorder,
-                       "",
-                       [] {},
-                       [this](std::string_view change) { changes.emplace_back(change); },
-                       [] { return admin::ServerHealth{}; },
-                       std::chrono::steady_clock::now(),
-                       "test"};
+  control::Control control{{journal, engine, scenarios, sessions, events, recorder, "", nullptr,
+                            [this](std::string_view change) { changes.emplace_back(change); }}};
+  admin::Context admin{control, [] {}, [] { return admin::ServerHealth{}; },
+                       std::chrono::steady_clock::now(), "test"};
 };
 
 }  // namespace drivemock::testing

@@ -3,6 +3,8 @@
 // functions from (request, context, path match) to a reply; the router picks
 // one from its table.
 
+#include <rapidjson/document.h>
+
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -12,18 +14,10 @@
 #include <string_view>
 #include <vector>
 
-#include "admin/test_outcome.h"
-#include "journal/admin_events.h"
-#include "journal/journal.h"
+#include "control/control.h"
 #include "journal/journal_file.h"
-#include "model/redaction.h"
 #include "model/reply.h"
 #include "model/request.h"
-#include "record/recorder.h"
-#include "record/target_guard.h"
-#include "scenario/engine.h"
-#include "scenario/scenario_store.h"
-#include "session/session_registry.h"
 
 namespace drivemock::admin {
 
@@ -40,33 +34,39 @@ struct ServerHealth {
 };
 
 struct Context {
-  journal::Journal& journal;
-  scenario::Engine& engine;            ///< the baseline's (outside sessions)
-  scenario::ScenarioStore& scenarios;  ///< the baseline's
-  session::SessionRegistry& sessions;
-  journal::AdminEvents& events;
-  record::Recorder& recorder;
-  std::string record_to;                             ///< --record-to; empty for the default path
-  std::function<void()> request_shutdown;            ///< stops the server soon, not now
-  std::function<void(std::string_view)> log_change;  ///< one line per admin change
+  /// Every change goes through it (control/control.h), and every read of
+  /// what it changes.
+  control::Control& control;
+  std::function<void()> request_shutdown;  ///< stops the server soon, not now
   std::function<ServerHealth()> health;
   std::chrono::steady_clock::time_point started;
   std::string version;
-  /// Where a recording may proxy to (record/target_guard.h); null: anywhere.
-  const record::TargetGuard* target_guard = nullptr;
   /// --report: where the report of the run is written (at stop and by
   /// POST /__admin/report); empty: none.
   std::string report_file = {};
-  /// What the journal hides of secrets, which what the admin API shows
-  /// back (a push's YAML in its event) hides alike.
-  Redaction redaction = Redaction();
-  /// Each session's worst test outcome (admin/test_outcome.h).
-  std::shared_ptr<OutcomeLedger> outcomes = std::make_shared<OutcomeLedger>();
 };
 
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);
 
 /// A JSON success reply: `{"status":"success","message":…}`.
 Reply success(const std::string& message);
+
+/// The error reply of an operation's refusal.
+Reply refusal_reply(const control::Refusal& refusal);
+
+/// The scope `?session=` names (an open session), else the baseline.
+Result<session::Scope, Reply> scope_of(const RequestView& request, Context& context);
+
+/// 404 `unknown_session` for a session id never opened, given to a call
+/// that reads the journal or events: a test asserting "no calls" of a
+/// mistyped id must fail, not pass on an empty list.
+std::optional<Reply> refuse_unknown_session(const std::string* id, const Context& context);
+
+/// The same for the `session` member of a filter (a JSON object), if any.
+std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter, const Context& context);
+
+/// 400 for a call that acts on the whole server when `?session=` is given:
+/// a test that meant its own session must not reset everyone's.
+std::optional<Reply> refuse_session_param(const RequestView& request, const std::string& instead);
 
 }  // namespace drivemock::admin

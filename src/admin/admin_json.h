@@ -1,6 +1,7 @@
 #pragma once
 // JSON plumbing shared by the admin handlers: reading a request's JSON
-// object body, and writing lists of journal entries.
+// object body, and writing lists of journal entries (and their times and
+// session tags, journal/entry_json.h).
 
 #include <rapidjson/document.h>
 
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "admin/admin_context.h"
+#include "journal/entry_json.h"
 #include "journal/filter.h"
 #include "journal/journal.h"
 

@@ -79,7 +79,7 @@ Reply route(const RequestView& request, Context& context, const AdminAccess& acc
   }
   // The session header is the mock API's; an admin call is scoped with
   // ?session=ID, and one carrying the header must not act on everything.
-  if (request.header("X-Drivemock-Session")) {
+  if (session::carries_session_header(request)) {
     return error_reply(400,
                        "Admin calls take a session as the query parameter ?session=ID (or a "
                        "filter's \"session\"), not the header X-Drivemock-Session, which "

@@ -3,10 +3,6 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/session_scope.h"
-#include "journal/entry_json.h"
-#include "journal/event_stream.h"
-#include "journal/order.h"
 #include "model/error_envelope.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -50,7 +46,7 @@ Result<ListQuery, Reply> parse_query(const RequestView& request) {
   if (const std::string* since = request.query_param("since")) q.since = *since;
   q.uuid = request.query_param("uuid");
   q.operation = request.query_param("operation");
-  q.session = request.query_param("session");
+  q.session = session::named_session(request);
   return q;
 }
 
@@ -91,17 +87,17 @@ Reply handle_list_requests(const RequestView& request, Context& context, const s
   if (!query) return query.error();
   if (auto refused = refuse_unknown_session(query->session, context)) return *refused;
   std::vector<EntryPtr> out;
-  for (auto& e : newest_first(context.journal.entries())) {
+  for (auto& e : newest_first(context.control.journal().entries())) {
     if (out.size() >= query->limit) break;
     if (selected(*e, *query)) out.push_back(std::move(e));
   }
-  return entries_reply(out, &context.journal);
+  return entries_reply(out, &context.control.journal());
 }
 
 Reply handle_get_request(const RequestView&, Context& context, const std::smatch& match) {
   const std::string id_text = match[1];
   auto id = whole_number(id_text);
-  auto entry = id ? context.journal.by_id(*id) : nullptr;
+  auto entry = id ? context.control.journal().entry(*id) : nullptr;
   if (!entry) {
     return error_reply(404, "No journal entry with id '" + id_text + "' (unknown, or dropped)",
                        "not_found");
@@ -112,7 +108,7 @@ Reply handle_get_request(const RequestView&, Context& context, const std::smatch
 Reply handle_stream_requests(const RequestView& request, Context& context, const std::smatch&) {
   // Where to start: ?since_id= (a page that listed the journal first), else
   // Last-Event-ID (a browser resuming a lost stream), else from now on.
-  const uint64_t last = context.journal.last_id();
+  const uint64_t last = context.control.journal().last_id();
   uint64_t after = last;
   std::string what = "Query parameter since_id";
   const std::string* given = request.query_param("since_id");
@@ -133,7 +129,7 @@ Reply handle_stream_requests(const RequestView& request, Context& context, const
   Reply reply;
   reply.add_header("Content-Type", "text/event-stream");
   reply.add_header("Cache-Control", "no-cache");
-  reply.events = std::make_shared<journal::JournalEvents>(context.journal, after);
+  reply.events = std::make_shared<journal::JournalEvents>(context.control.journal(), after);
   return reply;
 }
 
@@ -143,7 +139,7 @@ Reply handle_count_requests(const RequestView& request, Context& context, const 
   auto filter = read_filter(*doc, {});
   if (!filter) return filter.error();
   if (auto refused = refuse_unknown_session(*doc, context)) return *refused;
-  return count_reply(200, context.journal.count(*filter));
+  return count_reply(200, context.control.journal().count(*filter));
 }
 
 Reply handle_find_requests(const RequestView& request, Context& context, const std::smatch&) {
@@ -152,7 +148,7 @@ Reply handle_find_requests(const RequestView& request, Context& context, const s
   auto filter = read_filter(*doc, {});
   if (!filter) return filter.error();
   if (auto refused = refuse_unknown_session(*doc, context)) return *refused;
-  return entries_reply(context.journal.find(*filter), nullptr);
+  return entries_reply(context.control.journal().find(*filter), nullptr);
 }
 
 namespace {
@@ -223,7 +219,7 @@ Reply handle_verify_order(const RequestView& request, Context& context, const st
   for (const auto& filter : (*doc)["filters"].GetArray()) {
     if (auto refused = refuse_unknown_session(filter, context)) return *refused;
   }
-  auto check = journal::check_order(context.journal.entries(), *filters);
+  auto check = journal::check_order(context.control.journal().entries(), *filters);
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
@@ -249,8 +245,8 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
   auto timeout = read_whole_number(*doc, "timeoutMs", kDefaultWaitMs, kMaxWaitMs);
   if (!timeout) return timeout.error();
   long long wanted = *count, timeout_ms = *timeout;
-  size_t reached = context.journal.wait_for(*filter, static_cast<size_t>(wanted),
-                                            std::chrono::milliseconds(timeout_ms));
+  size_t reached = context.control.journal().wait_for(*filter, static_cast<size_t>(wanted),
+                                                      std::chrono::milliseconds(timeout_ms));
   if (reached >= static_cast<size_t>(wanted)) return count_reply(200, reached);
   return count_reply(408, reached,
                      "Waited " + std::to_string(timeout_ms) + " ms for " + std::to_string(wanted) +
@@ -258,10 +254,10 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 }
 
 Reply handle_unmatched_requests(const RequestView& request, Context& context, const std::smatch&) {
-  const std::string* session = request.query_param("session");
+  const std::string* session = session::named_session(request);
   if (auto refused = refuse_unknown_session(session, context)) return *refused;
   std::vector<EntryPtr> out;
-  for (auto& e : newest_first(context.journal.entries())) {
+  for (auto& e : newest_first(context.control.journal().entries())) {
     if (!in_session(*e, session)) continue;
     // No scenario names the uuid (but for the client's housekeeping, whose
     // uuids none can), or none of its rules matched (near misses).
@@ -272,10 +268,10 @@ Reply handle_unmatched_requests(const RequestView& request, Context& context, co
 }
 
 Reply handle_violations(const RequestView& request, Context& context, const std::smatch&) {
-  const std::string* session = request.query_param("session");
+  const std::string* session = session::named_session(request);
   if (auto refused = refuse_unknown_session(session, context)) return *refused;
   std::vector<EntryPtr> out;
-  for (auto& e : newest_first(context.journal.entries())) {
+  for (auto& e : newest_first(context.control.journal().entries())) {
     if (in_session(*e, session) && !e->seen().violations.empty()) out.push_back(std::move(e));
   }
   return entries_reply(out, nullptr);
@@ -286,8 +282,7 @@ Reply handle_delete_requests(const RequestView& request, Context& context, const
           request, "a session's requests stay in the journal (filter them with ?session=ID)")) {
     return std::move(*refused);
   }
-  context.journal.clear();
-  note(context, journal::admin_event("journal-emptied", "journal emptied"));
+  context.control.clear_journal();
   return success("Journal emptied.");
 }
 

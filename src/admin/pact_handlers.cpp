@@ -4,7 +4,6 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/session_scope.h"
 #include "interchange/pact_states.h"
 #include "interchange/pact_writer.h"
 #include "interchange/provider_state.h"
@@ -44,7 +43,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   auto provider = party(body, "provider");
   if (!provider) return provider.error();
   std::optional<std::string> session;
-  if (const std::string* query = request.query_param("session")) session = *query;
+  if (const std::string* query = session::named_session(request)) session = *query;
   auto given = body.FindMember("session");
   if (given != body.MemberEnd()) {
     if (!given->value.IsString()) {
@@ -57,12 +56,12 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
     return *refused;
   }
   std::vector<interchange::PactCall> calls;
-  for (const auto& entry : context.journal.entries()) {
+  const journal::Journal& journal = context.control.journal();
+  for (const auto& entry : journal.entries()) {
     if (session && (!entry->seen().session || entry->seen().session->id != *session)) continue;
     calls.push_back(interchange::pact_call(*entry));
   }
-  auto pact =
-      interchange::write_pact(std::move(calls), {*consumer, *provider}, context.journal.dropped());
+  auto pact = interchange::write_pact(std::move(calls), {*consumer, *provider}, journal.dropped());
   return json_reply(200, std::move(pact.json));
 }
 
@@ -76,14 +75,15 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
   if (change->action == interchange::StateAction::teardown || change->name.empty()) {
     return json_reply(200, "{}");
   }
-  scenario::Engine& engine = *scope->engine;
+  const scenario::Engine& engine = *scope->engine;
   const std::string& state = change->directory_state;
   std::vector<std::string> uuids;
+  auto unknown = control::StateSetting::Unknown::refused;
   if (change->uuid) {
     // A directory no scenario scripts is one the provider makes (the real
     // service's tests create it), also where unknown uuids are rejected.
-    bool makes = interchange::directory_state_of(change->name).has_value();
-    if (!makes && !engine.directory(*change->uuid)) return unknown_directory(*change->uuid);
+    if (interchange::directory_state_of(change->name))
+      unknown = control::StateSetting::Unknown::made;
     uuids.push_back(*change->uuid);
   } else {
     for (auto uuid : engine.catalog()->scripted_in(state)) uuids.emplace_back(uuid);
@@ -98,20 +98,17 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
   }
   // As a fresh run finds them: their sequences and counts start over too, so
   // a verifier run twice on one drivemock sees the same answers.
-  for (const auto& uuid : uuids) {
-    auto set = engine.set_state(uuid, state, scenario::History::forgotten);
-    if (!set) {
-      return error_reply(
-          400, "Provider state '" + shortened(change->name, 200) + "': " + set.error().message,
-          "invalid_params");
-    }
+  std::string which =
+      change->uuid ? "" : std::to_string(uuids.size()) + " directories scripted in it";
+  auto set = context.control.set_state(*scope,
+                                       {uuids, state, scenario::History::forgotten,
+                                        "provider state '" + change->name + "': ", which, unknown});
+  if (!set && set.error().status != 400) return refusal_reply(set.error());
+  if (!set) {
+    return error_reply(
+        400, "Provider state '" + shortened(change->name, 200) + "': " + set.error().message,
+        "invalid_params");
   }
-  std::string which = change->uuid ? "directory '" + uuids[0] + "'"
-                                   : std::to_string(uuids.size()) + " directories scripted in it";
-  note(context, journal::admin_event("state",
-                                     "provider state '" + change->name + "': " + which +
-                                         " set to state '" + state + "'" + scope->where(),
-                                     scope->tag(), {{"uuid", uuids[0]}, {"state", state}}));
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();

@@ -11,14 +11,15 @@ namespace drivemock::admin {
 
 ReportInput report_input(const Context& context) {
   ReportInput input;
-  input.entries = context.journal.entries();
-  input.events = context.events.after(0, std::nullopt);
-  for (const auto& op : context.engine.catalog()->operations->list) {
+  const control::Control& control = context.control;
+  input.entries = control.journal().entries();
+  input.events = control.events().after(0, std::nullopt);
+  for (const auto& op : control.engine().catalog()->operations->list) {
     if (scenario::from_dialect(op)) input.folded.insert(op.name);
   }
   input.version = context.version;
-  input.seed = context.engine.seed();
-  input.dropped = context.journal.dropped();
+  input.seed = control.engine().seed();
+  input.dropped = control.journal().dropped();
   return input;
 }
 

@@ -1,23 +1,15 @@
 // Scenario sets through the admin API: list, push (YAML or JSON), delete,
 // reload from disk. Load errors come back as `file:line:col` strings.
-#include <algorithm>
 #include <optional>
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/session_scope.h"
 #include "model/error_envelope.h"
-#include "model/redacted_yaml.h"
 #include "util/json.h"
 #include "util/text.h"
 
 namespace drivemock::admin {
 namespace {
-
-/// A push's event keeps its YAML for the report of a run and the Sessions
-/// view, up to this much: the set itself is in the store, whole, while it is
-/// in force.
-constexpr size_t kEventYamlBytes = 16 * 1024;
 
 void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diagnostics,
                        Severity severity) {
@@ -103,23 +95,6 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   write_shadows(w, "shadowedBy", set.shadowed_by);
 }
 
-/// 429 for a push that would put one set too many into a session: its
-/// memory is bounded (a set of the name of one of its own replaces it, and
-/// does not count; one named as a baseline set is a set more).
-std::optional<Reply> refuse_over_set_cap(const Scope& scope, Context& context,
-                                         const std::optional<std::string>& name) {
-  if (!scope.session) return std::nullopt;
-  size_t most = context.sessions.limits().max_sets;
-  auto own = scope.store->pushed_names();
-  if (own.size() < most) return std::nullopt;
-  if (name && std::find(own.begin(), own.end(), *name) != own.end()) return std::nullopt;
-  return error_reply(429,
-                     "Session '" + scope.session->tag->name + "' has " + std::to_string(most) +
-                         " pushed sets, the most a session keeps; delete one, push under the "
-                         "name of one to replace it, or reset the session",
-                     "too_many_sets");
-}
-
 }  // namespace
 
 Reply handle_list_scenarios(const RequestView& request, Context& context, const std::smatch&) {
@@ -138,7 +113,7 @@ Reply handle_list_scenarios(const RequestView& request, Context& context, const 
   w.EndArray();
   json::write_string(w, "paths");
   w.StartArray();
-  for (const auto& p : context.scenarios.paths()) json::write_string(w, p);
+  for (const auto& p : context.control.scenarios().paths()) json::write_string(w, p);
   w.EndArray();
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
@@ -188,29 +163,15 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   }
   auto scope = scope_of(request, context);
   if (!scope) return scope.error();
-  if (auto full = refuse_over_set_cap(*scope, context, name)) return std::move(*full);
-  // Room in all sessions' budget, held while the set is built (a dry run
-  // is told whether the push would fit too), then what was kept counted.
-  std::optional<session::PushReservation> room;
-  if (scope->session) {
-    auto reserved = context.sessions.reserve_push(request.body.size());
-    if (!reserved) return session_error_reply(reserved.error());
-    room.emplace(std::move(reserved).value());
-  }
-  auto pushed = scope->store->push(request.body, apply, name);
-  if (scope->session) context.sessions.settle(*scope->session);
-  if (!pushed) return load_reply(pushed.diagnostics, "");
+  auto pushed = context.control.push(*scope, request.body, {apply, name});
+  if (!pushed) return refusal_reply(pushed.error());
+  if (!*pushed) return load_reply(pushed->diagnostics, "");
+  const std::string& set = **pushed;
   if (apply == scenario::Apply::dry_run) {
-    return load_reply(pushed.diagnostics,
-                      "Scenario set '" + *pushed + "' would load; nothing changed (dry run).",
-                      *pushed);
+    return load_reply(pushed->diagnostics,
+                      "Scenario set '" + set + "' would load; nothing changed (dry run).", set);
   }
-  note(context,
-       journal::admin_event(
-           "push", "scenario set '" + *pushed + "' pushed" + scope->where(), scope->tag(),
-           {{"set", *pushed},
-            {"yaml", redacted_yaml(shortened(request.body, kEventYamlBytes), context.redaction)}}));
-  return load_reply(pushed.diagnostics, "Scenario set '" + *pushed + "' loaded.", *pushed);
+  return load_reply(pushed->diagnostics, "Scenario set '" + set + "' loaded.", set);
 }
 
 Reply handle_delete_scenario(const RequestView& request, Context& context,
@@ -218,24 +179,12 @@ Reply handle_delete_scenario(const RequestView& request, Context& context,
   auto scope = scope_of(request, context);
   if (!scope) return scope.error();
   const std::string name = match[1];
-  auto set = scope->store->find(name);
-  auto own = scope->store->pushed_names();
-  // A session deletes its own sets; the baseline's are the baseline's.
-  if (scope->session && set && std::find(own.begin(), own.end(), name) == own.end()) {
-    return error_reply(409,
-                       "Scenario set '" + name + "' is the baseline's (" + set->source +
-                           "); a session deletes only the sets pushed into it",
-                       "not_own_set");
-  }
-  auto removed = scope->store->remove(name);
-  if (scope->session) context.sessions.settle(*scope->session);
-  if (!removed) return load_reply(removed.diagnostics, "");
-  if (!*removed) {
+  auto removed = context.control.remove(*scope, name);
+  if (!removed) return refusal_reply(removed.error());
+  if (!*removed) return load_reply(removed->diagnostics, "");
+  if (!**removed) {
     return error_reply(404, "No scenario set named '" + name + "'" + scope->where(), "not_found");
   }
-  note(context,
-       journal::admin_event("delete", "scenario set '" + name + "' removed" + scope->where(),
-                            scope->tag(), {{"set", name}}));
   return success("Scenario set '" + name + "' removed.");
 }
 
@@ -243,11 +192,7 @@ Reply handle_reload_scenarios(const RequestView& request, Context& context, cons
   if (auto refused =
           refuse_session_param(request, "a session's sets come and go by push and delete"))
     return std::move(*refused);
-  Diagnostics diagnostics = context.scenarios.reload();
-  note(context, journal::admin_event("reload", has_errors(diagnostics)
-                                                   ? "scenario reload failed; old sets kept"
-                                                   : "scenarios reloaded"));
-  return load_reply(diagnostics, "Scenarios reloaded.");
+  return load_reply(context.control.reload(), "Scenarios reloaded.");
 }
 
 }  // namespace drivemock::admin

@@ -5,7 +5,6 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/session_scope.h"
 #include "contract/operations.h"
 #include "util/json.h"
 #include "util/random.h"
@@ -143,18 +142,8 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
     }
     seed = member.value.GetUint64();
   }
-  context.journal.clear();
-  context.scenarios.drop_pushed();
-  if (seed) context.engine.set_seed(*seed);
-  context.engine.reset();
+  context.control.reset(seed);
   std::string seeded = seed ? ", random draws from seed " + std::to_string(*seed) : "";
-  journal::AdminEvent::Details details;
-  if (seed) details.emplace_back("seed", std::to_string(*seed));
-  note(context,
-       journal::admin_event(
-           "reset",
-           "reset: journal emptied, states and sequences restarted, pushed sets dropped" + seeded,
-           nullptr, std::move(details)));
   return success("Journal emptied, states and sequences back to the start, pushed sets dropped" +
                  seeded + ".");
 }
@@ -201,7 +190,7 @@ Reply handle_get_directory(const RequestView& request, Context& context, const s
   const std::string uuid = match[1];
   auto snapshot = scope->engine->directory(uuid);
   return snapshot ? directory_reply(*snapshot, *scope->engine->catalog()->operations)
-                  : unknown_directory(uuid);
+                  : refusal_reply(control::unknown_directory(uuid));
 }
 
 Reply handle_put_directory_state(const RequestView& request, Context& context,
@@ -217,22 +206,19 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   }
   auto scope = scope_of(request, context);
   if (!scope) return scope.error();
-  scenario::Engine& engine = *scope->engine;
-  if (!engine.directory(uuid)) return unknown_directory(uuid);
-  std::string wanted = state->value.GetString();
+  const scenario::Engine& engine = *scope->engine;
   auto restart = doc.FindMember("restart");
-  bool forget = restart != doc.MemberEnd() && restart->value.IsBool() && restart->value.GetBool();
   if (restart != doc.MemberEnd() && !restart->value.IsBool()) {
     return error_reply(400, "Field 'restart' must be true or false", "invalid_params");
   }
-  auto set = engine.set_state(uuid, wanted,
-                              forget ? scenario::History::forgotten : scenario::History::kept);
+  bool forget = restart != doc.MemberEnd() && restart->value.GetBool();
+  auto set = context.control.set_state(
+      *scope, {{uuid},
+               state->value.GetString(),
+               forget ? scenario::History::forgotten : scenario::History::kept});
+  if (!set && set.error().status != 400) return refusal_reply(set.error());
   if (!set)
     return error_reply(400, "Cannot set the state: " + set.error().message, "invalid_params");
-  note(context,
-       journal::admin_event(
-           "state", "directory '" + uuid + "' set to state '" + wanted + "'" + scope->where(),
-           scope->tag(), {{"uuid", uuid}, {"state", wanted}}));
   return directory_reply(*engine.directory(uuid), *engine.catalog()->operations);
 }
 
@@ -278,7 +264,7 @@ Reply handle_list_operations(const RequestView& request, Context& context, const
 }
 
 Reply handle_shutdown(const RequestView&, Context& context, const std::smatch&) {
-  context.log_change("shutdown requested");
+  context.control.log("shutdown requested");
   context.request_shutdown();
   return success("Shutting down.");
 }

@@ -3,11 +3,6 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
-#include "admin/session_scope.h"
-#include "admin/test_outcome.h"
-#include "journal/entry_json.h"
-#include "session/near_miss_verdicts.h"
-#include "session/unused_rules.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -126,13 +121,8 @@ Reply handle_open_session(const RequestView& request, Context& context, const st
   if (!doc) return doc.error();
   auto asked = read_open_request(*doc);
   if (!asked) return asked.error();
-  auto opened = context.sessions.open_many(std::move(asked->names), context.engine.seed());
-  if (!opened) return session_error_reply(opened.error());
-  for (const auto& session : *opened) {
-    note(context,
-         journal::admin_event("session-opened", "session '" + session->tag->name + "' opened",
-                              session->tag));
-  }
+  auto opened = context.control.open_sessions(std::move(asked->names));
+  if (!opened) return refusal_reply(opened.error());
   if (!asked->batch) return session_reply(201, *opened->front());
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
@@ -151,44 +141,31 @@ Reply handle_list_sessions(const RequestView&, Context& context, const std::smat
   w.StartObject();
   json::write_string(w, "sessions");
   w.StartArray();
-  for (const auto& session : context.sessions.list()) write_session(w, *session);
+  for (const auto& session : context.control.sessions().list()) write_session(w, *session);
   w.EndArray();
   json::write_string(w, "limit");
-  w.Uint64(context.sessions.limits().max_open);
+  w.Uint64(context.control.sessions().limits().max_open);
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
 Reply handle_get_session(const RequestView&, Context& context, const std::smatch& match) {
-  auto found = context.sessions.by_id(match[1].str());
-  if (!found) return session_error_reply(found.error());
-  return session_reply(200, **found);
+  const std::string id = match[1];
+  auto scope = context.control.scope(&id);
+  if (!scope) return refusal_reply(scope.error());
+  return session_reply(200, *scope->session);
 }
 
 Reply handle_reset_session(const RequestView&, Context& context, const std::smatch& match) {
-  auto reset = context.sessions.reset(match[1].str(), context.engine.seed());
-  if (!reset) return session_error_reply(reset.error());
-  const session::Session& session = **reset;
-  note(context,
-       journal::admin_event("session-reset",
-                            "session '" + session.tag->name +
-                                "' reset: its sets dropped, states and sequences restarted",
-                            session.tag));
-  return session_reply(200, session);
+  auto reset = context.control.reset_session(match[1].str());
+  if (!reset) return refusal_reply(reset.error());
+  return session_reply(200, **reset);
 }
 
-/// The unused rules a close lists: a test that scripts hundreds is told the first few.
-constexpr size_t kMostUnusedRulesListed = 16;
-
 Reply handle_close_session(const RequestView&, Context& context, const std::smatch& match) {
-  auto closed = context.sessions.close(match[1].str());
-  if (!closed) return session_error_reply(closed.error());
-  const session::Session& session = **closed;
-  note(context, journal::admin_event("session-closed", "session '" + session.tag->name + "' closed",
-                                     session.tag));
-  // Its near-miss calls come with the answer, judged (session/near_miss_verdicts.h):
-  // the runner helpers fail the test for its own typos with this one call,
-  // not a second read of the journal.
+  auto closed = context.control.close_session(match[1].str());
+  if (!closed) return refusal_reply(closed.error());
+  const auto& session = *closed->session;
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
   w.StartObject();
@@ -198,7 +175,7 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
       "Session '" + session.tag->name + "' closed; its requests stay in the journal.");
   json::write_string(w, "nearMisses");
   w.StartArray();
-  for (const auto& miss : session::judged_near_misses(session)) {
+  for (const auto& miss : closed->near_misses) {
     w.StartObject();
     json::write_member(w, "operation", miss.call.operation);
     json::write_member(w, "uuid", miss.call.uuid);
@@ -214,7 +191,7 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   w.EndArray();
   json::write_string(w, "unusedRules");
   w.StartArray();
-  for (const auto& rule : session::unused_rules(session, kMostUnusedRulesListed)) {
+  for (const auto& rule : closed->unused_rules) {
     w.StartObject();
     json::write_member(w, "set", rule.set);
     json::write_member(w, "uuid", rule.uuid);
@@ -230,35 +207,21 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-namespace {
-
-/// The tag of session `id`, open or remembered closed: the runner sends an
-/// outcome when the test has ended, after its session may have closed.
-Result<std::shared_ptr<const SessionTag>, Reply> outcome_session(const Context& context,
-                                                                 std::string_view id) {
-  auto found = context.sessions.by_id(id);
-  if (found) return std::shared_ptr<const SessionTag>((*found)->tag);
-  if (found.error().kind == session::SessionError::Kind::closed) return found.error().tag;
-  return session_error_reply(found.error());
-}
-
-}  // namespace
-
 Reply handle_outcomes(const RequestView& request, Context& context, const std::smatch&) {
   auto doc = parse_object_body(request);
   if (!doc) return doc.error();
   const rapidjson::Document& body = *doc;  // const iterators compare unambiguously
   auto list = body.FindMember("outcomes");
   if (body.MemberCount() != 1 || list == body.MemberEnd() || !list->value.IsArray() ||
-      list->value.Size() > kMaxOutcomesPerBatch) {
+      list->value.Size() > control::kMaxOutcomesPerBatch) {
     return error_reply(400,
                        "The body must be {\"outcomes\": [...]}, at most " +
-                           std::to_string(kMaxOutcomesPerBatch) +
+                           std::to_string(control::kMaxOutcomesPerBatch) +
                            " of {session, outcome, durationMs, message, location}",
                        "invalid_params");
   }
   // All read before any is kept: a batch is taken whole or not at all.
-  std::vector<std::pair<TestOutcome, std::shared_ptr<const SessionTag>>> read;
+  std::vector<control::OutcomeFor> read;
   size_t index = 0;
   for (const auto& item : list->value.GetArray()) {
     auto at = "outcomes[" + std::to_string(index++) + "]: ";
@@ -267,18 +230,13 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
     if (!item.IsObject() || id == item.MemberEnd() || !id->value.IsString()) {
       return error_reply(400, at + "session is required: a session's id", "invalid_params");
     }
-    auto tag = outcome_session(context, {id->value.GetString(), id->value.GetStringLength()});
-    if (!tag) return tag.error();
-    auto outcome = read_test_outcome(item, "session");
+    auto tag = context.control.session_tag({id->value.GetString(), id->value.GetStringLength()});
+    if (!tag) return refusal_reply(tag.error());
+    auto outcome = control::read_test_outcome(item, "session");
     if (!outcome) return error_reply(400, at + outcome.error().message, "invalid_params");
-    read.emplace_back(std::move(*outcome), std::move(*tag));
+    read.push_back({std::move(*tag), std::move(*outcome)});
   }
-  size_t kept = 0;
-  for (const auto& [outcome, tag] : read) {
-    if (!context.outcomes->worsens(tag->id, outcome.state)) continue;
-    note(context, outcome_event(outcome, tag));
-    ++kept;
-  }
+  size_t kept = context.control.record_outcomes(read);
   std::string unchanged = kept == read.size()
                               ? ""
                               : "; " + std::to_string(read.size() - kept) +
@@ -289,18 +247,17 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
 
 Reply handle_session_outcome(const RequestView& request, Context& context,
                              const std::smatch& match) {
-  auto found = outcome_session(context, match[1].str());
-  if (!found) return found.error();
+  auto found = context.control.session_tag(match[1].str());
+  if (!found) return refusal_reply(found.error());
   std::shared_ptr<const SessionTag> tag = *found;
   auto doc = parse_object_body(request);
   if (!doc) return doc.error();
-  auto outcome = read_test_outcome(*doc);
+  auto outcome = control::read_test_outcome(*doc);
   if (!outcome) return error_reply(400, outcome.error().message, "invalid_params");
-  if (!context.outcomes->worsens(tag->id, outcome->state)) {
+  if (context.control.record_outcomes({{tag, *outcome}}) == 0) {
     return success("Test of session '" + tag->name + "' stays as it was: " + outcome->state +
                    " does not improve on the worse outcome it had.");
   }
-  note(context, outcome_event(*outcome, tag));
   return success("Test of session '" + tag->name + "' " + outcome->state + ".");
 }
 
@@ -317,7 +274,7 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
     after = *id;
   }
   std::optional<std::string> session;
-  const std::string* id = request.query_param("session");
+  const std::string* id = session::named_session(request);
   if (auto refused = refuse_unknown_session(id, context)) return *refused;
   if (id) session = *id;
   rapidjson::StringBuffer buffer;
@@ -325,7 +282,7 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
   w.StartObject();
   json::write_string(w, "events");
   w.StartArray();
-  for (const auto& event : context.events.after(after, session)) write_event(w, *event);
+  for (const auto& event : context.control.events().after(after, session)) write_event(w, *event);
   w.EndArray();
   w.EndObject();
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});

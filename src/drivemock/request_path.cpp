@@ -3,7 +3,6 @@
 #include "admin/admin_router.h"
 #include "contract/classify.h"
 #include "record/proxy.h"
-#include "session/request_session.h"
 #include "util/log.h"
 
 namespace drivemock {
@@ -42,9 +41,11 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
     return writer.send(admin::route(request, stages_.admin, settings_.admin_access));
   }
   // A session's requests meet its own engine: its states, sets and draws.
-  session::Belonging belonging =
-      session::session_of(request, stages_.sessions, settings_.outside_sessions);
-  scenario::Engine& engine = belonging.session ? belonging.session->engine : stages_.engine;
+  auto scope = session::scope_of(request, session::Api::mock, stages_.scopes);
+  std::optional<session::SessionRefusal> refusal;
+  if (!scope) refusal = scope.error();
+  session::SessionPtr session = scope ? scope->session : nullptr;
+  scenario::Engine& engine = scope ? *scope->engine : *stages_.scopes.baseline.engine;
   // One catalog for the whole request: it routed the request, so it answers it.
   auto catalog = engine.catalog();
   if (settings_.cors.enabled() && is_preflight(request) &&
@@ -55,17 +56,17 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
   contract::Classified classified =
       contract::classify(request, *catalog->operations, settings_.strictness, settings_.envelope);
   check_dialect(request, classified.seen);
-  if (belonging.session) classified.seen.session = belonging.session->tag;
-  if (belonging.refusal) refuse_session(*belonging.refusal, classified);
+  if (session) classified.seen.session = session->tag;
+  if (refusal) refuse_session(*refusal, classified);
   // While recording, the upstream answers the mock API's paths, even what
   // the contract refuses; any other path is answered as without recording,
   // so that the recorder is no proxy to the rest of the upstream's host.
   auto target = stages_.recorder.target();
   if (target && !is_mock_api_path(request.path, *catalog->operations)) target.reset();
-  if (belonging.refusal) target.reset();  // refused here, never forwarded
-  std::optional<RequestView> stripped;    // a session's id and key stay here
-  if (target && belonging.session) {
-    stripped = session::without_session_credentials(request, *belonging.session);
+  if (refusal) target.reset();          // refused here, never forwarded
+  std::optional<RequestView> stripped;  // a session's id and key stay here
+  if (target && session) {
+    stripped = session::without_session_credentials(request, *session);
   }
   Reply reply =
       target ? record::forward({stages_.upstream, *target, stages_.recorder, settings_.envelope,
@@ -92,7 +93,8 @@ void RequestPath::journal_refused(const RefusedRequest& refused) const {
   const RequestView& request = refused.request;
   if (admin::is_admin_path(request.path)) return;
   Classification seen;
-  if (const auto* op = stages_.engine.catalog()->operations->by_path(request.path)) {
+  if (const auto* op =
+          stages_.scopes.baseline.engine->catalog()->operations->by_path(request.path)) {
     seen.operation = op->name;
   }
   seen.violations.push_back(refused.refusal.violation);

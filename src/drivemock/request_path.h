@@ -22,9 +22,7 @@
 #include "journal/journal.h"
 #include "record/recorder.h"
 #include "record/upstream.h"
-#include "scenario/engine.h"
-#include "session/request_session.h"
-#include "session/session_registry.h"
+#include "session/scope.h"
 #include "util/clock.h"
 
 namespace drivemock {
@@ -32,8 +30,9 @@ namespace drivemock {
 /// What the path runs a request through; each outlives it.
 struct Stages {
   admin::Context& admin;
-  scenario::Engine& engine;  ///< outside sessions
-  session::SessionRegistry& sessions;
+  /// How a request's scope is worked out (session/scope.h): the sessions,
+  /// the baseline, what a call outside sessions gets.
+  session::ScopeRules scopes;
   record::Recorder& recorder;
   record::Upstream& upstream;
   journal::Journal& journal;
@@ -47,8 +46,6 @@ struct PathSettings {
   Envelope envelope = Envelope();     ///< the dialect of the mock API's own answers
   Redaction redaction = Redaction();  ///< what the journal keeps of secrets
   CorsPolicy cors = CorsPolicy();     ///< whether the mock API answers browsers' CORS
-  /// --require-session: calls outside every session are refused.
-  session::OutsideSessions outside_sessions = session::OutsideSessions::served;
 };
 
 class RequestPath {
@@ -69,7 +66,7 @@ class RequestPath {
   /// Journals a dialect violation (contract::dialect_violation) and logs
   /// the first one of the server's life.
   void check_dialect(const RequestView& request, Classification& seen) const;
-  /// Answers a request whose session is refused (request_session.h): its
+  /// Answers a request whose session is refused (session/scope.h): its
   /// status and code, journaled with the closed session's tag if any.
   void refuse_session(const session::SessionRefusal& refusal,
                       contract::Classified& classified) const;

@@ -67,26 +67,21 @@ Server::Impl::Impl(const ServerOptions& given)
                    ? given.upstream_override
                    : std::make_shared<record::HttpUpstream>(upstream_options(given, target_guard))),
       outputs{nullptr, given.log, given.on_request},
-      admin{journal,
-            engine,
-            scenarios,
-            sessions,
-            events,
-            recorder,
-            given.record_to,
+      control({journal, engine, scenarios, sessions, events, recorder, given.record_to,
+               &target_guard, [this](std::string_view change) { outputs.change(change); },
+               Redaction(given.redact_headers)}),
+      admin{control,
             [this] { shutdown_requested.trip(); },
-            [this](std::string_view change) { outputs.change(change); },
             [this] { return health(); },
             clock.steady(),
             kVersion,
-            &target_guard,
-            given.report_file,
-            Redaction(given.redact_headers)},
-      path({admin, engine, sessions, recorder, *upstream, journal, clock},
+            given.report_file},
+      path({admin,
+            control.scope_rules(given.require_session ? session::OutsideSessions::refused
+                                                      : session::OutsideSessions::served),
+            recorder, *upstream, journal, clock},
            {given.strictness, admin_access(given), envelope, Redaction(given.redact_headers),
-            cors_policy(given),
-            given.require_session ? session::OutsideSessions::refused
-                                  : session::OutsideSessions::served}),
+            cors_policy(given)}),
       http(
           http_options(given.port),
           [this](const RequestView& request, ReplyWriter& writer) { path.serve(request, writer); },
@@ -153,13 +148,6 @@ HttpServerOptions Server::Impl::http_options(int port) const {
   return settings;
 }
 
-void Server::Impl::reload_from_watch() {
-  Diagnostics diagnostics = scenarios.reload();
-  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
-  outputs.change(has_errors(diagnostics) ? "scenario files changed; they have errors, old sets kept"
-                                         : "scenario files changed; reloaded");
-}
-
 Status Server::Impl::check_record_from() const {
   auto allowed = target_guard.check(options.record_from);
   if (!allowed)
@@ -190,7 +178,7 @@ Status Server::Impl::start() {
   }
   if (options.watch == FileWatch::on) {
     watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
-                                                      [this] { reload_from_watch(); });
+                                                      [this] { control.reload_watched(); });
     if (auto watching = watcher->start(); !watching) return watching;
   }
   if (!options.record_from.empty()) {

@@ -36,6 +36,10 @@
 #include "util/diagnostic.h"
 #include "util/result.h"
 
+namespace drivemock::control {
+class Control;  // control/control.h
+}
+
 namespace drivemock {
 
 using journal::LogFormat;
@@ -223,6 +227,9 @@ class Server {
 
   journal::Journal& journal();
   scenario::Engine& engine();
+  /// Every operation the admin API has (sessions, states, recording, …),
+  /// for a test in the same process: the same changes, events and checks.
+  control::Control& control();
   /// Connections accepted but waiting for a worker (`threads` are busy).
   size_t connections_queued() const;
 

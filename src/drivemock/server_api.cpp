@@ -65,15 +65,12 @@ Result<journal::OrderCheck> Server::verify_order(const std::vector<RequestFilter
 }
 
 void Server::reset() {
-  impl_->journal.clear();
-  impl_->scenarios.drop_pushed();
-  impl_->engine.reset();
+  impl_->control.reset();
 }
 
 Status Server::reset(uint64_t seed) {
   if (seed > kMaxSeed) return Error{seed_range_error(seed)};
-  impl_->engine.set_seed(seed);
-  reset();
+  impl_->control.reset(seed);
   return done();
 }
 
@@ -81,7 +78,8 @@ uint64_t Server::seed() const {
   return impl_->engine.seed();
 }
 Diagnostics Server::push_scenarios(std::string_view yaml) {
-  return impl_->scenarios.push(yaml).diagnostics;
+  auto pushed = impl_->control.push(impl_->control.baseline(), yaml, {});
+  return pushed ? pushed->diagnostics : Diagnostics{};  // the baseline takes any number of sets
 }
 
 void Server::serve_socket(int fd) {
@@ -92,6 +90,9 @@ journal::Journal& Server::journal() {
 }
 scenario::Engine& Server::engine() {
   return impl_->engine;
+}
+control::Control& Server::control() {
+  return impl_->control;
 }
 size_t Server::connections_queued() const {
   return impl_->http.connections_queued();

@@ -29,7 +29,6 @@ struct Server::Impl {
   /// --report: the report of the run, written once the listeners stopped.
   void write_report_on_stop();
   admin::ServerHealth health() const;
-  void reload_from_watch();
   /// Makes and starts the HTTPS listener and the proxy, those asked for
   /// (tls_listeners.cpp).
   Status start_tls_listeners();
@@ -50,6 +49,7 @@ struct Server::Impl {
   std::shared_ptr<record::Upstream> upstream;
   journal::Outputs outputs;
   StopSignal shutdown_requested;
+  control::Control control;  ///< every change, from the admin API and the C++ API
   admin::Context admin;
   RequestPath path;
   HttpServer http;

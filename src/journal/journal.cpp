@@ -132,7 +132,7 @@ size_t Journal::count(const FilterMatcher& filter) const {
   return n;
 }
 
-EntryPtr Journal::by_id(uint64_t id) const {
+EntryPtr Journal::entry(uint64_t id) const {
   auto lock = settled();
   auto it = std::lower_bound(entries_.begin(), entries_.end(), id,
                              [](const EntryPtr& e, uint64_t wanted) { return e->id < wanted; });

@@ -66,7 +66,7 @@ class Journal {
   /// one thread moving published entries in waits for it.
   void visit(const std::function<void(const EntryPtr&)>& f) const;
   /// The entry with that id, or null if unknown or dropped.
-  EntryPtr by_id(uint64_t id) const;
+  EntryPtr entry(uint64_t id) const;
 
   /// Waits until `wanted` entries match, `timeout` passes or waiters are
   /// released; returns the count reached.

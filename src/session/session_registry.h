@@ -8,7 +8,7 @@
 //
 // A request belongs to a session by the credential it already sends (the
 // SDK's `Authorization: Bearer <apiKey>`) or by `X-Drivemock-Session: <id>`
-// (request_session.h). Closing a session frees it; its journal entries keep
+// (scope.h). Closing a session frees it; its journal entries keep
 // its tag.
 
 #include <atomic>

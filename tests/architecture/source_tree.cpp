@@ -74,4 +74,9 @@ std::string listed(const std::vector<std::string>& lines) {
   return out;
 }
 
+std::string folder_of(const std::string& relative) {
+  auto slash = relative.find('/');
+  return slash == std::string::npos ? "" : relative.substr(0, slash);
+}
+
 }  // namespace drivemock::architecture

@@ -19,6 +19,9 @@ std::vector<SourceFile> source_tree();
 /// kept), so that only code is searched.
 std::string code_only(const std::string& text);
 
+/// The folder of a path relative to src/ ("http" of "http/connection.cpp"; "" for main.cpp).
+std::string folder_of(const std::string& relative);
+
 /// One line each, for a failure's message.
 std::string listed(const std::vector<std::string>& lines);
 

@@ -9,18 +9,25 @@
 using namespace drivemock::testing;
 using namespace drivemock::testing::sessions;
 
-TEST_CASE("a session header naming no session is refused with 400 and journaled") {
+TEST_CASE(
+    "a session header naming no session is refused with 404, as the admin API refuses it, and "
+    "journaled") {
   RunningServer mock(kBaseline);
   auto forged = OpenSession{"0123456789abcdef0123456789abcdef", "", ""};
   auto res = trash(mock, forged, "shared", By::header);
   REQUIRE(res);
-  CHECK(res->status == 400);
+  CHECK(res->status == 404);
   CHECK(code_of(res) == "unknown_session");
   CHECK(res->body.find("0123456789abcdef0123456789abcdef") != std::string::npos);
   auto journal = mock.requests();
   REQUIRE(journal["requests"].Size() == 1);
   auto& refused = journal["requests"][0];
-  CHECK(refused["response"]["status"].GetInt() == 400);
+  CHECK(refused["response"]["status"].GetInt() == 404);
+  // The same id on an admin call: one answer for an unknown session.
+  auto admin = mock.admin("GET", "/__admin/directories?session=0123456789abcdef0123456789abcdef");
+  REQUIRE(admin);
+  CHECK(admin->status == 404);
+  CHECK(code_of(admin) == "unknown_session");
   CHECK(std::string(refused["violations"][0]["rule"].GetString()) == "unknown_session");
 }
 
@@ -29,7 +36,7 @@ TEST_CASE("a session header holding a key by mistake is refused without echoing 
   const std::string key(64, 'k');  // an apiKey's length: 64 hex digits
   auto res = trash(mock, OpenSession{key, "", ""}, "shared", By::header);
   REQUIRE(res);
-  CHECK(res->status == 400);
+  CHECK(res->status == 404);
   CHECK(code_of(res) == "unknown_session");
   CHECK(res->body.find(key) == std::string::npos);
   CHECK(res->body.find("64 characters") != std::string::npos);

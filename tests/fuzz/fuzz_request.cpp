@@ -96,6 +96,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (reply.status < 100 || reply.status > 599) std::abort();
   uint64_t id = world.journal.record(make_entry(
       {view, classified.uuid(), std::move(classified.seen), reply}, started, system_clock()));
-  require_json_object(journal::entry_to_json(*world.journal.by_id(id)));
+  require_json_object(journal::entry_to_json(*world.journal.entry(id)));
   return 0;
 }

@@ -164,10 +164,10 @@ TEST_CASE("entries are found by id until dropped") {
   j.record({});
   j.record({});
   j.record({});
-  CHECK(j.by_id(1) == nullptr);
-  REQUIRE(j.by_id(3));
-  CHECK(j.by_id(3)->id == 3);
-  CHECK(j.by_id(99) == nullptr);
+  CHECK(j.entry(1) == nullptr);
+  REQUIRE(j.entry(3));
+  CHECK(j.entry(3)->id == 3);
+  CHECK(j.entry(99) == nullptr);
 }
 
 TEST_CASE("count and find apply the filter, oldest first") {
@@ -277,7 +277,7 @@ TEST_CASE("an entry is found as soon as its record returns, whoever is keeping")
       start.arrive_and_wait();
       for (int i = 0; i < kRecords; ++i) {
         uint64_t id = j.record({});
-        if (!j.by_id(id) || j.last_id() < id) ++missing;
+        if (!j.entry(id) || j.last_id() < id) ++missing;
       }
     });
   }

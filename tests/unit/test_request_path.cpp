@@ -22,7 +22,9 @@ class FakeUpstream final : public record::Upstream {
 
 struct Parts : testing::ServerParts {
   FakeUpstream upstream;
-  RequestPath path{{admin, engine, sessions, recorder, upstream, journal, system_clock()}, {}};
+  RequestPath path{{admin, control.scope_rules(session::OutsideSessions::served), recorder,
+                    upstream, journal, system_clock()},
+                   {}};
   StopSignal stopping;
 
   Parts()

@@ -7,7 +7,7 @@
 #include "request_views.h"
 #include "scenario/loader.h"
 #include "scenario/scenario_store.h"
-#include "session/request_session.h"
+#include "session/scope.h"
 #include "session/session_registry.h"
 #include "util/random.h"
 
@@ -157,30 +157,41 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
     for (auto& h : headers) r.headers.push_back(std::move(h));
     return r;
   };
-  CHECK(session_of(with({{"Authorization", "Bearer " + a->api_key}}), sessions).session == a);
-  CHECK(session_of(with({{"authorization", "bearer  " + a->api_key + " "}}), sessions).session ==
-        a);
-  CHECK(session_of(
-            with({{"X-Drivemock-Session", b->tag->id}, {"Authorization", "Bearer " + a->api_key}}),
-            sessions)
-            .session == b);
-  auto stranger = session_of(with({{"Authorization", "Bearer the-apps-own-key"}}), sessions);
-  CHECK(stranger.session == nullptr);
-  CHECK_FALSE(stranger.refusal);
-  auto forged = session_of(with({{"X-Drivemock-Session", "forged"}}), sessions);
-  CHECK(forged.session == nullptr);
-  REQUIRE(forged.refusal);
-  CHECK(forged.refusal->status == 400);
-  CHECK(forged.refusal->code == "unknown_session");
-  CHECK(forged.refusal->message.find("'forged'") != std::string::npos);
+  scenario::Engine engine{scenario::empty_catalog()};
+  scenario::ScenarioStore store({}, {}, engine);
+  Scope baseline{nullptr, &engine, &store};
+  auto scope = [&](const RequestView& request, OutsideSessions outside = OutsideSessions::served) {
+    return scope_of(request, Api::mock, {sessions, baseline, outside});
+  };
+  CHECK(scope(with({{"Authorization", "Bearer " + a->api_key}}))->session == a);
+  CHECK(scope(with({{"authorization", "bearer  " + a->api_key + " "}}))->session == a);
+  CHECK(
+      scope(with({{"X-Drivemock-Session", b->tag->id}, {"Authorization", "Bearer " + a->api_key}}))
+          ->session == b);
+  auto stranger = scope(with({{"Authorization", "Bearer the-apps-own-key"}}));
+  REQUIRE(stranger);
+  CHECK(stranger->session == nullptr);
+  CHECK(stranger->engine == &engine);
+  // A header naming no session: refused as the admin API refuses that id.
+  auto forged = scope(with({{"X-Drivemock-Session", "forged"}}));
+  REQUIRE_FALSE(forged);
+  CHECK(forged.error().status == 404);
+  CHECK(forged.error().code == "unknown_session");
+  CHECK(forged.error().message.find("'forged'") != std::string::npos);
+  RequestView admin_call = testing::json_post_to("/__admin/scenarios", "{}");
+  admin_call.query.push_back({"session", "forged"});
+  auto forged_admin = scope_of(admin_call, Api::admin, {sessions, baseline});
+  REQUIRE_FALSE(forged_admin);
+  CHECK(forged_admin.error().status == forged.error().status);
+  CHECK(forged_admin.error().code == forged.error().code);
   // Outside every session under --require-session: refused, naming the fix.
-  auto outside = session_of(with({}), sessions, OutsideSessions::refused);
-  REQUIRE(outside.refusal);
-  CHECK(outside.refusal->status == 403);
-  CHECK(outside.refusal->code == "no_session");
-  CHECK(session_of(with({{"Authorization", "Bearer " + a->api_key}}), sessions,
-                   OutsideSessions::refused)
-            .session == a);
+  auto outside = scope(with({}), OutsideSessions::refused);
+  REQUIRE_FALSE(outside);
+  CHECK(outside.error().status == 403);
+  CHECK(outside.error().code == "no_session");
+  CHECK(
+      scope(with({{"Authorization", "Bearer " + a->api_key}}), OutsideSessions::refused)->session ==
+      a);
   CHECK_FALSE(bearer_token("Basic abc"));
   CHECK_FALSE(bearer_token("Bearer "));
 }

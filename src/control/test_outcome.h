@@ -18,7 +18,7 @@
 #include "journal/admin_events.h"
 #include "util/result.h"
 
-namespace drivemock::admin {
+namespace drivemock::control {
 
 struct TestOutcome {
   std::string state;  ///< "passed", "failed" or "skipped"
@@ -65,4 +65,4 @@ class OutcomeLedger {
 journal::AdminEvent outcome_event(const TestOutcome& outcome,
                                   std::shared_ptr<const SessionTag> session);
 
-}  // namespace drivemock::admin
+}  // namespace drivemock::control

@@ -1,4 +1,4 @@
-#include "admin/test_outcome.h"
+#include "control/test_outcome.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include "util/json.h"
 #include "util/text.h"
 
-namespace drivemock::admin {
+namespace drivemock::control {
 namespace {
 
 /// A value a caller gave where another was expected, shortened for the message.
@@ -99,4 +99,4 @@ journal::AdminEvent outcome_event(const TestOutcome& outcome,
                                {"location", outcome.location}});
 }
 
-}  // namespace drivemock::admin
+}  // namespace drivemock::control
