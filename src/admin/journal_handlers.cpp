@@ -30,7 +30,7 @@ bool selected(const Entry& e, const ListQuery& q) {
   if (q.uuid && e.uuid() != *q.uuid) return false;
   if (q.operation && e.seen().operation != *q.operation) return false;
   if (!in_session(e, q.session)) return false;
-  return q.since.empty() || journal::format_utc_millis(e.logged) >= q.since;
+  return q.since.empty() || format_utc_millis(e.logged) >= q.since;
 }
 
 Result<ListQuery, Reply> parse_query(const RequestView& request) {

@@ -46,7 +46,7 @@ void write_request(json::Writer& w, const Entry& e, int session, const ReportInp
   w.StartArray();
   w.Uint64(e.id);
   w.Int(session);
-  json::write_string(w, journal::format_utc_millis(e.logged));
+  json::write_string(w, format_utc_millis(e.logged));
   json::write_string(w, e.seen().operation);
   json::write_string(w, e.uuid().value_or(""));
   w.Int(e.response.status);
@@ -83,7 +83,7 @@ void write_event(json::Writer& w, const journal::AdminEvent& e, int session) {
   w.Uint64(e.id);
   w.Int(session);
   w.Uint64(e.after_request);
-  json::write_string(w, journal::format_utc_millis(e.at));
+  json::write_string(w, format_utc_millis(e.at));
   json::write_string(w, e.kind);
   json::write_string(w, e.message);
   w.StartObject();
@@ -134,7 +134,7 @@ std::string report_data(const ReportInput& input, SessionIndex& sessions) {
   w.Uint64(input.seed);
   json::write_string(w, "dropped");
   w.Uint64(input.dropped);
-  json::write_member(w, "generated", journal::format_utc_millis(std::chrono::system_clock::now()));
+  json::write_member(w, "generated", format_utc_millis(std::chrono::system_clock::now()));
   json::write_string(w, "requests");
   w.StartArray();
   for (const auto& e : input.entries)

@@ -14,7 +14,7 @@ void write_session(json::Writer& w, const session::Session& session) {
   json::write_member(w, "id", session.tag->id);
   json::write_member(w, "name", session.tag->name);
   json::write_member(w, "apiKey", session.api_key);
-  json::write_member(w, "opened", journal::format_utc_millis(session.opened));
+  json::write_member(w, "opened", format_utc_millis(session.opened));
   json::write_string(w, "sets");
   w.StartArray();
   for (const auto& name : session.store.pushed_names()) json::write_string(w, name);
@@ -102,7 +102,7 @@ void write_event(json::Writer& w, const journal::AdminEvent& event) {
   w.Uint64(event.id);
   json::write_string(w, "afterRequest");
   w.Uint64(event.after_request);
-  json::write_member(w, "time", journal::format_utc_millis(event.at));
+  json::write_member(w, "time", format_utc_millis(event.at));
   json::write_member(w, "kind", event.kind);
   json::write_string(w, "session");
   journal::write_session(w, event.session.get());

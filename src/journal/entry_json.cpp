@@ -123,18 +123,6 @@ void write_violations(json::Writer& w, const std::vector<Violation>& violations)
 
 }  // namespace
 
-std::string format_utc_millis(std::chrono::system_clock::time_point time) {
-  using namespace std::chrono;
-  auto millis = duration_cast<milliseconds>(time.time_since_epoch()).count() % 1000;
-  std::time_t seconds = system_clock::to_time_t(time);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char buffer[32];
-  size_t n = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
-  std::snprintf(buffer + n, sizeof buffer - n, ".%03dZ", static_cast<int>(millis));
-  return buffer;
-}
-
 void write_session(json::Writer& w, const SessionTag* session) {
   if (!session) return static_cast<void>(w.Null());
   w.StartObject();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/entry.h"
+#include "util/clock.h"
 #include "util/json.h"
 
 namespace drivemock::journal {
@@ -16,8 +17,5 @@ void write_session(json::Writer& w, const SessionTag* session);
 
 /// One entry as compact JSON text.
 std::string entry_to_json(const Entry& entry);
-
-/// "2026-11-22T09:14:38.390Z"
-std::string format_utc_millis(std::chrono::system_clock::time_point time);
 
 }  // namespace drivemock::journal

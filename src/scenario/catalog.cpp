@@ -36,6 +36,43 @@ bool answers_agree(const contract::Operation& a, const contract::Operation& b) {
   return x.status == y.status && x.body_text() == y.body_text() && headers(x) == headers(y);
 }
 
+/// The merged operations with their positions by name and by path: a scan
+/// per operation would be quadratic in a set of 10,000 (an OpenAPI
+/// document, a pact).
+class OperationIndex {
+ public:
+  explicit OperationIndex(std::vector<contract::Operation>& list) : list_(list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      by_name_.emplace(list[i].name, i);
+      by_path_.emplace(list[i].path, i);
+    }
+  }
+  /// The first operation `op` has a name or a path in common with.
+  std::optional<size_t> clash(const contract::Operation& op) const {
+    auto named = by_name_.find(op.name);
+    auto pathed = by_path_.find(op.path);
+    std::optional<size_t> at;
+    if (named != by_name_.end()) at = named->second;
+    if (pathed != by_path_.end()) at = std::min(at.value_or(pathed->second), pathed->second);
+    return at;
+  }
+  void add(const contract::Operation& op) {
+    by_name_.emplace(op.name, list_.size());
+    by_path_.emplace(op.path, list_.size());
+    list_.push_back(op);
+  }
+  /// `op` in place of the one at `at`, of the same name.
+  void replace(size_t at, const contract::Operation& op) {
+    by_path_.erase(list_[at].path);
+    list_[at] = op;
+    by_path_.emplace(op.path, at);
+  }
+
+ private:
+  std::vector<contract::Operation>& list_;
+  std::unordered_map<std::string, size_t> by_name_, by_path_;
+};
+
 /// The built-in operations and every set's added ones. One operation may be
 /// defined in several files (a recording repeats the definitions it used,
 /// answer and all) when the definitions and their answers agree, and a file's
@@ -44,46 +81,26 @@ bool answers_agree(const contract::Operation& a, const contract::Operation& b) {
 std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<SharedSet>& sets,
                                                                Diagnostics& diagnostics) {
   auto merged = std::make_shared<contract::OperationSet>(*contract::builtin_set());
-  auto& list = merged->list;
-  // Positions by name and by path: a scan per operation would be quadratic
-  // in a set of 10,000 (an OpenAPI document, a pact).
-  std::unordered_map<std::string, size_t> by_name, by_path;
-  for (size_t i = 0; i < list.size(); ++i) {
-    by_name.emplace(list[i].name, i);
-    by_path.emplace(list[i].path, i);
-  }
+  OperationIndex index(merged->list);
   for (const auto& set : sets) {
     for (const auto& op : set->operations) {
-      auto named = by_name.find(op.name);
-      auto pathed = by_path.find(op.path);
-      std::optional<size_t> at;
-      if (named != by_name.end()) at = named->second;
-      if (pathed != by_path.end()) at = std::min(at.value_or(pathed->second), pathed->second);
-      contract::Operation* clash = at ? &list[*at] : nullptr;
-      if (clash && from_dialect(*clash) && clash->name == op.name) {
-        by_path.erase(clash->path);
-        *clash = op;
-        by_path.emplace(op.path, *at);
-        continue;
-      }
-      bool repeated = clash && contract::is_added(*clash) && contract::same_request(*clash, op) &&
-                      answers_agree(*clash, op);
-      if (repeated) {
-        if (op.builtin_answer) clash->builtin_answer = op.builtin_answer;
-        continue;
-      }
-      if (clash) {
+      std::optional<size_t> at = index.clash(op);
+      contract::Operation* clash = at ? &merged->list[*at] : nullptr;
+      if (!clash) {
+        index.add(op);
+      } else if (from_dialect(*clash) && clash->name == op.name) {
+        index.replace(*at, op);
+      } else if (contract::is_added(*clash) && contract::same_request(*clash, op) &&
+                 answers_agree(*clash, op)) {
+        if (op.builtin_answer) clash->builtin_answer = op.builtin_answer;  // a repeat
+      } else {
         diagnostics.push_back(
             {Severity::error, op.source, op.line, op.column,
              "operation '" + op.name + "' (" + op.path + ") clashes with " + clash->name + " (" +
                  clash->path + ") defined at " + defined_at(*clash) +
                  "; expected a name and a path of its own, or the same definition with the same "
                  "answer or none"});
-        continue;
       }
-      by_name.emplace(op.name, list.size());
-      by_path.emplace(op.path, list.size());
-      list.push_back(op);
     }
   }
   return merged;

@@ -1,12 +1,13 @@
 #pragma once
-// The engine's choice of answer, as a pure function: from a call, the
-// catalog it was routed with and its uuid's simulated state as it stands,
+// The engine's choice of answer, as one value of a pure function: from a
+// call, the catalog it was routed with and its uuid's simulated state as it
+// stands, whether a rate limit refuses it, the uuid it was likely meant to be,
 // which rule answers, with which answer, and what the call changes of that
-// state. Nothing here reads or writes anything else (the clock and the seed
-// are given), so a test can state a uuid's state and check the choice. The
-// engine (engine.h) looks the state up, calls this under the uuid's lock and
-// applies the change; rate limits are decided before, over their windows
-// (rate_limiter.h: refusal_of).
+// state. Nothing here reads or writes anything else (the clock, the seed and
+// the limits' verdict are given), so a test can state a uuid's state and
+// check the choice. The engine (engine.h) looks the state up and counts the
+// call in the limits' windows (rate_limiter.h), calls decide() under the
+// uuid's lock and applies the change.
 
 #include <rapidjson/document.h>
 
@@ -56,8 +57,13 @@ struct StateChange {
 
 /// The engine's choice for one request.
 struct Decision {
-  std::shared_ptr<const Catalog> catalog;  ///< keeps `answer` alive
+  /// Keeps `answer` alive beyond the call (Engine::decide's; decide() never
+  /// sets it: its caller holds the catalog).
+  std::shared_ptr<const Catalog> catalog;
   const Reply* answer = nullptr;
+  /// The rate limit that refused the call (its 429 is `rendered`, with its
+  /// Retry-After): nothing else was chosen, and nothing changes.
+  std::optional<LimitHit> limited;
   std::optional<Matched> matched;  ///< nullopt where built-in answers served it
   bool named = false;              ///< some scenario names this uuid
   /// The uuid's state when its answer was chosen: the provider state a
@@ -100,13 +106,18 @@ struct CallInState {
   uint64_t seed = 0;  ///< what the uuid's random streams derive from
   /// The time a template's {{now}} shows; read only for a templated answer.
   std::chrono::system_clock::time_point (*clock)() = &std::chrono::system_clock::now;
+  /// The limit (by its index in the catalog's `limits`) whose window is
+  /// full for this call, as the engine's windows found it; none: admitted.
+  std::optional<RateLimiter::Refusal> limited = std::nullopt;
+  /// For a uuid no scenario names: the scripted uuid it is likely meant to
+  /// be (Catalog::did_you_mean, which the engine keeps per uuid and catalog).
+  std::optional<std::string> did_you_mean = std::nullopt;
 };
 
-/// Chooses the answer to `call` into `decision` (its catalog, named,
-/// did_you_mean and violations set by the engine beforehand), with the
-/// state change it makes: the first rule that matches of the uuid's own,
-/// then the defaults', then the operation's protocol's, else the built-in
-/// answer; state moves only on a success as the clients read it.
-void choose(const CallInState& call, Decision& decision);
+/// The answer to `call`: a limit's 429 when one refuses it; else the first
+/// rule that matches of the uuid's own, then the defaults', then the
+/// operation's protocol's, else the built-in answer, with the state change
+/// it makes (state moves only on a success as the clients read it).
+Decision decide(const CallInState& call);
 
 }  // namespace drivemock::scenario

@@ -77,6 +77,15 @@ class TimedYaml {
 
 using Directories = decltype(ScenarioSet::directories);
 
+/// What one part of a document's directories read to, side by side with
+/// the others: merged in the list's order.
+struct SlicePart {
+  Diagnostics diagnostics;
+  size_t errors = 0;  ///< listed or not
+  Directories directories;
+  bool mismatch = false;  ///< a slice did not read as the entry it was cut for
+};
+
 /// How a document's directories may be read: by how many threads, at which
 /// priority; and where yaml-cpp's part of the time goes (when measured, on
 /// one thread).
@@ -153,6 +162,8 @@ class DocumentParser {
   void parse_directory_slices(const std::vector<YamlSlice>& slices, Directories& directories,
                               Spread spread);
 
+  /// One part of the slices, read by a parser of its own (on a worker).
+  SlicePart parse_part(const YamlSlice* begin, const YamlSlice* end, AnswerPool& bodies) const;
   void parse_slice_range(const YamlSlice* begin, const YamlSlice* end, Directories& directories,
                          YamlTime* yaml_time);
 
@@ -166,6 +177,10 @@ class DocumentParser {
   std::vector<Rule> parse_operation(const Operation& op, Node node);
 
   std::optional<Rule> parse_rule(const Operation& op, Node node);
+  /// A rule without `respond`: the misspelt key named, else what a rule needs.
+  void report_missing_respond(Node node);
+  /// A rule's `then`, warned about when none of its answers is a success.
+  void parse_then(Node then, Rule& rule);
 
   /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`
   /// gets one weight per answer).
@@ -182,6 +197,8 @@ class DocumentParser {
   /// `{lognormal: {median: M, sigma: S, max: CAP}}` (CAP defaults to the
   /// longest delay, 600000).
   void parse_delay(Node node, Reply& answer);
+  std::optional<DelayDistribution> parse_uniform_delay(Node uniform);
+  std::optional<DelayDistribution> parse_lognormal_delay(Node lognormal);
 
   /// `dribble: {chunks: N, over_ms: T}`: both needed.
   void parse_dribble(Node node, Reply& answer);

@@ -174,90 +174,104 @@ std::shared_ptr<const Engine::Slot> Engine::find_slot(const std::string& uuid) c
 Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalog> catalog) {
   const auto& checked = request.checked;
   if (!catalog) catalog = this->catalog();
-  // A call over a rate limit never reaches the simulated service: no state,
-  // sequence, draw or call count moves.
-  if (auto refused =
-          catalog->limiter->admit(catalog->limits, {request.operation->name, checked.uuid, scope_},
-                                  std::chrono::steady_clock::now())) {
-    const LimitInForce& limit = catalog->limits[refused->limit];
-    auto scripting = std::make_shared<Scripting>();
-    scripting->limited = LimitHit{limit.set->source, limit.limit->index};
-    request.seen.named = catalog->find(checked.uuid) != nullptr;
-    note_housekeeping(request);
-    if (!request.seen.named && contract::has_key(*request.operation) &&
-        checked.uuid.size() <= kMaxRememberedUuidBytes) {
-      scripting->did_you_mean = did_you_mean(*catalog, checked.uuid);
-      if (scripting->did_you_mean) {
-        near_miss_calls_.note({request.operation->name, checked.uuid, *scripting->did_you_mean});
-      }
-    }
-    request.seen.scripted = std::move(scripting);
-    Reply reply = limit.refusal;
-    // Whole seconds, rounded up: a client that waits that long gets in.
-    auto seconds = std::max<int64_t>(1, (refused->retry_after.count() + 999) / 1000);
-    reply.add_header("Retry-After", std::to_string(seconds));
-    return reply;
-  }
-  Decision decision = decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
-  request.seen.matched = std::move(decision.matched);
-  request.seen.named = decision.named;
-  request.seen.state = std::move(decision.state);
-  note_housekeeping(request);
-  if (decision.did_you_mean) {
-    near_miss_calls_.note({request.operation->name, checked.uuid, *decision.did_you_mean});
-  }
-  used_answers_.note(decision.answer);
-  if (decision.random || !decision.near_misses.empty() || decision.did_you_mean) {
-    request.seen.scripted = std::make_shared<const Scripting>(
-        Scripting{decision.random, std::nullopt, std::move(decision.near_misses),
-                  std::move(decision.did_you_mean)});
-  }
-  for (auto& missing : decision.template_missing) {
-    request.seen.violations.push_back({"template", std::move(missing)});
-  }
-  for (auto& v : decision.violations) request.seen.violations.push_back(std::move(v));
+  // Counted in the limits' windows first: a call over a limit never
+  // reaches the simulated service.
+  auto limited =
+      catalog->limiter->admit(catalog->limits, {request.operation->name, checked.uuid, scope_},
+                              std::chrono::steady_clock::now());
+  Decision decision = limited ? decide_limited(request, *catalog, *limited)
+                              : decide(*request.operation, checked.uuid, checked.body, catalog);
+  note_in_entry(decision, request);
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
   Reply reply = decision.rendered ? std::move(*decision.rendered) : *decision.answer;
   if (decision.random && decision.random->delay_ms) reply.delay_ms = *decision.random->delay_ms;
   return reply;
 }
 
+void Engine::note_in_entry(Decision& decision, contract::Classified& request) {
+  request.seen.matched = std::move(decision.matched);
+  request.seen.named = decision.named;
+  request.seen.state = std::move(decision.state);
+  note_housekeeping(request);
+  if (decision.did_you_mean) {
+    near_miss_calls_.note({request.operation->name, request.checked.uuid, *decision.did_you_mean});
+  }
+  if (!decision.limited) used_answers_.note(decision.answer);
+  if (decision.random || decision.limited || !decision.near_misses.empty() ||
+      decision.did_you_mean) {
+    request.seen.scripted = std::make_shared<const Scripting>(
+        Scripting{decision.random, std::move(decision.limited), std::move(decision.near_misses),
+                  std::move(decision.did_you_mean)});
+  }
+  for (auto& missing : decision.template_missing) {
+    request.seen.violations.push_back({"template", std::move(missing)});
+  }
+  for (auto& v : decision.violations) request.seen.violations.push_back(std::move(v));
+}
+
+Decision Engine::decide_limited(const contract::Classified& request, const Catalog& catalog,
+                                RateLimiter::Refusal refusal) const {
+  static const DirectoryState kUntouched;  // a refused call reads none of it
+  const std::string& uuid = request.checked.uuid;
+  const DirectoryEntry* entry = catalog.find(uuid);
+  std::optional<std::string> suggestion;
+  if (!entry && contract::has_key(*request.operation) && uuid.size() <= kMaxRememberedUuidBytes) {
+    suggestion = did_you_mean(catalog, uuid);
+  }
+  return scenario::decide({.catalog = catalog,
+                           .op = *request.operation,
+                           .uuid = uuid,
+                           .entry = entry,
+                           .body = request.checked.body,
+                           .directory = kUntouched,
+                           .limited = refusal,
+                           .did_you_mean = std::move(suggestion)});
+}
+
+const std::optional<std::string>& Engine::suggested(Slot& slot, const Catalog& catalog,
+                                                    const std::string& uuid) {
+  if (slot.suggested_in != catalog.generation) {
+    slot.suggestion = did_you_mean(catalog, uuid);
+    slot.suggested_in = catalog.generation;
+  }
+  return slot.suggestion;
+}
+
 Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
                         const rapidjson::Value& body, std::shared_ptr<const Catalog> routed_with) {
-  Decision decision;
   // The catalog the request was routed with: `op` is one of its operations.
-  decision.catalog = routed_with ? std::move(routed_with) : catalog();
-  const Catalog& catalog = *decision.catalog;
-  const DirectoryEntry* entry = catalog.find(uuid);
-  decision.named = entry != nullptr;
-
+  auto catalog = routed_with ? std::move(routed_with) : this->catalog();
+  const DirectoryEntry* entry = catalog->find(uuid);
   // A long uuid no scenario names is answered as any other, from a state
   // of its own that is forgotten with the call.
   bool remembered = entry || uuid.size() <= kMaxRememberedUuidBytes;
-  auto s = remembered ? slot(uuid, catalog) : std::make_shared<Slot>();
-  if (!remembered) {
-    decision.violations.push_back(
-        field_too_long("uuid", uuid.size(), kMaxRememberedUuidBytes, "remembers uuids of"));
-  }
+  auto s = remembered ? slot(uuid, *catalog) : std::make_shared<Slot>();
   std::lock_guard lock(s->mutex);
   DirectoryState& d = s->directory;
   if (!d.started) {
     d.started = true;
-    d.state = initial_state(catalog, uuid);
+    d.state = initial_state(*catalog, uuid);
   }
   ++d.calls[op.name];
   // A key-less operation's calls all share the slot of the empty uuid:
   // there is no scripted uuid it could have meant.
-  if (!entry && remembered && contract::has_key(op)) {
-    if (s->suggested_in != catalog.generation) {
-      s->suggestion = did_you_mean(catalog, uuid);
-      s->suggested_in = catalog.generation;
-    }
-    decision.did_you_mean = s->suggestion;
+  std::optional<std::string> suggestion;
+  if (!entry && remembered && contract::has_key(op)) suggestion = suggested(*s, *catalog, uuid);
+  Decision decision = scenario::decide({.catalog = *catalog,
+                                        .op = op,
+                                        .uuid = uuid,
+                                        .entry = entry,
+                                        .body = body,
+                                        .directory = d,
+                                        .seed = seed_,
+                                        .did_you_mean = std::move(suggestion)});
+  if (!remembered) {
+    decision.violations.insert(
+        decision.violations.begin(),
+        field_too_long("uuid", uuid.size(), kMaxRememberedUuidBytes, "remembers uuids of"));
   }
-
-  choose({catalog, op, uuid, entry, body, d, seed_}, decision);
   apply(op, decision.change, *s);
+  decision.catalog = std::move(catalog);
   return decision;
 }
 

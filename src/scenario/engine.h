@@ -128,6 +128,13 @@ class Engine {
                    History history = History::kept);
 
  private:
+  /// The choice for a call a rate limit refused: its uuid's state untouched.
+  Decision decide_limited(const contract::Classified& request, const Catalog& catalog,
+                          RateLimiter::Refusal refusal) const;
+  /// What the call's journal entry says of the decision (request.seen),
+  /// and what the engine notes of it (near misses, the answers used).
+  void note_in_entry(Decision& decision, contract::Classified& request);
+
   struct Slot {
     mutable std::mutex mutex;
     DirectoryState directory;
@@ -142,6 +149,10 @@ class Engine {
     bool counted = false;
     size_t stored_bytes = 0;
   };
+  /// A slot's didYouMean, made again when the catalog is not the one it
+  /// was made in (under the slot's lock).
+  static const std::optional<std::string>& suggested(Slot& slot, const Catalog& catalog,
+                                                     const std::string& uuid);
 
   /// The uuid's slot, made on first use. Shared, so that a slot forgotten
   /// meanwhile stays valid for the request that holds it.

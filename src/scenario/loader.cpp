@@ -250,6 +250,23 @@ void add_new(OperationSet& usable, const std::vector<Operation>& added) {
   }
 }
 
+/// Each document's operations (`operations:`, a pact's), in document
+/// order: what the sets may use, the known ones and those the documents add.
+OperationSet read_operations(std::vector<Document>& documents, const OperationSet& known,
+                             Dialect dialect) {
+  AnswerPool operation_bodies;
+  OperationSet usable = known;
+  for (auto& doc : documents) {
+    if (doc.pact) doc.added = std::move(doc.pact->operations);
+    if (doc.tree) {
+      doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
+                      .parse_operations(doc.tree->root(), doc.refs);
+    }
+    add_new(usable, doc.added);
+  }
+  return usable;
+}
+
 /// Parses documents in three passes. Reading and YAML parsing, one document
 /// per core; then every document's `operations:`, so that a script may use
 /// an operation another file of the same load adds; then the sets, one
@@ -262,18 +279,7 @@ Checked<std::vector<ScenarioSet>> parse_documents(std::vector<Document>& documen
   parallel_for(
       documents.size(), [&](size_t i, size_t) { read_document(documents[i], nullptr); }, priority);
   for (auto& doc : documents) read_pact(doc, known, dialect);
-  AnswerPool operation_bodies;
-  OperationSet usable = known;
-  for (auto& doc : documents) {
-    if (doc.pact) doc.added = std::move(doc.pact->operations);
-    if (!doc.tree) {
-      add_new(usable, doc.added);
-      continue;
-    }
-    doc.added = DocumentParser(doc.file, dialect, operation_bodies, doc.operations)
-                    .parse_operations(doc.tree->root(), doc.refs);
-    add_new(usable, doc.added);
-  }
+  OperationSet usable = read_operations(documents, known, dialect);
   // A big document alone has its directories read by every core (each
   // keeping its own copy of a body); a small one on one thread, all its
   // identical bodies stored once (see kSpreadDocumentBytes).

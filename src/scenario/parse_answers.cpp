@@ -70,45 +70,54 @@ void DocumentParser::parse_delay(Node node, Reply& answer) {
     }
     return;
   }
-  DelayDistribution d;
-  if (uniform) {
-    if (!in_.expect(uniform, document::Kind::sequence, "[MIN, MAX] in milliseconds")) return;
-    if (uniform.size() != 2) {
-      in_.error(uniform, "expected [MIN, MAX] in milliseconds, found a list of " +
-                             std::to_string(uniform.size()));
-      return;
-    }
-    auto min = in_.integer(uniform[0], "the least delay_ms", 0, kMaxDelayMs);
-    auto max = in_.integer(uniform[1], "the most delay_ms", 0, kMaxDelayMs);
-    if (!min || !max) return;
-    if (*min > *max) {
-      in_.error(uniform, "uniform delay from " + std::to_string(*min) + " to " +
-                             std::to_string(*max) + " ms: MIN must not be above MAX");
-      return;
-    }
-    d.min_ms = *min;
-    d.max_ms = *max;
-  } else {
-    if (!in_.expect(lognormal, document::Kind::map, "{median: M, sigma: S, max: CAP}")) return;
-    auto fields = in_.fields(lognormal, kLognormalKeys, "a lognormal delay");
-    std::optional<double> median, sigma;
-    if (const auto& m = fields["median"]) median = in_.number(m, "median (ms)", 0, kMaxDelayMs);
-    if (const auto& s = fields["sigma"]) sigma = in_.number(s, "sigma", 0, kMaxSigma);
-    if (!fields["median"] || !fields["sigma"]) {
-      in_.error(lognormal, "a lognormal delay needs median (ms) and sigma; max (ms) is optional");
-    }
-    if (!median || !sigma) return;
-    d.kind = DelayDistribution::Kind::lognormal;
-    d.median_ms = *median;
-    d.sigma = *sigma;
-    d.max_ms = kMaxDelayMs;
-    if (const auto& cap = fields["max"]) {
-      auto value = in_.integer(cap, "max (ms)", 0, kMaxDelayMs);
-      if (!value) return;
-      d.max_ms = *value;
-    }
+  auto d = uniform ? parse_uniform_delay(uniform) : parse_lognormal_delay(lognormal);
+  if (d) answer.random_delay = std::make_shared<const DelayDistribution>(*d);
+}
+
+/// `uniform: [MIN, MAX]`, in milliseconds.
+std::optional<DelayDistribution> DocumentParser::parse_uniform_delay(Node uniform) {
+  if (!in_.expect(uniform, document::Kind::sequence, "[MIN, MAX] in milliseconds")) return {};
+  if (uniform.size() != 2) {
+    in_.error(uniform, "expected [MIN, MAX] in milliseconds, found a list of " +
+                           std::to_string(uniform.size()));
+    return {};
   }
-  answer.random_delay = std::make_shared<const DelayDistribution>(d);
+  auto min = in_.integer(uniform[0], "the least delay_ms", 0, kMaxDelayMs);
+  auto max = in_.integer(uniform[1], "the most delay_ms", 0, kMaxDelayMs);
+  if (!min || !max) return {};
+  if (*min > *max) {
+    in_.error(uniform, "uniform delay from " + std::to_string(*min) + " to " +
+                           std::to_string(*max) + " ms: MIN must not be above MAX");
+    return {};
+  }
+  DelayDistribution d;
+  d.min_ms = *min;
+  d.max_ms = *max;
+  return d;
+}
+
+/// `lognormal: {median: M, sigma: S, max: CAP}`: max optional.
+std::optional<DelayDistribution> DocumentParser::parse_lognormal_delay(Node lognormal) {
+  if (!in_.expect(lognormal, document::Kind::map, "{median: M, sigma: S, max: CAP}")) return {};
+  auto fields = in_.fields(lognormal, kLognormalKeys, "a lognormal delay");
+  std::optional<double> median, sigma;
+  if (const auto& m = fields["median"]) median = in_.number(m, "median (ms)", 0, kMaxDelayMs);
+  if (const auto& s = fields["sigma"]) sigma = in_.number(s, "sigma", 0, kMaxSigma);
+  if (!fields["median"] || !fields["sigma"]) {
+    in_.error(lognormal, "a lognormal delay needs median (ms) and sigma; max (ms) is optional");
+  }
+  if (!median || !sigma) return {};
+  DelayDistribution d;
+  d.kind = DelayDistribution::Kind::lognormal;
+  d.median_ms = *median;
+  d.sigma = *sigma;
+  d.max_ms = kMaxDelayMs;
+  if (const auto& cap = fields["max"]) {
+    auto value = in_.integer(cap, "max (ms)", 0, kMaxDelayMs);
+    if (!value) return {};
+    d.max_ms = *value;
+  }
+  return d;
 }
 
 /// `dribble: {chunks: N, over_ms: T}`: both needed.

@@ -73,21 +73,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
 std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
   if (!in_.expect(node, document::Kind::map, "a rule (mapping with respond)")) return std::nullopt;
   if (!node.member("respond")) {
-    // A key that is neither a rule's nor an answer's is most often
-    // `respond` misspelt (`respnd`): name it, as a push's answer does.
-    bool misspelt = false;
-    for (auto kv : document::members(node)) {
-      std::string_view key = kv.first.text();
-      misspelt =
-          misspelt || (std::find(kRuleKeys.begin(), kRuleKeys.end(), key) == kRuleKeys.end() &&
-                       std::find(kAnswerKeys.begin(), kAnswerKeys.end(), key) == kAnswerKeys.end());
-    }
-    if (misspelt) {
-      in_.fields(node, kRuleKeys, "a rule");
-    } else {
-      in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
-                          document::join_keys(kRuleKeys));
-    }
+    report_missing_respond(node);
     return std::nullopt;
   }
   auto members = in_.fields(node, kRuleKeys, "a rule");
@@ -95,20 +81,7 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
   rule.line = node.line();
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);
-  if (const auto& then = members["then"]) {
-    rule.then = in_.scalar(then, "a state name (string)");
-    // State moves only on a success (model/outcome.h): a `then` after answers
-    // that are all errors never applies, which its author cannot have meant.
-    bool any_success = std::any_of(rule.answers.begin(), rule.answers.end(), [](const Reply& r) {
-      return r.templated != Templated::no || succeeded(r);
-    });
-    if (rule.then && !rule.answers.empty() && !any_success) {
-      in_.warning(then, "then: " + *rule.then +
-                            " never applies: every answer of this rule is an error, and a "
-                            "state moves only on a success (HTTP 2xx, no fault, no status "
-                            "false or \"error\")");
-    }
-  }
+  if (const auto& then = members["then"]) parse_then(then, rule);
   if (const auto& cycle = members["cycle"]) {
     rule.cycle = in_.boolean(cycle, "cycle").value_or(false);
     if (rule.cycle && !rule.weights.empty()) {
@@ -116,6 +89,39 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
     }
   }
   return rule;
+}
+
+void DocumentParser::report_missing_respond(Node node) {
+  // A key that is neither a rule's nor an answer's is most often `respond`
+  // misspelt (`respnd`): name it, as a push's answer does.
+  bool misspelt = false;
+  for (auto kv : document::members(node)) {
+    std::string_view key = kv.first.text();
+    misspelt =
+        misspelt || (std::find(kRuleKeys.begin(), kRuleKeys.end(), key) == kRuleKeys.end() &&
+                     std::find(kAnswerKeys.begin(), kAnswerKeys.end(), key) == kAnswerKeys.end());
+  }
+  if (misspelt) {
+    in_.fields(node, kRuleKeys, "a rule");
+  } else {
+    in_.error(node, "a rule needs `respond` (an answer or a list of answers); keys allowed: " +
+                        document::join_keys(kRuleKeys));
+  }
+}
+
+void DocumentParser::parse_then(Node then, Rule& rule) {
+  rule.then = in_.scalar(then, "a state name (string)");
+  // State moves only on a success (model/outcome.h): a `then` after answers
+  // that are all errors never applies, which its author cannot have meant.
+  bool any_success = std::any_of(rule.answers.begin(), rule.answers.end(), [](const Reply& r) {
+    return r.templated != Templated::no || succeeded(r);
+  });
+  if (rule.then && !rule.answers.empty() && !any_success) {
+    in_.warning(then, "then: " + *rule.then +
+                          " never applies: every answer of this rule is an error, and a "
+                          "state moves only on a success (HTTP 2xx, no fault, no status "
+                          "false or \"error\")");
+  }
 }
 
 /// An answer, a sequence of answers, or `{one_of: [...]}` (then `weights`

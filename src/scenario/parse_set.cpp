@@ -269,30 +269,15 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
     parse_slice_range(slices.data(), slices.data() + slices.size(), directories, spread.yaml_time);
     return;
   }
-  struct Part {
-    Diagnostics diagnostics;
-    size_t errors = 0;  ///< listed or not
-    Directories directories;
-    bool mismatch = false;
-  };
-  std::vector<Part> out(parts);
+  std::vector<SlicePart> out(parts);
   // A copy of each body per worker, and no lock per answer.
   std::vector<AnswerPool> bodies(worker_count(parts));
   parallel_for(
       parts,
       [&](size_t i, size_t worker) {
-        DocumentParser part(in_.file(), dialect_, bodies[worker], out[i].diagnostics);
-        part.own_ = own_;
-        part.known_ = known_;
         const YamlSlice* first = slices.data();
-        try {
-          part.parse_slice_range(first + i * slices.size() / parts,
-                                 first + (i + 1) * slices.size() / parts, out[i].directories,
-                                 nullptr);
-        } catch (const SliceMismatch&) {
-          out[i].mismatch = true;
-        }
-        out[i].errors = part.in_.error_count();
+        out[i] = parse_part(first + i * slices.size() / parts,
+                            first + (i + 1) * slices.size() / parts, bodies[worker]);
       },
       spread.priority);
   for (auto& part : out) {
@@ -308,6 +293,21 @@ void DocumentParser::parse_directory_slices(const std::vector<YamlSlice>& slices
       if (!placed.inserted) placed.position->second = std::move(placed.node.mapped());
     }
   }
+}
+
+SlicePart DocumentParser::parse_part(const YamlSlice* begin, const YamlSlice* end,
+                                     AnswerPool& bodies) const {
+  SlicePart out;
+  DocumentParser part(in_.file(), dialect_, bodies, out.diagnostics);
+  part.own_ = own_;
+  part.known_ = known_;
+  try {
+    part.parse_slice_range(begin, end, out.directories, nullptr);
+  } catch (const SliceMismatch&) {
+    out.mismatch = true;
+  }
+  out.errors = part.in_.error_count();
+  return out;
 }
 
 void DocumentParser::parse_slice_range(const YamlSlice* begin, const YamlSlice* end,

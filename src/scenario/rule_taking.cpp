@@ -7,23 +7,19 @@ namespace drivemock::scenario {
 namespace {
 
 /// The rule's next answer (its sequence moves on); or, for a one_of, one
-/// picked from the stream.
-const Reply& take_answer(const Rule& rule, size_t index, CallState& call, Decision& decision) {
+/// picked from the stream, noted in `taken`.
+const Reply& take_answer(const Rule& rule, CallState& call, RuleTaken& taken) {
+  size_t index = taken.index;
   if (!rule.weights.empty()) {
     size_t pick = pick_weighted(rule.weights, call.stream.next());
-    drew(decision).pick = static_cast<int>(pick) + 1;
+    taken.pick = static_cast<int>(pick) + 1;
     return rule.answers[pick];
   }
-  uint64_t taken = call.positions && index < call.positions->size() ? (*call.positions)[index] : 0;
-  return rule.answers[sequence_index(rule, taken)];
+  uint64_t given = call.positions && index < call.positions->size() ? (*call.positions)[index] : 0;
+  return rule.answers[sequence_index(rule, given)];
 }
 
 }  // namespace
-
-RandomDraw& drew(Decision& decision) {
-  if (!decision.random) decision.random.emplace();
-  return *decision.random;
-}
 
 const ScriptedOperation* find_scripted(
     const std::map<std::string, ScriptedOperation, std::less<>>& scripts,
@@ -33,15 +29,19 @@ const ScriptedOperation* find_scripted(
 }
 
 std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
-                                     CallState call, Decision& decision) {
+                                     CallState call) {
   auto index = select_rule(*scripted.rules, call.state, call.body, call.reserved);
   if (!index) return std::nullopt;
   const Rule& rule = (*scripted.rules)[*index];
   // A sequence moves on; a one_of draws instead.
-  RuleTaken taken{*index, rule.weights.empty(), rule.then};
-  decision.answer = &take_answer(rule, *index, call, decision);
-  decision.matched = Matched{scripted.set->name, std::nullopt};
-  if (numbers == RuleNumbers::named) decision.matched->rule = static_cast<int>(*index) + 1;
+  RuleTaken taken{*index,
+                  nullptr,
+                  rule.weights.empty(),
+                  rule.then,
+                  Matched{scripted.set->name, std::nullopt},
+                  std::nullopt};
+  taken.answer = &take_answer(rule, call, taken);
+  if (numbers == RuleNumbers::named) taken.matched.rule = static_cast<int>(*index) + 1;
   return taken;
 }
 

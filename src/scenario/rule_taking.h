@@ -1,9 +1,9 @@
 #pragma once
-// Taking an answer from a script for one call (decision.h): the first rule
-// of a uuid's own rules, its defaults or its operation's protocol that
-// matches, its next answer of a sequence or its pick of a one_of, and the
-// random stream those draws come from. Pure: positions and draws are read,
-// and what moves is returned for the engine to apply.
+// Taking an answer from a script for one call (for decision.h, which uses
+// it): the first rule of a uuid's own rules, its defaults or its
+// operation's protocol that matches, its next answer of a sequence or its
+// pick of a one_of, and the random stream those draws come from. Pure:
+// positions and draws are read, and what moves is returned.
 
 #include <cstdint>
 #include <map>
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "model/entry.h"
 #include "scenario/catalog.h"
-#include "scenario/decision.h"
 #include "util/random.h"
 
 namespace drivemock::scenario {
@@ -49,9 +49,6 @@ class Stream {
   uint64_t drawn_ = 0;
 };
 
-/// Notes a pick or a delay in what the decision drew.
-RandomDraw& drew(Decision& decision);
-
 /// The script of `operation` in one of the catalog's maps (defaults, protocol), if any.
 const ScriptedOperation* find_scripted(
     const std::map<std::string, ScriptedOperation, std::less<>>& scripts,
@@ -74,17 +71,21 @@ struct CallState {
   const Condition* reserved = nullptr;
 };
 
-/// A rule that answered: its index, whether its sequence moved on (a
-/// one_of's does not), and the state it leaves the uuid in, if it says.
+/// A rule that answered: its index, its answer, whether its sequence moved
+/// on (a one_of's does not), the state it leaves the uuid in if it says,
+/// the rule as the journal names it, and a one_of's pick (from 1).
 struct RuleTaken {
   size_t index = 0;
+  const Reply* answer = nullptr;
   bool advanced = false;
   std::optional<std::string> then;
+  Matched matched;
+  std::optional<int> pick;
 };
 
-/// Takes the answer of the first rule of `scripted` that matches, if any,
-/// into `decision`; none when no rule does.
+/// The answer of the first rule of `scripted` that matches, if any; none
+/// when no rule does.
 std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumbers numbers,
-                                     CallState call, Decision& decision);
+                                     CallState call);
 
 }  // namespace drivemock::scenario

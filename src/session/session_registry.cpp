@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "journal/entry_json.h"
+#include "util/clock.h"
 #include "util/log.h"
 #include "util/random.h"
 #include "util/text.h"
@@ -108,7 +108,7 @@ Result<std::vector<SessionPtr>, SessionError> SessionRegistry::open_many(
 
 std::string closed_message(const ClosedSession& closed) {
   return "Session '" + closed.tag->id + "' (" + closed.tag->name + ") was closed at " +
-         journal::format_utc_millis(closed.at) +
+         format_utc_millis(closed.at) +
          "; its requests are still in the journal, but it takes no more";
 }
 

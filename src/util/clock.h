@@ -5,6 +5,7 @@
 // them (ServerOptions::clock).
 
 #include <chrono>
+#include <string>
 
 namespace drivemock {
 
@@ -29,6 +30,10 @@ class SystemClock final : public Clock {
 
 /// The process's one SystemClock.
 const Clock& system_clock();
+
+/// `time` as ISO-8601 UTC with milliseconds ("2026-01-02T03:04:05.678Z"):
+/// how the journal, the events and templates' {{now}} show a time.
+std::string format_utc_millis(std::chrono::system_clock::time_point time);
 
 /// CPU time the calling thread has used, in milliseconds: what a measured
 /// piece of work costs, whatever else the machine runs meanwhile.

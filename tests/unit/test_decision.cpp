@@ -44,8 +44,7 @@ Decision choice(const Catalog& catalog, const char* operation, const std::string
                 const std::string& json, const DirectoryState& state, uint64_t seed = 1) {
   auto body = json_body(json);
   DirectoryState before = state;
-  Decision decision;
-  choose({catalog, op(operation), uuid, catalog.find(uuid), body, state, seed}, decision);
+  Decision decision = decide({catalog, op(operation), uuid, catalog.find(uuid), body, state, seed});
   CHECK(state.state == before.state);
   CHECK(state.positions == before.positions);
   CHECK(state.draws == before.draws);
@@ -145,12 +144,41 @@ TEST_CASE("a template's time is the clock the call gives") {
   auto catalog = catalog_of(kScript);
   auto body = json_body("{}");
   DirectoryState state = started("exists", "color");
-  Decision d;
   CallInState call{
       *catalog, op("color"), "echo", catalog->find("echo"),
       body,     state,       1,      [] { return std::chrono::system_clock::time_point{}; }};
-  choose(call, d);
+  Decision d = decide(call);
   CHECK(code_of(d) == "1970-01-01T00:00:00.000Z #1");
+}
+
+TEST_CASE(
+    "a call a limit refuses gets the limit's 429 and when to retry, moves nothing, and is told "
+    "what it meant") {
+  auto catalog = catalog_of(std::string(kScript) + "limits:\n  - {calls: 1, per_ms: 60000}\n");
+  auto body = json_body("{}");
+  DirectoryState state = started("exists", "trash");
+  CallInState call{*catalog, op("trash"), "seq", catalog->find("seq"), body, state, 1};
+  call.limited = RateLimiter::Refusal{0, std::chrono::milliseconds(1500)};
+  Decision refused = decide(call);
+  REQUIRE(refused.limited);
+  CHECK(refused.limited->index == 1);
+  REQUIRE(refused.rendered);
+  CHECK(refused.rendered->status == 429);
+  const std::string* retry = find_header(refused.rendered->header_list(), "Retry-After");
+  REQUIRE(retry);
+  CHECK(*retry == "2");  // whole seconds, rounded up
+  CHECK_FALSE(refused.matched);
+  CHECK_FALSE(refused.change.advanced);
+  CHECK_FALSE(refused.change.state);
+  CHECK(refused.change.drawn == 0);
+  CHECK(refused.named);
+  // A uuid no scenario names, refused: the suggestion the engine found comes back.
+  CallInState typo{*catalog, op("trash"), "seg", nullptr, body, state, 1};
+  typo.limited = call.limited;
+  typo.did_you_mean = "seq";
+  Decision told = decide(typo);
+  CHECK_FALSE(told.named);
+  CHECK(told.did_you_mean == std::optional<std::string>("seq"));
 }
 
 TEST_CASE("a rate limit's window refuses by its own content alone, saying how long to wait") {
