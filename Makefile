@@ -81,10 +81,11 @@ run: drivemock
 	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
 
 ## The edit loop's tier: the release build, its unit, end-to-end and
-## architecture tests and the JS package's own suite (a few minutes warm).
-CHECK_TESTS = ^(unit|e2e|architecture):|^client: JS package
+## architecture tests and the JS package's own suite (a few minutes warm):
+## the tests labelled `check` (tests/CMakeLists.txt labels each test by
+## what it is).
 check: deps client-deps build-tests
-	cd build/release && $(CTEST) -R '$(CHECK_TESTS)'
+	cd build/release && $(CTEST) -L '^check$$'
 
 ## Every test: the release build (its tests, the JS suites, the npm binary),
 ## an example project against the installed library, one clang tree with
@@ -101,9 +102,9 @@ test-release: deps client-deps build-tests portable
 # 9.2, which a bare Debian runs them with, where this machine's node is
 # another (scripts/debian-node, cached beside the arm64 sysroot; a no-op
 # where they are Debian's).
-JS_TESTS = ^(client|example|contracts|docs|browser|npm):
+JS_TIERS = ^(client|example|contracts|docs|browser|npm)$$
 test-debian-node: deps client-deps build-tests portable
-	cd build/release && ../../scripts/debian-node $(DEPS_CACHE) $(CTEST) -R '$(JS_TESTS)'
+	cd build/release && ../../scripts/debian-node $(DEPS_CACHE) $(CTEST) -L '$(JS_TIERS)'
 
 test-consumer: build-tests
 	cmake --install build/release --prefix build/stage
@@ -174,7 +175,7 @@ build-arm64: deps-build
 ## its glibc floor, the examples served as x86-64 serves them, the official
 ## SDK's suite, and make npm's arm64 package (tests/arm64/arm64.cmake).
 test-arm64: deps client-deps build-arm64 portable
-	cd build/arm64 && $(CTEST) -R '^(e2e|arm64):'
+	cd build/arm64 && $(CTEST) -L '^(check|arm64)$$'
 
 ## build/npm/: drivemock-<version>.tgz (the JS package) and this machine's
 ## platform package, drivemock-linux-x64-gnu-<version>.tgz, to npm install

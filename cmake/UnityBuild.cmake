@@ -8,8 +8,10 @@
 # path that ccache does rewrite: a second clone compiles nothing again.
 #
 # drivemock_unity_build(<target> BATCH_SIZE <n>) batches the target's .cpp
-# sources under its source directory (in their listed order, as CMake's
-# would) into
+# sources under its source directory, folder by folder in sorted order (a
+# batch never mixes folders, and its files do not depend on the order they
+# are listed in, so every tree batches them alike and two helpers of one
+# name meet in the same batch in every tree), into
 # <binary dir>/unity/<target>_<i>.cpp. The files stay in the target, marked
 # header-only, so IDEs still list them; the compiler's dependency files track
 # them through the batch that includes them.
@@ -30,10 +32,7 @@ function(drivemock_unity_build target)
     endif()
     list(APPEND seen "${source}")
   endforeach()
-  set(batch_index 0)
-  set(in_batch 0)
-  set(content "")
-  set(batches "")
+  set(relative "")
   foreach(source IN LISTS sources)
     # Generated sources (in the binary directory) compile on their own: a
     # relative path to them would name the build directory.
@@ -43,6 +42,23 @@ function(drivemock_unity_build target)
         continue()
       endif()
     endif()
+    list(APPEND relative "${source}")
+  endforeach()
+  list(SORT relative)
+  set(batch_index 0)
+  set(in_batch 0)
+  set(content "")
+  set(batches "")
+  set(folder "")
+  foreach(source IN LISTS relative)
+    get_filename_component(source_folder "${source}" DIRECTORY)
+    if(in_batch GREATER 0 AND NOT source_folder STREQUAL folder)
+      _drivemock_unity_write(${target} ${batch_index} "${content}" batches)
+      math(EXPR batch_index "${batch_index} + 1")
+      set(in_batch 0)
+      set(content "")
+    endif()
+    set(folder "${source_folder}")
     string(APPEND content "#include \"${source}\"\n")
     set_source_files_properties(${source} PROPERTIES HEADER_FILE_ONLY ON)
     math(EXPR in_batch "${in_batch} + 1")

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "contract/operations.h"
+#include "document/diagnostic.h"
 #include "document/reader.h"
-#include "util/diagnostic.h"
 
 namespace drivemock::contract {
 

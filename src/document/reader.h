@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "document/diagnostic.h"
 #include "document/tree.h"
-#include "util/diagnostic.h"
 
 namespace drivemock::document {
 

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/diagnostic.h"
+#include "document/diagnostic.h"
 
 namespace drivemock::document {
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "contract/request_checks.h"
+#include "document/diagnostic.h"
 #include "http/compression.h"
 #include "journal/filter.h"
 #include "journal/journal.h"
@@ -33,7 +34,6 @@
 #include "session/memory_budget.h"
 #include "tls/tls_names.h"
 #include "util/clock.h"
-#include "util/diagnostic.h"
 #include "util/result.h"
 
 namespace drivemock::control {

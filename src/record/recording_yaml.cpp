@@ -7,10 +7,10 @@
 #include <map>
 #include <set>
 
+#include "document/scalars.h"
 #include "document/tree.h"
 #include "document/tree_json.h"
 #include "document/yaml_writer.h"
-#include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -36,7 +36,7 @@ std::string group_key(const Capture& c) {
 
 /// A string a plain scalar would not read back as itself: written quoted.
 bool needs_quotes(std::string_view s) {
-  return !interchange::plain_scalar_stays_string(std::string(s));
+  return document::plain_kind(s) != document::Kind::string;
 }
 
 /// True when `body` written as a YAML mapping reads back as the same bytes.

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/diagnostic.h"
+#include "document/diagnostic.h"
 
 namespace drivemock::record {
 

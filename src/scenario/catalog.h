@@ -13,10 +13,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "document/diagnostic.h"
 #include "scenario/model.h"
 #include "scenario/nearby_uuids.h"
 #include "scenario/rate_limiter.h"
-#include "util/diagnostic.h"
 
 namespace drivemock::scenario {
 

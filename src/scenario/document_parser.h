@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "contract/operations.h"
+#include "document/diagnostic.h"
 #include "document/reader.h"
 #include "document/tree.h"
 #include "document/yaml_slices.h"
@@ -24,7 +25,6 @@
 #include "scenario/loader.h"
 #include "scenario/model.h"
 #include "util/clock.h"
-#include "util/diagnostic.h"
 
 namespace drivemock::scenario {
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "document/diagnostic.h"
 #include "model/error_envelope.h"
 #include "scenario/model.h"
-#include "util/diagnostic.h"
 #include "util/parallel.h"
 
 namespace drivemock::scenario {

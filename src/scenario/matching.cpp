@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "document/tree_json.h"
 #include "util/json.h"
 
 namespace drivemock::scenario {
@@ -71,6 +72,14 @@ size_t sequence_index(const Rule& rule, uint64_t calls_before) {
   if (n == 0) return 0;
   if (rule.cycle) return static_cast<size_t>(calls_before % n);
   return static_cast<size_t>(std::min(calls_before, n - 1));
+}
+
+std::string condition_json(document::Node node, contract::FieldType type) {
+  if (type != contract::FieldType::string || !node.is_scalar()) return document::to_json(node);
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  json::write_string(w, node.text());
+  return {buffer.GetString(), buffer.GetSize()};
 }
 
 }  // namespace drivemock::scenario

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "contract/operations.h"
+#include "document/tree.h"
 #include "scenario/model.h"
 
 namespace drivemock::scenario {
@@ -42,5 +44,10 @@ std::optional<size_t> select_rule(const std::vector<Rule>& rules, std::string_vi
 /// calls answered by this rule: the last answer repeats, or with `cycle` the
 /// sequence starts again.
 size_t sequence_index(const Rule& rule, uint64_t calls_before);
+
+/// A `when` value as the JSON text a request field of the given contract
+/// type is compared with: a scalar is read as that type where it can be, so
+/// `color: 123456` matches the string "123456" that clients send.
+std::string condition_json(document::Node node, contract::FieldType type);
 
 }  // namespace drivemock::scenario

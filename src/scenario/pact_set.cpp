@@ -4,9 +4,9 @@
 #include <set>
 
 #include "interchange/pact_interactions.h"
-#include "interchange/yaml_json.h"
 #include "model/outcome.h"
 #include "scenario/answer_checks.h"
+#include "scenario/matching.h"
 
 namespace drivemock::scenario {
 namespace {
@@ -138,7 +138,7 @@ class SetBuilder {
                                 [&](const contract::Field& x) { return x.name == f; });
       // The contract reports a field it has not; `when` cannot name it.
       if (field == op->fields.end() || f == "state") continue;
-      when.fields.push_back({f, interchange::condition_json(value, field->type)});
+      when.fields.push_back({f, condition_json(value, field->type)});
       same += f + "\n" + when.fields.back().expected_json + "\n";
     }
     if (contract::has_key(*op) && !uuid) {

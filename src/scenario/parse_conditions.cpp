@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "contract/field_checks.h"
-#include "interchange/yaml_json.h"
 #include "scenario/document_parser.h"
+#include "scenario/matching.h"
 
 namespace drivemock::scenario {
 
@@ -26,7 +26,7 @@ Condition DocumentParser::parse_when(const Operation& op, Node node) {
                               contract::field_names(op.fields));
       continue;
     }
-    condition.fields.push_back({key, interchange::condition_json(kv.second, field->type)});
+    condition.fields.push_back({key, condition_json(kv.second, field->type)});
   }
   return condition;
 }

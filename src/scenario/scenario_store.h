@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
+#include "document/diagnostic.h"
 #include "scenario/catalog.h"
 #include "scenario/engine.h"
 #include "scenario/model.h"
-#include "util/diagnostic.h"
 #include "util/parallel.h"
 
 namespace drivemock::scenario {

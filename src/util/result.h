@@ -3,7 +3,7 @@
 // a function that can fail for a reason its caller should show returns a
 // Result, holding either the value or what went wrong. Nothing is thrown for
 // bad input; positioned problems of a scenario file are Diagnostics instead
-// (util/diagnostic.h), since a file can have many and still load with warnings.
+// (document/diagnostic.h), since a file can have many and still load with warnings.
 
 #include <string>
 #include <utility>

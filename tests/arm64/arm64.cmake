@@ -23,16 +23,16 @@ file(GENERATE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/drivemock-arm64
      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 set(wrapper ${CMAKE_CURRENT_BINARY_DIR}/drivemock-arm64)
 
-add_test(NAME "arm64: the portable binary needs glibc 2.34 and nothing else, and runs"
+drivemock_add_test(arm64 "the portable binary needs glibc 2.34 and nothing else, and runs"
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/portable_binary.sh
                  $<TARGET_FILE:drivemock-portable> ${PROJECT_SOURCE_DIR}/scenarios ${CMAKE_CROSSCOMPILING_EMULATOR})
-add_test(NAME "arm64: the portable binary is hardened too"
+drivemock_add_test(arm64 "the portable binary is hardened too"
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/hardening.sh $<TARGET_FILE:drivemock-portable>)
-add_test(NAME "arm64: the example scenarios are served as the x86-64 binary serves them"
+drivemock_add_test(arm64 "the example scenarios are served as the x86-64 binary serves them"
          COMMAND node --test ${CMAKE_CURRENT_SOURCE_DIR}/arm64/examples.test.mjs)
-add_test(NAME "arm64: the official JS SDK's suite against the arm64 binary"
+drivemock_add_test(arm64 "the official JS SDK's suite against the arm64 binary"
          COMMAND node --test sdk.test.js WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/clients/js-sdk)
-add_test(NAME "arm64: npm: the arm64 package is made and npm on x86-64 leaves it out"
+drivemock_add_test(arm64 "npm: the arm64 package is made and npm on x86-64 leaves it out"
          COMMAND node --test ${CMAKE_CURRENT_SOURCE_DIR}/npm/packages.test.mjs)
 set_tests_properties("arm64: the example scenarios are served as the x86-64 binary serves them"
                      "arm64: the official JS SDK's suite against the arm64 binary"

@@ -12,7 +12,7 @@ using namespace drivemock::interchange;
 
 namespace {
 
-rapidjson::Document document(const OpenApiInput& input) {
+rapidjson::Document openapi_json(const OpenApiInput& input) {
   auto doc = json::parse_untrusted(openapi_document(input, DocumentFormat::json));
   REQUIRE(doc);
   return std::move(*doc);
@@ -35,7 +35,7 @@ OperationSet with_keyless() {
 TEST_CASE("each operation is a POST path whose body schema is what the contract checks") {
   std::vector<AnswerExample> none;
   auto ops = with_keyless();
-  auto doc = document({ops, none, Envelope(), "1.2.3"});
+  auto doc = openapi_json({ops, none, Envelope(), "1.2.3"});
   CHECK(std::string(doc["openapi"].GetString()) == "3.1.0");
   CHECK(std::string(doc["info"]["version"].GetString()) == "1.2.3");
   const auto& color = doc["paths"]["/v3/dir/color"]["post"];
@@ -54,7 +54,7 @@ TEST_CASE("each operation is a POST path whose body schema is what the contract 
 
 TEST_CASE("the envelope and the examples follow the dialect") {
   std::vector<AnswerExample> none;
-  auto doc = document({*builtin_set(), none, Envelope(Dialect::service), "1"});
+  auto doc = openapi_json({*builtin_set(), none, Envelope(Dialect::service), "1"});
   CHECK(std::string(
             doc["components"]["schemas"]["Envelope"]["properties"]["status"]["type"].GetString()) ==
         "boolean");
@@ -72,7 +72,7 @@ TEST_CASE("scenario answers are examples under their status, distinct and bounde
   }
   examples.push_back({"trash", "set.u.rule-2", 503, R"({"status":"error"})"});
   examples.push_back({"trash", "set.u.rule-3", 200, "not json"});
-  auto doc = document({*builtin_set(), examples, Envelope(), "1"});
+  auto doc = openapi_json({*builtin_set(), examples, Envelope(), "1"});
   const auto& responses = doc["paths"]["/v3/dir/trash"]["post"]["responses"];
   // The built-in answer and the first kMaxExamplesPerStatus - 1 distinct scripted ones.
   CHECK(responses["200"]["content"]["application/json"]["examples"].MemberCount() ==
@@ -85,7 +85,7 @@ TEST_CASE("the YAML form is the JSON form") {
   std::vector<AnswerExample> examples = {{"color", "s, u, rule 1", 200, R"({"code":"007"})"}};
   OpenApiInput input{*builtin_set(), examples, Envelope(), "1"};
   YAML::Node yaml = YAML::Load(openapi_document(input, DocumentFormat::yaml));
-  auto json = document(input);
+  auto json = openapi_json(input);
   CHECK(yaml["openapi"].as<std::string>() == "3.1.0");
   auto code = yaml["paths"]["/v3/dir/color"]["post"]["responses"]["200"]["content"]
                   ["application/json"]["examples"]["s, u, rule 1"]["value"]["code"];
@@ -100,7 +100,7 @@ TEST_CASE("a raw answer is declared under the media type it is sent as") {
   std::vector<AnswerExample> examples = {
       {"color", "official-client.u2.rule-1.answer-1", 503, "Service Unavailable", "text/plain"},
       {"trash", "errors.u1.rule-1", 200, R"({"status":"success")", "application/json"}};
-  auto doc = document({*builtin_set(), examples, Envelope(), "1"});
+  auto doc = openapi_json({*builtin_set(), examples, Envelope(), "1"});
   const auto& text = doc["paths"]["/v3/dir/color"]["post"]["responses"]["503"]["content"];
   REQUIRE(text.HasMember("text/plain"));
   CHECK(!text.HasMember("application/json"));
@@ -118,7 +118,7 @@ TEST_CASE("every operation declares the refusals it may get, the dialect's secur
   std::vector<AnswerExample> none;
   auto ops = with_keyless();
   ops.list.back().source = "/home/someone/work/extra.yaml";
-  auto service = document({ops, none, Envelope(Dialect::service), "1"});
+  auto service = openapi_json({ops, none, Envelope(Dialect::service), "1"});
   const rapidjson::Value& paths = service["paths"];  // const: clang reads C++20's != as ambiguous
   for (const auto& path : paths.GetObject()) {
     const auto& responses = path.value["post"]["responses"];
@@ -134,7 +134,7 @@ TEST_CASE("every operation declares the refusals it may get, the dialect's secur
         "bearer");
   REQUIRE(service["security"].Size() == 1);
   CHECK(service["security"][0].HasMember("bearer"));
-  auto document_dialect = document({ops, none, Envelope(), "1"});
+  auto document_dialect = openapi_json({ops, none, Envelope(), "1"});
   CHECK(document_dialect["security"].IsArray());
   CHECK(document_dialect["security"].Empty());
   CHECK(!document_dialect["components"].HasMember("securitySchemes"));

@@ -1,4 +1,4 @@
-#include "util/diagnostic.h"
+#include "document/diagnostic.h"
 
 #include <algorithm>
 
