@@ -1,5 +1,5 @@
 #pragma once
-// The admin API's handlers, one per call of SPEC §4's table, grouped in
+// The admin API's handlers, one per call of docs/admin-api.md's table, grouped in
 // files by what they work on (journal, scenarios, server state).
 
 #include "admin/admin_context.h"

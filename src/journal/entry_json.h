@@ -1,5 +1,5 @@
 #pragma once
-// The journal entry's JSON shape (SPEC §4), shared by the admin API and the
+// The journal entry's JSON shape (docs/admin-api.md), shared by the admin API and the
 // journal file so that both always say the same.
 
 #include <string>

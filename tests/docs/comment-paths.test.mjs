@@ -79,3 +79,59 @@ test("every path a comment names exists", () => {
   );
   assert.deepEqual(missing, []);
 });
+
+// ARCHITECTURE.md describes the layout: every path it names exists, and in
+// its table of folders every module a row names (a lowercase name alone in
+// backticks: `scope`, `session_registry`) is a file of that row's folder, or
+// of a folder the row names; functions are written as calls (`decide()`),
+// keys with their colon (`when:`). A file moved, renamed or deleted makes
+// the page fail until it is told.
+
+const srcModules = fs
+  .readdirSync(path.join(root, "src"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .flatMap((e) => fs.readdirSync(path.join(root, "src", e.name)).map((f) => `${e.name}/${f.split(".")[0]}`));
+
+/** Each module a row of the folder table names that is no file of the folders it may be in. */
+export function strayModules(text, modules = srcModules) {
+  const stray = [];
+  for (const line of text.split("\n")) {
+    const row = line.match(/^\| `([a-z_]+)\/` \| (.*) \|$/);
+    if (!row) continue;
+    const [, folder, cells] = row;
+    const folders = [folder, ...[...cells.matchAll(/`([a-z_]+)\/`/g)].map((m) => m[1])];
+    for (const m of cells.matchAll(/`([a-z][a-z0-9_]*)`/g)) {
+      if (!folders.some((f) => modules.includes(`${f}/${m[1]}`))) stray.push(`${folder}/: ${m[1]}`);
+    }
+  }
+  return stray;
+}
+
+test("every path ARCHITECTURE.md names exists, and every module its table names is where it says", () => {
+  const text = fs.readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
+  const paths = [...text.matchAll(named)]
+    .map((m) => m[1])
+    .filter((name) => !/[A-Z]{2,}|\*/.test(name) && !exists(name, "ARCHITECTURE.md"));
+  assert.deepEqual(paths, []);
+  assert.deepEqual(strayModules(text), []);
+  const sample = "| `session/` | sessions (`session_registry`), a request's scope (`request_session`), its near misses (`near_miss_calls` in `scenario/`), `decide()` |";
+  assert.deepEqual(strayModules(sample, ["session/session_registry", "scenario/near_miss_calls"]), [
+    "session/: request_session",
+  ]);
+});
+
+// A citation of a section names a file of this checkout: one of a file
+// kept elsewhere points nowhere a reader of the repository can open.
+test("no comment or page cites a section of a file that is not in the checkout", () => {
+  const pages = ["README.md", "ARCHITECTURE.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const cited = [
+    ...files().flatMap((file) => comments(file, fs.readFileSync(path.join(root, file), "utf8")).map(({ line, text }) => ({ at: `${file}:${line}`, text }))),
+    ...pages.flatMap((page) => fs.readFileSync(path.join(root, page), "utf8").split("\n").map((text, i) => ({ at: `${page}:${i + 1}`, text }))),
+  ].flatMap(({ at, text }) =>
+    [...text.matchAll(/\b([A-Za-z][\w./-]*)\s+§\s?\d/g)]
+      .map((m) => m[1])
+      .filter((name) => !/^RFC$/.test(name) && !exists(name, "") && !exists(`${name}.md`, ""))
+      .map((name) => `${at}: ${name}`),
+  );
+  assert.deepEqual(cited, []);
+});
