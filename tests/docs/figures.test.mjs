@@ -57,16 +57,21 @@ function proseLines(text) {
 
 const link = /\[([^\]]+)\]\(([^)\s]*\/)?(RESULTS|PEERS)\.md(?:#[^)\s]*)?(?:\s+"([^"]*)")?\)/g;
 const unit = String.raw`(?:ms|µs|s|MiB|KiB|GiB|MB|KB|GB|x|×|%)(?![\w/])`;
+// Durations in minutes and hours are measured however written (a setting
+// is given in ms or s); a whole number with a unit is, when the prose says
+// it was (about, took, takes, measured, ~).
+const duration = String.raw`(?:minutes?|hours?|min)(?![\w/])`;
 const measured = new RegExp(
-  String.raw`(?<![\w.\-])(\d[\d,]*\.\d+\s?${unit}|\d[\d,]*\s?(?:requests/s|calls/s|instructions per request))`,
-  "g",
+  String.raw`(?<![\w.\-])(\d[\d,]*\.\d+\s?${unit}|\d[\d,]*(?:\.\d+)?(?:\s+to\s+\d[\d,]*)?\s?${duration}|\d[\d,]*\s?(?:requests/s|calls/s|instructions per request|times a second)|(?<=(?:about|around|roughly|took|takes|measured|~)\s)\d[\d,]*\s?${unit})`,
+  "gi",
 );
 const target = /(at most|at least|within|target|limit|under|below|above|over|up to|<=|>=|≤|≥)[^.;:]{0,24}$/i;
 
 /** Every finding of one page: "page:line: what is wrong". */
 export function check(page, text, tables) {
   const problems = [];
-  proseLines(text).forEach((line, i) => {
+  const lines = proseLines(text);
+  lines.forEach((line, i) => {
     const at = `${page}:${i + 1}`;
     for (const m of line.matchAll(link)) {
       const [, label, , file, title] = m;
@@ -85,8 +90,11 @@ export function check(page, text, tables) {
         }
       }
     }
+    // With the next line: a figure broken over two lines is one figure.
     const bare = line.replace(link, "[]");
-    for (const m of bare.matchAll(measured)) {
+    const joined = `${bare} ${(lines[i + 1] ?? "").replace(link, "[]")}`;
+    for (const m of joined.matchAll(measured)) {
+      if (m.index >= bare.length) continue; // the next line's own
       if (target.test(bare.slice(0, m.index))) continue;
       problems.push(`${at}: "${m[1]}" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from`);
     }
@@ -109,11 +117,17 @@ test("the check finds a copied figure, a figure its row does not hold, and an un
     "It answered 1.12x the reference and 21519 requests/s.",
     "Idle: [12.5 MiB](../bench/RESULTS.md \"RSS MiB idle\"), [RSS at rest](../bench/RESULTS.md).",
     "A limit of 64 MiB, at most 1.5x the reference.",
+    "make test takes 16 to 18 minutes with about 5,400 MiB, and 8 s of time-out; it ran 2.5",
+    "minutes, [2.5 minutes](../bench/RESULTS.md \"RSS MiB idle\") not.",
   ].join("\n");
   assert.deepEqual(check("p.md", page, tables), [
     'p.md:2: "1.12x" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from',
     'p.md:2: "21519 requests/s" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from',
     'p.md:3: 12.5 is not in the row "RSS MiB idle" of bench/RESULTS.md (it holds 11.0, 8.6)',
     'p.md:3: "RSS at rest" is no row of bench/RESULTS.md',
+    'p.md:5: "16 to 18 minutes" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from',
+    'p.md:5: "5,400 MiB" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from',
+    'p.md:5: "2.5 minutes" reads as a measured figure: link it to the row of bench/RESULTS.md it comes from',
+    'p.md:6: 2.5 is not in the row "RSS MiB idle" of bench/RESULTS.md (it holds 11.0, 8.6)',
   ]);
 });
