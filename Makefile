@@ -81,11 +81,10 @@ run: drivemock
 	./build/release/src/drivemock --port $(PORT) --scenarios scenarios $(ARGS)
 
 ## The edit loop's tier: the release build, its unit, end-to-end and
-## architecture tests and the JS package's own suite (a few minutes warm):
-## the tests labelled `check` (tests/CMakeLists.txt labels each test by
-## what it is).
+## architecture tests and the JS package's own suites (labelled `check`):
+## tests/CMakeLists.txt labels each test by what it is.
 check: deps client-deps build-tests
-	cd build/release && $(CTEST) -L '^check$$'
+	cd build/release && $(CTEST) -L '^(unit|e2e|architecture|check)$$'
 
 ## Every test: the release build (its tests, the JS suites, the npm binary),
 ## an example project against the installed library, one clang tree with
@@ -175,7 +174,7 @@ build-arm64: deps-build
 ## its glibc floor, the examples served as x86-64 serves them, the official
 ## SDK's suite, and make npm's arm64 package (tests/arm64/arm64.cmake).
 test-arm64: deps client-deps build-arm64 portable
-	cd build/arm64 && $(CTEST) -L '^(check|arm64)$$'
+	cd build/arm64 && $(CTEST) -L '^(e2e|arm64)$$'
 
 ## build/npm/: drivemock-<version>.tgz (the JS package) and this machine's
 ## platform package, drivemock-linux-x64-gnu-<version>.tgz, to npm install

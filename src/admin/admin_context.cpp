@@ -9,16 +9,20 @@ Reply refusal_reply(const control::Refusal& refusal) {
   return error_reply(refusal.status, refusal.message, refusal.code);
 }
 
-Result<session::Scope, Reply> scope_of(const RequestView& request, Context& context) {
-  auto scope = context.control.scope(session::named_session(request));
-  if (!scope) return refusal_reply(scope.error());
-  return std::move(scope).value();
+Result<session::Scope, Reply> scope_of(const Context& context) {
+  if (!context.session->scope) {
+    return refusal_reply(control::refused(context.session->scope.error()));
+  }
+  return context.session->scope.value();
 }
 
-std::optional<Reply> refuse_unknown_session(const std::string* id, const Context& context) {
-  auto refused = context.control.refuse_unknown(id);
-  if (!refused) return std::nullopt;
-  return refusal_reply(*refused);
+const std::string* named_session(const Context& context) {
+  return context.session->named;
+}
+
+std::optional<Reply> refuse_unknown_session(const Context& context) {
+  if (!context.session->names_unknown()) return std::nullopt;
+  return refusal_reply(control::refused(context.session->scope.error()));
 }
 
 std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter,
@@ -27,11 +31,14 @@ std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter,
   auto session = filter.FindMember("session");
   if (session == filter.MemberEnd() || !session->value.IsString()) return std::nullopt;
   std::string id(session->value.GetString(), session->value.GetStringLength());
-  return refuse_unknown_session(&id, context);
+  auto refused = context.control.refuse_unknown(&id);
+  if (!refused) return std::nullopt;
+  return refusal_reply(*refused);
 }
 
-std::optional<Reply> refuse_session_param(const RequestView& request, const std::string& instead) {
-  if (!session::named_session(request)) return std::nullopt;
+std::optional<Reply> refuse_session_param(const RequestView& request, const Context& context,
+                                          const std::string& instead) {
+  if (!named_session(context)) return std::nullopt;
   return error_reply(400,
                      request.method + " " + request.path +
                          " acts on the whole server and takes no session; " + instead,

@@ -44,6 +44,9 @@ struct Context {
   /// --report: where the report of the run is written (at stop and by
   /// POST /__admin/report); empty: none.
   std::string report_file = {};
+  /// The call's session as its `?session=` names it, worked out once by the
+  /// router before the handler runs (session/scope.h); set per call.
+  const session::RequestScope* session = nullptr;
 };
 
 using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);
@@ -54,19 +57,25 @@ Reply success(const std::string& message);
 /// The error reply of an operation's refusal.
 Reply refusal_reply(const control::Refusal& refusal);
 
-/// The scope `?session=` names (an open session), else the baseline.
-Result<session::Scope, Reply> scope_of(const RequestView& request, Context& context);
+/// The scope `?session=` names (an open session), else the baseline; the
+/// refusal's reply when it names none open.
+Result<session::Scope, Reply> scope_of(const Context& context);
 
-/// 404 `unknown_session` for a session id never opened, given to a call
-/// that reads the journal or events: a test asserting "no calls" of a
-/// mistyped id must fail, not pass on an empty list.
-std::optional<Reply> refuse_unknown_session(const std::string* id, const Context& context);
+/// The session id `?session=` names, if any: for the calls that read by
+/// session (the journal, events, a pact), closed sessions' too.
+const std::string* named_session(const Context& context);
+
+/// 404 `unknown_session` when `?session=` names a session never opened,
+/// given to a call that reads the journal or events: a test asserting "no
+/// calls" of a mistyped id must fail, not pass on an empty list.
+std::optional<Reply> refuse_unknown_session(const Context& context);
 
 /// The same for the `session` member of a filter (a JSON object), if any.
 std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter, const Context& context);
 
 /// 400 for a call that acts on the whole server when `?session=` is given:
 /// a test that meant its own session must not reset everyone's.
-std::optional<Reply> refuse_session_param(const RequestView& request, const std::string& instead);
+std::optional<Reply> refuse_session_param(const RequestView& request, const Context& context,
+                                          const std::string& instead);
 
 }  // namespace drivemock::admin

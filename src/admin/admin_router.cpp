@@ -91,7 +91,13 @@ Reply route(const RequestView& request, Context& context, const AdminAccess& acc
     std::smatch match;
     if (!std::regex_match(request.path, match, r.pattern)) continue;
     path_known = true;
-    if (request.method == r.method) return r.handler(request, context, match);
+    if (request.method != r.method) continue;
+    // The call's session, worked out once for the handler (session/scope.h).
+    auto session = session::scope_of(request, session::Api::admin,
+                                     context.control.scope_rules(session::OutsideSessions::served));
+    Context call = context;
+    call.session = &session;
+    return r.handler(request, call, match);
   }
   if (path_known) {
     return error_reply(405, "Method " + request.method + " is not allowed on " + request.path,

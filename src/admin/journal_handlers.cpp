@@ -33,7 +33,7 @@ bool selected(const Entry& e, const ListQuery& q) {
   return q.since.empty() || format_utc_millis(e.logged) >= q.since;
 }
 
-Result<ListQuery, Reply> parse_query(const RequestView& request) {
+Result<ListQuery, Reply> parse_query(const RequestView& request, const Context& context) {
   ListQuery q;
   if (const std::string* limit = request.query_param("limit")) {
     auto number = whole_number(*limit);
@@ -46,7 +46,7 @@ Result<ListQuery, Reply> parse_query(const RequestView& request) {
   if (const std::string* since = request.query_param("since")) q.since = *since;
   q.uuid = request.query_param("uuid");
   q.operation = request.query_param("operation");
-  q.session = session::named_session(request);
+  q.session = named_session(context);
   return q;
 }
 
@@ -83,9 +83,9 @@ Result<long long, Reply> read_whole_number(const rapidjson::Document& doc, const
 }  // namespace
 
 Reply handle_list_requests(const RequestView& request, Context& context, const std::smatch&) {
-  auto query = parse_query(request);
+  auto query = parse_query(request, context);
   if (!query) return query.error();
-  if (auto refused = refuse_unknown_session(query->session, context)) return *refused;
+  if (auto refused = refuse_unknown_session(context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.control.journal().entries())) {
     if (out.size() >= query->limit) break;
@@ -254,8 +254,8 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
 }
 
 Reply handle_unmatched_requests(const RequestView& request, Context& context, const std::smatch&) {
-  const std::string* session = session::named_session(request);
-  if (auto refused = refuse_unknown_session(session, context)) return *refused;
+  const std::string* session = named_session(context);
+  if (auto refused = refuse_unknown_session(context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.control.journal().entries())) {
     if (!in_session(*e, session)) continue;
@@ -268,8 +268,8 @@ Reply handle_unmatched_requests(const RequestView& request, Context& context, co
 }
 
 Reply handle_violations(const RequestView& request, Context& context, const std::smatch&) {
-  const std::string* session = session::named_session(request);
-  if (auto refused = refuse_unknown_session(session, context)) return *refused;
+  const std::string* session = named_session(context);
+  if (auto refused = refuse_unknown_session(context)) return *refused;
   std::vector<EntryPtr> out;
   for (auto& e : newest_first(context.control.journal().entries())) {
     if (in_session(*e, session) && !e->seen().violations.empty()) out.push_back(std::move(e));
@@ -279,7 +279,8 @@ Reply handle_violations(const RequestView& request, Context& context, const std:
 
 Reply handle_delete_requests(const RequestView& request, Context& context, const std::smatch&) {
   if (auto refused = refuse_session_param(
-          request, "a session's requests stay in the journal (filter them with ?session=ID)")) {
+          request, context,
+          "a session's requests stay in the journal (filter them with ?session=ID)")) {
     return std::move(*refused);
   }
   context.control.clear_journal();

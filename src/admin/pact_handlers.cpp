@@ -43,7 +43,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   auto provider = party(body, "provider");
   if (!provider) return provider.error();
   std::optional<std::string> session;
-  if (const std::string* query = session::named_session(request)) session = *query;
+  if (const std::string* query = named_session(context)) session = *query;
   auto given = body.FindMember("session");
   if (given != body.MemberEnd()) {
     if (!given->value.IsString()) {
@@ -52,9 +52,9 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
     }
     session = given->value.GetString();
   }
-  if (auto refused = refuse_unknown_session(session ? &*session : nullptr, context)) {
-    return *refused;
-  }
+  auto refused = given != body.MemberEnd() ? refuse_unknown_session(body, context)
+                                           : refuse_unknown_session(context);
+  if (refused) return *refused;
   std::vector<interchange::PactCall> calls;
   const journal::Journal& journal = context.control.journal();
   for (const auto& entry : journal.entries()) {
@@ -68,7 +68,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
 Reply handle_pact_provider_state(const RequestView& request, Context& context, const std::smatch&) {
   auto change = interchange::read_provider_state(request);
   if (!change) return error_reply(400, change.error().message, "invalid_params");
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   // Nothing to undo: the next setup starts its uuid over. Nothing to set up
   // for an interaction with no provider state.

@@ -98,7 +98,7 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
 }  // namespace
 
 Reply handle_list_scenarios(const RequestView& request, Context& context, const std::smatch&) {
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
@@ -120,7 +120,7 @@ Reply handle_list_scenarios(const RequestView& request, Context& context, const 
 }
 
 Reply handle_get_scenario(const RequestView& request, Context& context, const std::smatch& match) {
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string name = match[1];
   auto set = scope->store->find(name);
@@ -161,7 +161,7 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
     }
     name = *given;
   }
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   auto pushed = context.control.push(*scope, request.body, {apply, name});
   if (!pushed) return refusal_reply(pushed.error());
@@ -176,7 +176,7 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
 
 Reply handle_delete_scenario(const RequestView& request, Context& context,
                              const std::smatch& match) {
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string name = match[1];
   auto removed = context.control.remove(*scope, name);
@@ -190,7 +190,7 @@ Reply handle_delete_scenario(const RequestView& request, Context& context,
 
 Reply handle_reload_scenarios(const RequestView& request, Context& context, const std::smatch&) {
   if (auto refused =
-          refuse_session_param(request, "a session's sets come and go by push and delete"))
+          refuse_session_param(request, context, "a session's sets come and go by push and delete"))
     return std::move(*refused);
   return load_reply(context.control.reload(), "Scenarios reloaded.");
 }

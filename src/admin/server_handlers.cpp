@@ -119,8 +119,8 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
 }
 
 Reply handle_reset(const RequestView& request, Context& context, const std::smatch&) {
-  if (auto refused =
-          refuse_session_param(request, "reset a session with POST /__admin/sessions/ID/reset"))
+  if (auto refused = refuse_session_param(request, context,
+                                          "reset a session with POST /__admin/sessions/ID/reset"))
     return std::move(*refused);
   auto body = parse_object_body(request);
   if (!body) return body.error();
@@ -161,7 +161,7 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
     }
     limit = *number;
   }
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   scenario::Engine& engine = *scope->engine;
   const std::string* part = request.query_param("uuid");
@@ -185,7 +185,7 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
 }
 
 Reply handle_get_directory(const RequestView& request, Context& context, const std::smatch& match) {
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string uuid = match[1];
   auto snapshot = scope->engine->directory(uuid);
@@ -204,7 +204,7 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
     return error_reply(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
                        "invalid_params");
   }
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   const scenario::Engine& engine = *scope->engine;
   auto restart = doc.FindMember("restart");
@@ -223,7 +223,7 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
 }
 
 Reply handle_list_operations(const RequestView& request, Context& context, const std::smatch&) {
-  auto scope = scope_of(request, context);
+  auto scope = scope_of(context);
   if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);

@@ -274,8 +274,8 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
     after = *id;
   }
   std::optional<std::string> session;
-  const std::string* id = session::named_session(request);
-  if (auto refused = refuse_unknown_session(id, context)) return *refused;
+  const std::string* id = named_session(context);
+  if (auto refused = refuse_unknown_session(context)) return *refused;
   if (id) session = *id;
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);

@@ -41,7 +41,7 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
     return writer.send(admin::route(request, stages_.admin, settings_.admin_access));
   }
   // A session's requests meet its own engine: its states, sets and draws.
-  auto scope = session::scope_of(request, session::Api::mock, stages_.scopes);
+  auto scope = session::scope_of(request, session::Api::mock, stages_.scopes).scope;
   std::optional<session::SessionRefusal> refusal;
   if (!scope) refusal = scope.error();
   session::SessionPtr session = scope ? scope->session : nullptr;

@@ -86,10 +86,10 @@ Result<Scope, SessionRefusal> mock_scope(const RequestView& request, const Scope
 
 }  // namespace
 
-Result<Scope, SessionRefusal> scope_of(const RequestView& request, Api api,
-                                       const ScopeRules& rules) {
-  if (api == Api::mock) return mock_scope(request, rules);
-  return scope_named(named_session(request), rules);
+RequestScope scope_of(const RequestView& request, Api api, const ScopeRules& rules) {
+  if (api == Api::mock) return {request.header(kSessionHeader), mock_scope(request, rules)};
+  const std::string* id = request.query_param(kSessionParam);
+  return {id, scope_named(id, rules)};
 }
 
 Result<Scope, SessionRefusal> scope_named(const std::string* id, const ScopeRules& rules) {
@@ -103,10 +103,6 @@ Result<std::shared_ptr<const SessionTag>, SessionRefusal> known_tag(
   if (found) return std::shared_ptr<const SessionTag>((*found)->tag);
   if (found.error().kind == SessionError::Kind::closed) return found.error().tag;
   return refusal_of(found.error());
-}
-
-const std::string* named_session(const RequestView& request) {
-  return request.query_param(kSessionParam);
 }
 
 bool carries_session_header(const RequestView& request) {

@@ -68,9 +68,23 @@ struct ScopeRules {
   OutsideSessions outside = OutsideSessions::served;
 };
 
+/// A request's scope, worked out once: the request path's for the mock API,
+/// the admin router's for the handler it calls.
+struct RequestScope {
+  /// The session id the request names (the admin API's `?session=`, the
+  /// mock API's header); null: none (a bearer names no id).
+  const std::string* named = nullptr;
+  /// Its scope (the baseline when it names none), or why it has none.
+  Result<Scope, SessionRefusal> scope;
+
+  /// Whether it names a session never opened (or closed so long ago it is
+  /// forgotten): what an admin call that reads the journal by session
+  /// refuses, where a remembered closed session's calls are still read.
+  bool names_unknown() const { return !scope && scope.error().status == 404; }
+};
+
 /// The request's scope, or why it has none.
-Result<Scope, SessionRefusal> scope_of(const RequestView& request, Api api,
-                                       const ScopeRules& rules);
+RequestScope scope_of(const RequestView& request, Api api, const ScopeRules& rules);
 
 /// The scope of session `id` (open), or the baseline for none: an admin
 /// call's, once its id is read (from `?session=`, or a body).
@@ -80,10 +94,6 @@ Result<Scope, SessionRefusal> scope_named(const std::string* id, const ScopeRule
 /// test's outcome when it has ended, after its session may have closed.
 Result<std::shared_ptr<const SessionTag>, SessionRefusal> known_tag(
     std::string_view id, const SessionRegistry& sessions);
-
-/// The session id an admin call names (`?session=`), if any: for the calls
-/// that read by session (the journal, events, a pact).
-const std::string* named_session(const RequestView& request);
 
 /// Whether a request carries the mock API's session header.
 bool carries_session_header(const RequestView& request);

@@ -161,7 +161,7 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
   scenario::ScenarioStore store({}, {}, engine);
   Scope baseline{nullptr, &engine, &store};
   auto scope = [&](const RequestView& request, OutsideSessions outside = OutsideSessions::served) {
-    return scope_of(request, Api::mock, {sessions, baseline, outside});
+    return scope_of(request, Api::mock, {sessions, baseline, outside}).scope;
   };
   CHECK(scope(with({{"Authorization", "Bearer " + a->api_key}}))->session == a);
   CHECK(scope(with({{"authorization", "bearer  " + a->api_key + " "}}))->session == a);
@@ -180,7 +180,11 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
   CHECK(forged.error().message.find("'forged'") != std::string::npos);
   RequestView admin_call = testing::json_post_to("/__admin/scenarios", "{}");
   admin_call.query.push_back({"session", "forged"});
-  auto forged_admin = scope_of(admin_call, Api::admin, {sessions, baseline});
+  auto named = scope_of(admin_call, Api::admin, {sessions, baseline});
+  REQUIRE(named.named);
+  CHECK(*named.named == "forged");
+  CHECK(named.names_unknown());
+  auto forged_admin = named.scope;
   REQUIRE_FALSE(forged_admin);
   CHECK(forged_admin.error().status == forged.error().status);
   CHECK(forged_admin.error().code == forged.error().code);
