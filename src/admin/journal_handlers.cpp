@@ -253,7 +253,7 @@ Reply handle_wait_requests(const RequestView& request, Context& context, const s
                          " matching requests; " + std::to_string(reached) + " arrived");
 }
 
-Reply handle_unmatched_requests(const RequestView& request, Context& context, const std::smatch&) {
+Reply handle_unmatched_requests(const RequestView&, Context& context, const std::smatch&) {
   const std::string* session = named_session(context);
   if (auto refused = refuse_unknown_session(context)) return *refused;
   std::vector<EntryPtr> out;
@@ -267,7 +267,7 @@ Reply handle_unmatched_requests(const RequestView& request, Context& context, co
   return entries_reply(out, nullptr);
 }
 
-Reply handle_violations(const RequestView& request, Context& context, const std::smatch&) {
+Reply handle_violations(const RequestView&, Context& context, const std::smatch&) {
   const std::string* session = named_session(context);
   if (auto refused = refuse_unknown_session(context)) return *refused;
   std::vector<EntryPtr> out;

@@ -97,7 +97,7 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
 
 }  // namespace
 
-Reply handle_list_scenarios(const RequestView& request, Context& context, const std::smatch&) {
+Reply handle_list_scenarios(const RequestView&, Context& context, const std::smatch&) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
@@ -119,7 +119,7 @@ Reply handle_list_scenarios(const RequestView& request, Context& context, const 
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-Reply handle_get_scenario(const RequestView& request, Context& context, const std::smatch& match) {
+Reply handle_get_scenario(const RequestView&, Context& context, const std::smatch& match) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string name = match[1];
@@ -174,7 +174,7 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   return load_reply(pushed->diagnostics, "Scenario set '" + set + "' loaded.", set);
 }
 
-Reply handle_delete_scenario(const RequestView& request, Context& context,
+Reply handle_delete_scenario(const RequestView&, Context& context,
                              const std::smatch& match) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();

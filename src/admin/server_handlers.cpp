@@ -184,7 +184,7 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 
-Reply handle_get_directory(const RequestView& request, Context& context, const std::smatch& match) {
+Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string uuid = match[1];
@@ -222,7 +222,7 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   return directory_reply(*engine.directory(uuid), *engine.catalog()->operations);
 }
 
-Reply handle_list_operations(const RequestView& request, Context& context, const std::smatch&) {
+Reply handle_list_operations(const RequestView&, Context& context, const std::smatch&) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   rapidjson::StringBuffer buffer;
