@@ -174,8 +174,7 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   return load_reply(pushed->diagnostics, "Scenario set '" + set + "' loaded.", set);
 }
 
-Reply handle_delete_scenario(const RequestView&, Context& context,
-                             const std::smatch& match) {
+Reply handle_delete_scenario(const RequestView&, Context& context, const std::smatch& match) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   const std::string name = match[1];
