@@ -44,7 +44,7 @@ void RequestPath::serve(const RequestView& request, ReplyWriter& writer) const {
   auto scope = session::scope_of(request, session::Api::mock, stages_.scopes).scope;
   std::optional<session::SessionRefusal> refusal;
   if (!scope) refusal = scope.error();
-  session::SessionPtr session = scope ? scope->session : nullptr;
+  const session::Session* session = scope ? scope->session.get() : nullptr;  // held by `scope`
   scenario::Engine& engine = scope ? *scope->engine : *stages_.scopes.baseline.engine;
   // One catalog for the whole request: it routed the request, so it answers it.
   auto catalog = engine.catalog();

@@ -153,7 +153,7 @@ void change_on_success(const CallInState& call, const std::optional<std::string>
 Decision decide(const CallInState& call) {
   Decision decision;
   decision.named = call.entry != nullptr;
-  decision.did_you_mean = call.did_you_mean;
+  if (call.did_you_mean) decision.did_you_mean = std::string(*call.did_you_mean);
   if (call.limited) {
     refuse_over_limit(call, decision);
     return decision;

@@ -111,7 +111,8 @@ struct CallInState {
   std::optional<RateLimiter::Refusal> limited = std::nullopt;
   /// For a uuid no scenario names: the scripted uuid it is likely meant to
   /// be (Catalog::did_you_mean, which the engine keeps per uuid and catalog).
-  std::optional<std::string> did_you_mean = std::nullopt;
+  /// The caller keeps it alive through the call; the decision copies it.
+  std::optional<std::string_view> did_you_mean = std::nullopt;
 };
 
 /// The answer to `call`: a limit's 429 when one refuses it; else the first

@@ -179,8 +179,10 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   auto limited =
       catalog->limiter->admit(catalog->limits, {request.operation->name, checked.uuid, scope_},
                               std::chrono::steady_clock::now());
-  Decision decision = limited ? decide_limited(request, *catalog, *limited)
-                              : decide(*request.operation, checked.uuid, checked.body, catalog);
+  // Moved where the decision keeps it; a refused call's holds its own 429.
+  Decision decision =
+      limited ? decide_limited(request, *catalog, *limited)
+              : decide(*request.operation, checked.uuid, checked.body, std::move(catalog));
   note_in_entry(decision, request);
   // A copy that shares the body with the catalog, which may be swapped meanwhile.
   Reply reply = decision.rendered ? std::move(*decision.rendered) : *decision.answer;
@@ -225,7 +227,7 @@ Decision Engine::decide_limited(const contract::Classified& request, const Catal
                            .body = request.checked.body,
                            .directory = kUntouched,
                            .limited = refusal,
-                           .did_you_mean = std::move(suggestion)});
+                           .did_you_mean = suggestion});
 }
 
 const std::optional<std::string>& Engine::suggested(Slot& slot, const Catalog& catalog,
@@ -255,8 +257,11 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
   ++d.calls[op.name];
   // A key-less operation's calls all share the slot of the empty uuid:
   // there is no scripted uuid it could have meant.
-  std::optional<std::string> suggestion;
-  if (!entry && remembered && contract::has_key(op)) suggestion = suggested(*s, *catalog, uuid);
+  // The slot's, read under its lock while decide() copies it.
+  std::optional<std::string_view> suggestion;
+  if (!entry && remembered && contract::has_key(op)) {
+    if (const auto& kept = suggested(*s, *catalog, uuid)) suggestion = *kept;
+  }
   Decision decision = scenario::decide({.catalog = *catalog,
                                         .op = op,
                                         .uuid = uuid,
@@ -264,7 +269,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
                                         .body = body,
                                         .directory = d,
                                         .seed = seed_,
-                                        .did_you_mean = std::move(suggestion)});
+                                        .did_you_mean = suggestion});
   if (!remembered) {
     decision.violations.insert(
         decision.violations.begin(),
