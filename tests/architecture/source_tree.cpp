@@ -79,4 +79,13 @@ std::string folder_of(const std::string& relative) {
   return slash == std::string::npos ? "" : relative.substr(0, slash);
 }
 
+std::vector<std::string> includes_matching(const SourceFile& file, const std::regex& include) {
+  std::vector<std::string> found;
+  std::string code = code_only(file.text);
+  for (std::sregex_iterator it(code.begin(), code.end(), include), end; it != end; ++it) {
+    found.push_back(file.path + ": " + it->str());
+  }
+  return found;
+}
+
 }  // namespace drivemock::architecture

@@ -2,6 +2,7 @@
 // The sources under src/ as the architecture tests read them: as text, with
 // comments and literals blanked so that only code is searched.
 
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,10 @@ std::string code_only(const std::string& text);
 
 /// The folder of a path relative to src/ ("http" of "http/connection.cpp"; "" for main.cpp).
 std::string folder_of(const std::string& relative);
+
+/// Each include of `file`'s code (comments and literals left out) that
+/// `include` matches, as "file: #include \"folder/header\"".
+std::vector<std::string> includes_matching(const SourceFile& file, const std::regex& include);
 
 /// One line each, for a failure's message.
 std::string listed(const std::vector<std::string>& lines);

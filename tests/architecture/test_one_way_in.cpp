@@ -20,10 +20,8 @@ std::vector<std::string> handlers_around_control(const std::vector<SourceFile>& 
   std::vector<std::string> found;
   for (const auto& file : files) {
     if (!file.path.starts_with("admin/") || !file.path.ends_with("_handlers.cpp")) continue;
-    std::string code = code_only(file.text);
-    for (std::sregex_iterator it(code.begin(), code.end(), include), end; it != end; ++it) {
-      found.push_back(file.path + ": " + it->str());
-    }
+    auto included = includes_matching(file, include);
+    found.insert(found.end(), included.begin(), included.end());
   }
   return found;
 }
