@@ -183,7 +183,6 @@ class Control {
 
  private:
   Parts parts_;
-  OutcomeLedger outcomes_;
 };
 
 /// 404 for a uuid the scope's engine holds no directory for (no scenario

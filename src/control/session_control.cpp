@@ -51,7 +51,7 @@ Outcome<std::shared_ptr<const SessionTag>> Control::session_tag(std::string_view
 size_t Control::record_outcomes(const std::vector<OutcomeFor>& outcomes) {
   size_t kept = 0;
   for (const auto& [tag, outcome] : outcomes) {
-    if (!outcomes_.worsens(tag->id, outcome.state)) continue;
+    if (!parts_.sessions.worsen_outcome(tag->id, outcome_rank(outcome.state))) continue;
     record_event(outcome_event(outcome, tag));
     ++kept;
   }

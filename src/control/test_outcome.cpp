@@ -71,21 +71,8 @@ Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body, std::
   return outcome;
 }
 
-bool OutcomeLedger::worsens(const std::string& id, std::string_view state) {
-  int rank = state == "failed" ? 3 : state == "skipped" ? 2 : 1;
-  std::lock_guard lock(mutex_);
-  auto [at, fresh] = worst_.try_emplace(id, rank);
-  if (!fresh) {
-    if (rank <= at->second) return false;
-    at->second = rank;
-    return true;
-  }
-  order_.push_back(id);
-  if (order_.size() > kMaxRememberedSessions) {
-    worst_.erase(order_.front());
-    order_.pop_front();
-  }
-  return true;
+int outcome_rank(std::string_view state) {
+  return state == "failed" ? 3 : state == "skipped" ? 2 : 1;
 }
 
 journal::AdminEvent outcome_event(const TestOutcome& outcome,

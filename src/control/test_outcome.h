@@ -8,12 +8,9 @@
 
 #include <rapidjson/document.h>
 
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "journal/admin_events.h"
 #include "util/result.h"
@@ -40,26 +37,12 @@ Result<TestOutcome, Error> read_test_outcome(const rapidjson::Value& body,
 /// How many outcomes one POST /__admin/outcomes may carry.
 inline constexpr size_t kMaxOutcomesPerBatch = 1000;
 
-/// The worst outcome each session's test has had (failed over skipped over
-/// passed), so that a later, better one cannot hide it: a runner's retry
-/// that passes after a failure, or a caller sending `passed` after the
-/// runner's `failed`, leaves the test failed. Only an outcome that makes a
-/// session's worse is kept as its event, so a session has at most three,
-/// and one session's flood cannot push other sessions' outcomes out of the
-/// events. Remembers the newest kMaxRememberedSessions sessions.
-class OutcomeLedger {
- public:
-  /// Whether `state` ("passed", "skipped", "failed") is worse than the
-  /// worst session `id` has had, or it has had none; it is then its worst.
-  bool worsens(const std::string& id, std::string_view state);
-
-  static constexpr size_t kMaxRememberedSessions = 100000;
-
- private:
-  std::mutex mutex_;
-  std::unordered_map<std::string, int> worst_;
-  std::deque<std::string> order_;  ///< oldest first, for forgetting
-};
+/// How bad an outcome is: passed 1, skipped 2, failed 3. A session keeps
+/// its test's worst (SessionRegistry::worsen_outcome), so that a later,
+/// better one cannot hide it, and only an outcome that makes it worse is
+/// kept as its event: a session has at most three, and one session's flood
+/// cannot push other sessions' outcomes out of the events.
+int outcome_rank(std::string_view state);
 
 /// The session's "test-outcome" event: details outcome, durationMs, message, location.
 journal::AdminEvent outcome_event(const TestOutcome& outcome,

@@ -94,12 +94,8 @@ struct Catalog {
   std::vector<Shadow> shadows;
   /// Every set's `limits:`, in set order; a call must pass all that apply.
   std::vector<LimitInForce> limits;
-  /// Their windows, the one part of a catalog that changes: a new catalog
-  /// starts with empty windows, and a request counts in the catalog it holds.
-  std::shared_ptr<RateLimiter> limiter = std::make_shared<RateLimiter>();
-
-  /// The index behind did_you_mean, shared as the limiter is: it only
-  /// points into the sets, which any copy of the catalog shares as well.
+  /// The index behind did_you_mean, built on first use and shared by any
+  /// copy of the catalog: it only points into the sets, which copies share.
   std::shared_ptr<LazyNearbyUuids> nearby = std::make_shared<LazyNearbyUuids>();
 
   const DirectoryEntry* find(std::string_view uuid) const;

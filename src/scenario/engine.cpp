@@ -44,7 +44,10 @@ size_t stored_bytes(const DirectoryState& d) {
 }  // namespace
 
 Engine::Engine(std::shared_ptr<const Catalog> catalog, size_t unnamed_limit, size_t unnamed_bytes)
-    : catalog_(std::move(catalog)), unnamed_limit_(unnamed_limit), unnamed_budget_(unnamed_bytes) {}
+    : catalog_(std::move(catalog)),
+      windows_(catalog_->generation),
+      unnamed_limit_(unnamed_limit),
+      unnamed_budget_(unnamed_bytes) {}
 
 std::shared_ptr<const Catalog> Engine::catalog() const {
   std::shared_lock lock(catalog_mutex_);
@@ -57,6 +60,8 @@ std::shared_ptr<const Catalog> Engine::replace_catalog(std::shared_ptr<const Cat
   {
     std::lock_guard lock(catalog_mutex_);
     old = std::exchange(catalog_, catalog);
+    // Before any call can hold the new catalog: its limits' windows start empty.
+    windows_.restart(catalog->generation);
   }
   if (restarting == Restart::none) return old;
   // Only uuids that were called have state: look at those, not at every uuid
@@ -177,8 +182,8 @@ Reply Engine::answer(contract::Classified& request, std::shared_ptr<const Catalo
   // Counted in the limits' windows first: a call over a limit never
   // reaches the simulated service.
   auto limited =
-      catalog->limiter->admit(catalog->limits, {request.operation->name, checked.uuid, scope_},
-                              std::chrono::steady_clock::now());
+      windows_.admit(catalog->limits, {request.operation->name, checked.uuid, catalog->generation},
+                     std::chrono::steady_clock::now());
   // Moved where the decision keeps it; a refused call's holds its own 429.
   Decision decision =
       limited ? decide_limited(request, *catalog, *limited)
@@ -281,7 +286,7 @@ Decision Engine::decide(const contract::Operation& op, const std::string& uuid,
 }
 
 void Engine::reset() {
-  catalog()->limiter->clear(scope_);
+  windows_.clear();
   near_miss_calls_.clear();
   used_answers_.clear();
   std::shared_lock read(slots_mutex_);

@@ -107,10 +107,6 @@ class Engine {
   /// before reset() to replay a run.
   void set_seed(uint64_t seed) { seed_ = seed; }
   uint64_t seed() const { return seed_; }
-  /// The rate-limit windows this engine counts in (RateLimiter's scope):
-  /// a session's id; "" outside sessions. Set before the first request.
-  void set_scope(std::string scope) { scope_ = std::move(scope); }
-  const std::string& scope() const { return scope_; }
   /// A uuid's simulated state; nullopt only for a uuid that no scenario
   /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
@@ -165,6 +161,8 @@ class Engine {
   /// lets go of its load with a relaxed store, a race TSan reports.
   mutable std::shared_mutex catalog_mutex_;
   std::shared_ptr<const Catalog> catalog_;
+  /// The rate limits' windows of this engine's calls: a session's are its own.
+  RateLimiter windows_;
   NearMissCalls near_miss_calls_;
   UsedAnswers used_answers_;
   mutable std::shared_mutex slots_mutex_;
@@ -189,7 +187,6 @@ class Engine {
   /// Bytes the unnamed slots take (their uuids, kSlotBytes each, their stored fields).
   std::atomic<size_t> unnamed_bytes_{0};
   std::atomic<uint64_t> seed_{0};
-  std::string scope_;
 };
 
 }  // namespace drivemock::scenario

@@ -35,7 +35,7 @@ bool applies(const Limit& limit, std::string_view operation, std::string_view uu
 std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitInForce>& limits,
                                                        const LimitedCall& call, Time now) {
   // Named copies, not a structured binding: clang 14 cannot capture those in a lambda.
-  std::string_view operation = call.operation, uuid = call.uuid, scope = call.scope;
+  std::string_view operation = call.operation, uuid = call.uuid;
   // Most calls fall under no limit (a limit on one uuid, or none at all):
   // those never take the lock. The limits are the catalog's, immutable.
   if (std::none_of(limits.begin(), limits.end(),
@@ -44,10 +44,11 @@ std::optional<RateLimiter::Refusal> RateLimiter::admit(const std::vector<LimitIn
   }
   std::vector<std::deque<Time>*> counting;
   std::lock_guard lock(mutex_);
+  if (call.generation != generation_) return std::nullopt;
   for (size_t i = 0; i < limits.size(); ++i) {
     const Limit& limit = *limits[i].limit;
     if (!applies(limit, operation, uuid)) continue;
-    Key key{i, std::string(scope), limit.per == Limit::Per::uuid ? std::string(uuid) : ""};
+    Key key{i, limit.per == Limit::Per::uuid ? std::string(uuid) : ""};
     auto& admitted = windows_[key];
     if (auto wait = refusal_of(limit, admitted, now)) return Refusal{i, *wait};
     // Those that left the window are no longer needed.
@@ -63,7 +64,7 @@ void RateLimiter::forget_idle_windows(Time now, const std::vector<LimitInForce>&
   admitted_since_sweep_ = 0;
   std::erase_if(windows_, [&](const auto& window) {
     const auto& [key, admitted] = window;
-    return admitted.empty() || admitted.back() <= now - window_of(*limits[std::get<0>(key)].limit);
+    return admitted.empty() || admitted.back() <= now - window_of(*limits[key.first].limit);
   });
 }
 
@@ -78,9 +79,11 @@ void RateLimiter::clear() {
   admitted_since_sweep_ = 0;
 }
 
-void RateLimiter::clear(std::string_view scope) {
+void RateLimiter::restart(uint64_t generation) {
   std::lock_guard lock(mutex_);
-  std::erase_if(windows_, [&](const auto& window) { return std::get<1>(window.first) == scope; });
+  windows_.clear();
+  admitted_since_sweep_ = 0;
+  generation_ = generation;
 }
 
 }  // namespace drivemock::scenario

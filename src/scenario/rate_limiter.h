@@ -4,17 +4,18 @@
 // admitted calls in the last `per_ms` milliseconds, and then counts in each.
 // Refused calls count in none, so a client that keeps retrying gets in again
 // as soon as the window has room. One lock over all windows keeps the counts
-// exact under parallel calls.
+// exact under parallel calls. Each engine (the baseline's, each session's)
+// has its own limiter, so a session's windows are its own and go with it.
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -31,13 +32,12 @@ struct LimitInForce {
   Reply refusal;
 };
 
-/// A call as the limits see it. `scope` keeps windows apart: each session
-/// (one per test) counts its calls in windows of its own, "" is outside
-/// sessions.
+/// A call as the limits see it, and the generation of the catalog that
+/// routed it (Catalog::generation), whose limits it is counted under.
 struct LimitedCall {
   std::string_view operation;
   std::string_view uuid;
-  std::string_view scope = {};
+  uint64_t generation = 0;
 };
 
 class RateLimiter {
@@ -51,26 +51,32 @@ class RateLimiter {
     std::chrono::milliseconds retry_after{0};
   };
 
+  /// Windows for the limits of the catalog of that generation.
+  explicit RateLimiter(uint64_t generation = 0) : generation_(generation) {}
+
   /// Admits `call` at `now`, or says which of `limits` (the first that is
-  /// full) refuses it. `limits` must be the same list on every call (the
-  /// catalog's).
+  /// full; the limits of the call's catalog) refuses it. A call routed with
+  /// another catalog than the windows are for (one replaced meanwhile) is
+  /// admitted and counts in none.
   std::optional<Refusal> admit(const std::vector<LimitInForce>& limits, const LimitedCall& call,
                                Time now);
   /// Every window empty again (a reset).
   void clear();
-  /// The windows of one scope empty again (a session's reset or close).
-  void clear(std::string_view scope);
+  /// Every window empty, now for the catalog of `generation` (a catalog
+  /// swapped in: its limits start with empty windows).
+  void restart(uint64_t generation);
   /// How many windows are kept (one per limit, and per uuid for per: uuid).
   size_t window_count();
 
  private:
-  /// (limit, scope, uuid or "" for per: all) → admitted calls, oldest first
-  using Key = std::tuple<size_t, std::string, std::string>;
+  /// (limit, uuid or "" for per: all) → admitted calls, oldest first
+  using Key = std::pair<size_t, std::string>;
 
   void forget_idle_windows(Time now, const std::vector<LimitInForce>& limits);
 
   std::mutex mutex_;
   std::map<Key, std::deque<Time>, std::less<>> windows_;
+  uint64_t generation_ = 0;  ///< the catalog the windows count for
   size_t admitted_since_sweep_ = 0;
 };
 

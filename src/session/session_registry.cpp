@@ -26,7 +26,6 @@ Session::Session(SessionTag given, std::string key, Envelope envelope, const Ses
       api_key(std::move(key)),
       engine(scenario::empty_catalog(envelope), limits.unnamed_uuids, limits.unnamed_bytes),
       store({}, {}, engine, envelope) {
-  engine.set_scope(tag->id);
   engine.track_used_answers();
 }
 
@@ -148,7 +147,8 @@ KeyHolder SessionRegistry::by_key(std::string_view api_key) const {
 }
 
 void SessionRegistry::remember_closed(const Session& session) {
-  closed_[session.tag->id] = {{session.tag, std::chrono::system_clock::now()}, session.api_key};
+  closed_[session.tag->id] = {
+      {session.tag, std::chrono::system_clock::now()}, session.api_key, session.worst_outcome_};
   closed_keys_[session.api_key] = session.tag->id;
   closed_order_.push_back(session.tag->id);
   while (closed_order_.size() > limits_.closed_remembered) {
@@ -157,6 +157,19 @@ void SessionRegistry::remember_closed(const Session& session) {
     closed_.erase(oldest);
     closed_order_.pop_front();
   }
+}
+
+bool SessionRegistry::worsen_outcome(std::string_view id, int rank) {
+  std::unique_lock write(mutex_);
+  int* worst = nullptr;
+  if (auto open = by_id_.find(std::string(id)); open != by_id_.end()) {
+    worst = &open->second->worst_outcome_;
+  } else if (auto closed = closed_.find(std::string(id)); closed != closed_.end()) {
+    worst = &closed->second.worst_outcome;
+  }
+  if (!worst || rank <= *worst) return false;
+  *worst = rank;
+  return true;
 }
 
 Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
@@ -172,8 +185,6 @@ Result<SessionPtr, SessionError> SessionRegistry::close(std::string_view id) {
     open_count_ = by_id_.size();
     count_known();
   }
-  // Its windows in a limiter it shares with the baseline go with it.
-  session->engine.catalog()->limiter->clear(session->tag->id);
   {
     // Counted on until it is freed: a call that still holds it (one that
     // hangs, or waits out a delay) holds its engine, catalog and sets.

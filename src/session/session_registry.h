@@ -72,6 +72,7 @@ class Session {
   size_t open_charged_ = 0;               ///< what its opening is counted at
   size_t sets_charged_ = 0;               ///< what its pushed sets and own catalog are counted at
   bool closed_ = false;                   ///< closed: counted as it was until it is freed
+  int worst_outcome_ = 0;  ///< its test's worst outcome so far (0: none), under the registry's lock
 };
 
 using SessionPtr = std::shared_ptr<Session>;
@@ -138,6 +139,11 @@ class SessionRegistry {
   /// Its pushed sets dropped, states, sequences, windows and draws back to
   /// the start (draws from `seed` and its name).
   Result<SessionPtr, SessionError> reset(std::string_view id, uint64_t seed);
+  /// Whether an outcome of `rank` (control/test_outcome.h ranks them) is
+  /// worse than the worst the test of session `id`, open or remembered
+  /// closed, has had; it is then its worst. So a later, better outcome (a
+  /// retry that passes) cannot hide a failure.
+  bool worsen_outcome(std::string_view id, int rank);
   /// The open sessions, oldest first.
   std::vector<SessionPtr> list() const;
   /// Whether any session is open: a request without the session header
@@ -169,6 +175,7 @@ class SessionRegistry {
   struct Closed {
     ClosedSession session;
     std::string api_key;
+    int worst_outcome = 0;
   };
   SessionError not_open(std::string_view id) const;
   void count_known() { known_count_ = by_id_.size() + closed_.size(); }

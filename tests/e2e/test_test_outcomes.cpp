@@ -291,6 +291,11 @@ TEST_CASE("a test's outcome only gets worse: a later passed never hides a failur
   mock.admin_json("POST", outcome_path(id), R"({"outcome":"failed","message":"first try"})");
   auto later = mock.admin_json("POST", outcome_path(id), R"({"outcome":"passed"})");
   CHECK(std::string(later["message"].GetString()).find("stays as it was") != std::string::npos);
+  // Its close does not forget it: a runner reporting after the close.
+  mock.admin_json("DELETE", "/__admin/sessions/" + id);
+  auto after_close = mock.admin_json("POST", outcome_path(id), R"({"outcome":"passed"})");
+  CHECK(std::string(after_close["message"].GetString()).find("stays as it was") !=
+        std::string::npos);
   auto kept = outcomes_of(mock, id);
   REQUIRE(kept.size() == 1);
   CHECK(kept[0]["outcome"] == "failed");

@@ -126,3 +126,21 @@ TEST_CASE("windows with no call left in them are forgotten, and clear empties al
   CHECK(l.limiter.window_count() == 0);
   CHECK_FALSE(l.call("trash", "u1", 0));
 }
+
+TEST_CASE(
+    "windows count for one catalog: a swapped-in one starts empty, a late call counts in none") {
+  Limit one = limit(1, 60000);
+  std::vector<LimitInForce> limits = {{&one, nullptr, {}}};
+  RateLimiter limiter(7);  // for the catalog of generation 7
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", 7}, at(0)));
+  CHECK(limiter.admit(limits, {"trash", "u", 7}, at(1)));
+  limiter.restart(8);  // another catalog swapped in: its limits' windows empty
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", 8}, at(2)));
+  CHECK(limiter.admit(limits, {"trash", "u", 8}, at(3)));
+  // A call routed before the swap: its catalog's windows are gone, and it
+  // does not count in the new one's.
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", 7}, at(4)));
+  CHECK(limiter.window_count() == 1);
+  limiter.clear();
+  CHECK_FALSE(limiter.admit(limits, {"trash", "u", 8}, at(5)));
+}

@@ -200,21 +200,6 @@ TEST_CASE("a request's session: the header first, else the bearer that is a sess
   CHECK_FALSE(bearer_token("Bearer "));
 }
 
-TEST_CASE("a closed session's rate-limit windows go, the others' stay") {
-  scenario::RateLimiter limiter;
-  scenario::Limit limit;
-  limit.calls = 1;
-  limit.per_ms = 60000;
-  std::vector<scenario::LimitInForce> limits = {{&limit, nullptr, {}}};
-  auto now = std::chrono::steady_clock::now();
-  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "a"}, now));
-  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "b"}, now));  // another scope
-  CHECK(limiter.admit(limits, {"trash", "u", "a"}, now));
-  limiter.clear("a");
-  CHECK_FALSE(limiter.admit(limits, {"trash", "u", "a"}, now));
-  CHECK(limiter.admit(limits, {"trash", "u", "b"}, now));
-}
-
 TEST_CASE("admin events are kept as the journal is, and read by session") {
   journal::AdminEvents events(3);
   auto tag = std::make_shared<const SessionTag>(SessionTag{"s1", "t"});
