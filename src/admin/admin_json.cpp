@@ -29,24 +29,16 @@ Result<journal::FilterMatcher, Reply> read_filter(const rapidjson::Document& doc
 }
 
 Reply entries_reply(const std::vector<EntryPtr>& entries, const journal::Journal* meta) {
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "requests");
-  w.StartArray();
-  for (const auto& e : entries) journal::write_entry(w, *e);
-  w.EndArray();
-  if (meta) {
-    json::write_string(w, "meta");
-    w.StartObject();
-    json::write_string(w, "total");
-    w.Uint64(meta->size());
-    json::write_string(w, "dropped");
-    w.Uint64(meta->dropped());
-    w.EndObject();
-  }
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_array(w, "requests", entries, [&](const auto& e) { journal::write_entry(w, *e); });
+    if (meta) {
+      json::write_string(w, "meta");
+      w.StartObject();
+      json::write_count(w, "total", meta->size());
+      json::write_count(w, "dropped", meta->dropped());
+      w.EndObject();
+    }
+  });
 }
 
 }  // namespace drivemock::admin

@@ -57,14 +57,10 @@ std::vector<EntryPtr> newest_first(std::vector<EntryPtr> entries) {
 }
 
 Reply count_reply(int status, size_t count, const std::string& message = "") {
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  if (!message.empty()) write_error_members(w, message, "timeout");
-  json::write_string(w, "count");
-  w.Uint64(count);
-  w.EndObject();
-  return json_reply(status, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(status, [&](json::Writer& w) {
+    if (!message.empty()) write_error_members(w, message, "timeout");
+    json::write_count(w, "count", count);
+  });
 }
 
 Result<long long, Reply> read_whole_number(const rapidjson::Document& doc, const char* key,
@@ -220,18 +216,14 @@ Reply handle_verify_order(const RequestView& request, Context& context, const st
     if (auto refused = refuse_unknown_session(filter, context)) return *refused;
   }
   auto check = journal::check_order(context.control.journal().entries(), *filters);
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  if (!check.in_order()) {
-    write_error_members(w, order_message(check, filters->size()), "order_not_met");
-    json::write_string(w, "failedFilter");
-    w.Uint64(*check.failed);
-  }
-  write_ids(w, "matched", check.matched);
-  if (!check.in_order()) write_ids(w, "failedFilterMatches", check.failed_matches);
-  w.EndObject();
-  return json_reply(check.in_order() ? 200 : 409, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(check.in_order() ? 200 : 409, [&](json::Writer& w) {
+    if (!check.in_order()) {
+      write_error_members(w, order_message(check, filters->size()), "order_not_met");
+      json::write_count(w, "failedFilter", *check.failed);
+    }
+    write_ids(w, "matched", check.matched);
+    if (!check.in_order()) write_ids(w, "failedFilterMatches", check.failed_matches);
+  });
 }
 
 Reply handle_wait_requests(const RequestView& request, Context& context, const std::smatch&) {

@@ -109,20 +109,14 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
         400, "Provider state '" + shortened(change->name, 200) + "': " + set.error().message,
         "invalid_params");
   }
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  if (change->uuid) {
-    json::write_member(w, "uuid", uuids[0]);
-  } else {
-    json::write_string(w, "uuids");
-    w.StartArray();
-    for (const auto& uuid : uuids) json::write_string(w, uuid);
-    w.EndArray();
-  }
-  json::write_member(w, "directoryState", state);
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    if (change->uuid) {
+      json::write_member(w, "uuid", uuids[0]);
+    } else {
+      json::write_array(w, "uuids", uuids, [&](const auto& uuid) { json::write_string(w, uuid); });
+    }
+    json::write_member(w, "directoryState", state);
+  });
 }
 
 }  // namespace drivemock::admin

@@ -28,30 +28,22 @@ Reply handle_stop_recording(const RequestView&, Context& context, const std::sma
   auto saved = context.control.stop_recording();
   if (!saved) return refusal_reply(saved.error());
   const record::SavedRecording& file = *saved;
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "file", file.file);
-  json::write_member(w, "scenario", file.yaml);
-  json::write_count(w, "captured", file.captured);
-  json::write_string(w, "learntOperations");
-  w.StartArray();
-  for (const auto& name : file.learnt) json::write_string(w, name);
-  w.EndArray();
-  json::write_count(w, "uncapturedCalls", file.uncaptured_calls);
-  json::write_string(w, "uncaptured");
-  w.StartArray();
-  for (const auto& u : file.uncaptured) {
-    w.StartObject();
-    json::write_member(w, "method", u.method);
-    json::write_member(w, "path", u.path);
-    json::write_member(w, "why", u.why);
-    json::write_count(w, "calls", u.calls);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_member(w, "file", file.file);
+    json::write_member(w, "scenario", file.yaml);
+    json::write_count(w, "captured", file.captured);
+    json::write_array(w, "learntOperations", file.learnt,
+                      [&](const auto& name) { json::write_string(w, name); });
+    json::write_count(w, "uncapturedCalls", file.uncaptured_calls);
+    json::write_array(w, "uncaptured", file.uncaptured, [&](const auto& u) {
+      w.StartObject();
+      json::write_member(w, "method", u.method);
+      json::write_member(w, "path", u.path);
+      json::write_member(w, "why", u.why);
+      json::write_count(w, "calls", u.calls);
+      w.EndObject();
+    });
+  });
 }
 
 Reply handle_recording_status(const RequestView&, Context& context, const std::smatch&) {
@@ -60,8 +52,7 @@ Reply handle_recording_status(const RequestView&, Context& context, const std::s
   record::RecorderState state = context.control.recorder().state();
   w.StartObject();
   json::write_member(w, "status", record::status_name(state.status));
-  json::write_string(w, "unsavedCalls");
-  w.Uint64(state.unsaved);
+  json::write_count(w, "unsavedCalls", state.unsaved);
   if (state.status == record::RecordingStatus::recording) {
     json::write_member(w, "targetBaseUrl", state.target);
     json::write_count(w, "capturedCalls", state.captured);

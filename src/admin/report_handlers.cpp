@@ -2,6 +2,7 @@
 // now (POST /__admin/report), or read (GET /__admin/report). A caller
 // cannot choose where it is written: only the --report path given at start.
 
+#include "admin/admin_json.h"
 #include "admin/handlers.h"
 #include "admin/report_file.h"
 #include "model/error_envelope.h"
@@ -18,19 +19,13 @@ Reply handle_write_report(const RequestView&, Context& context, const std::smatc
   }
   auto written = write_report(context, context.report_file);
   if (!written) return error_reply(500, written.error().message, "report_not_written");
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "status", "success");
-  json::write_member(w, "file", context.report_file);
-  json::write_string(w, "sessions");
-  w.Uint64(written->sessions);
-  json::write_string(w, "requests");
-  w.Uint64(written->requests);
-  json::write_string(w, "bytes");
-  w.Uint64(written->bytes);
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_member(w, "status", "success");
+    json::write_member(w, "file", context.report_file);
+    json::write_count(w, "sessions", written->sessions);
+    json::write_count(w, "requests", written->requests);
+    json::write_count(w, "bytes", written->bytes);
+  });
 }
 
 Reply handle_get_report(const RequestView&, Context& context, const std::smatch&) {

@@ -130,10 +130,8 @@ std::string report_data(const ReportInput& input, SessionIndex& sessions) {
   json::Writer w(buffer);
   w.StartObject();
   json::write_member(w, "version", input.version);
-  json::write_string(w, "seed");
-  w.Uint64(input.seed);
-  json::write_string(w, "dropped");
-  w.Uint64(input.dropped);
+  json::write_count(w, "seed", input.seed);
+  json::write_count(w, "dropped", input.dropped);
   json::write_member(w, "generated", format_utc_millis(std::chrono::system_clock::now()));
   json::write_string(w, "requests");
   w.StartArray();

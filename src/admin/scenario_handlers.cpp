@@ -24,16 +24,13 @@ void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diag
 /// Each diagnostic as {severity, file, line, column, message}: what an editor
 /// needs to put it at its place (line and column from 1; 0 when unknown).
 void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
-  json::write_string(w, "diagnostics");
-  w.StartArray();
-  for (const auto& d : diagnostics) {
+  json::write_array(w, "diagnostics", diagnostics, [&](const auto& d) {
     w.StartObject();
     json::write_member(w, "severity", d.severity == Severity::error ? "error" : "warning");
     json::write_position(w, d.file, d.line, d.column);
     json::write_member(w, "message", d.message);
     w.EndObject();
-  }
-  w.EndArray();
+  });
 }
 
 /// 200 with the warnings, or 400 with the errors and the warnings; `name`
@@ -41,26 +38,23 @@ void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
 Reply load_reply(const Diagnostics& diagnostics, const std::string& done,
                  const std::optional<std::string>& name = std::nullopt) {
   bool failed = has_errors(diagnostics);
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  if (failed) {
-    std::string first;
-    for (const auto& d : diagnostics) {
-      if (first.empty() && d.severity == Severity::error) first = format_diagnostic(d);
+  return object_reply(failed ? 400 : 200, [&](json::Writer& w) {
+    if (failed) {
+      std::string first;
+      for (const auto& d : diagnostics) {
+        if (first.empty() && d.severity == Severity::error) first = format_diagnostic(d);
+      }
+      write_error_members(w, "The scenarios have errors; nothing changed. " + first,
+                          "invalid_scenario");
+      write_diagnostics(w, "errors", diagnostics, Severity::error);
+    } else {
+      json::write_member(w, "status", "success");
+      json::write_member(w, "message", done);
+      if (name) json::write_member(w, "name", *name);
     }
-    write_error_members(w, "The scenarios have errors; nothing changed. " + first,
-                        "invalid_scenario");
-    write_diagnostics(w, "errors", diagnostics, Severity::error);
-  } else {
-    json::write_member(w, "status", "success");
-    json::write_member(w, "message", done);
-    if (name) json::write_member(w, "name", *name);
-  }
-  write_diagnostics(w, "warnings", diagnostics, Severity::warning);
-  write_positioned(w, diagnostics);
-  w.EndObject();
-  return json_reply(failed ? 400 : 200, {buffer.GetString(), buffer.GetSize()});
+    write_diagnostics(w, "warnings", diagnostics, Severity::warning);
+    write_positioned(w, diagnostics);
+  });
 }
 
 /// [{uuid, operation, set, source}]: uuid null for `defaults:`.
@@ -87,10 +81,8 @@ void write_shadows(json::Writer& w, const char* key,
 void write_summary(json::Writer& w, const scenario::SetSummary& set) {
   json::write_member(w, "name", set.name);
   json::write_member(w, "source", set.source);
-  json::write_string(w, "directories");
-  w.Uint64(set.directories);
-  json::write_string(w, "rules");
-  w.Uint64(set.rules);
+  json::write_count(w, "directories", set.directories);
+  json::write_count(w, "rules", set.rules);
   write_shadows(w, "shadows", set.shadows);
   write_shadows(w, "shadowedBy", set.shadowed_by);
 }
@@ -100,23 +92,15 @@ void write_summary(json::Writer& w, const scenario::SetSummary& set) {
 Reply handle_list_scenarios(const RequestView&, Context& context, const std::smatch&) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "scenarios");
-  w.StartArray();
-  for (const auto& set : scope->store->list()) {
-    w.StartObject();
-    write_summary(w, set);
-    w.EndObject();
-  }
-  w.EndArray();
-  json::write_string(w, "paths");
-  w.StartArray();
-  for (const auto& p : context.control.scenarios().paths()) json::write_string(w, p);
-  w.EndArray();
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_array(w, "scenarios", scope->store->list(), [&](const auto& set) {
+      w.StartObject();
+      write_summary(w, set);
+      w.EndObject();
+    });
+    json::write_array(w, "paths", context.control.scenarios().paths(),
+                      [&](const auto& p) { json::write_string(w, p); });
+  });
 }
 
 Reply handle_get_scenario(const RequestView&, Context& context, const std::smatch& match) {
@@ -125,20 +109,16 @@ Reply handle_get_scenario(const RequestView&, Context& context, const std::smatc
   const std::string name = match[1];
   auto set = scope->store->find(name);
   if (!set) return error_reply(404, "No scenario set named '" + name + "'", "not_found");
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  write_summary(w, *set);
-  json::write_string(w, "yaml");
-  if (set->text) {
-    json::write_string(w, *set->text);
-  } else {
-    w.Null();
-  }
-  json::write_string(w, "bytes");
-  w.Uint64(set->text_bytes);
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    write_summary(w, *set);
+    json::write_string(w, "yaml");
+    if (set->text) {
+      json::write_string(w, *set->text);
+    } else {
+      w.Null();
+    }
+    json::write_count(w, "bytes", set->text_bytes);
+  });
 }
 
 Reply handle_push_scenario(const RequestView& request, Context& context, const std::smatch&) {

@@ -51,10 +51,8 @@ Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::Oper
 
 void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats) {
   w.StartObject();
-  json::write_string(w, "written");
-  w.Uint64(stats.written);
-  json::write_string(w, "failed");
-  w.Uint64(stats.failed);
+  json::write_count(w, "written", stats.written);
+  json::write_count(w, "failed", stats.failed);
   json::write_string(w, "lastError");
   if (stats.last_error.empty()) {
     w.Null();
@@ -69,8 +67,7 @@ void write_journal_file(json::Writer& w, const journal::JournalFileStats& stats)
 void write_builtin_answer(json::Writer& w, const contract::Operation& op) {
   w.StartObject();
   if (op.builtin_answer) {
-    json::write_string(w, "http");
-    w.Int(op.builtin_answer->status);
+    json::write_int(w, "http", op.builtin_answer->status);
     std::string_view body = op.builtin_answer->body_text();
     if (json::parse_untrusted(std::string(body))) {
       json::write_string(w, "body");
@@ -89,33 +86,26 @@ void write_builtin_answer(json::Writer& w, const contract::Operation& op) {
 
 Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   auto uptime = std::chrono::steady_clock::now() - context.started;
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "status", "healthy");
-  json::write_member(w, "version", context.version);
-  json::write_string(w, "uptimeInSeconds");
-  w.Int64(std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
-  ServerHealth health = context.health();
-  json::write_member(w, "dialect", dialect_name(health.dialect));
-  json::write_string(w, "seed");
-  w.Uint64(health.seed);
-  json::write_string(w, "logLinesDropped");
-  w.Uint64(health.log_lines_dropped);
-  json::write_string(w, "connectionsWithoutRequest");
-  w.Uint64(health.connections_without_request);
-  json::write_count(w, "corsPreflights", health.cors_preflights);
-  json::write_count(w, "tlsHandshakesFailed", health.tls_handshakes_failed);
-  json::write_string(w, "connectionsQueued");
-  w.Uint64(health.connections_queued);
-  json::write_string(w, "journalFile");
-  if (health.journal_file) {
-    write_journal_file(w, *health.journal_file);
-  } else {
-    w.Null();
-  }
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_member(w, "status", "healthy");
+    json::write_member(w, "version", context.version);
+    json::write_int(w, "uptimeInSeconds",
+                    std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
+    ServerHealth health = context.health();
+    json::write_member(w, "dialect", dialect_name(health.dialect));
+    json::write_count(w, "seed", health.seed);
+    json::write_count(w, "logLinesDropped", health.log_lines_dropped);
+    json::write_count(w, "connectionsWithoutRequest", health.connections_without_request);
+    json::write_count(w, "corsPreflights", health.cors_preflights);
+    json::write_count(w, "tlsHandshakesFailed", health.tls_handshakes_failed);
+    json::write_count(w, "connectionsQueued", health.connections_queued);
+    json::write_string(w, "journalFile");
+    if (health.journal_file) {
+      write_journal_file(w, *health.journal_file);
+    } else {
+      w.Null();
+    }
+  });
 }
 
 Reply handle_reset(const RequestView& request, Context& context, const std::smatch&) {
@@ -167,21 +157,14 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   const std::string* part = request.query_param("uuid");
   auto [uuids, total] = engine.uuids(part ? *part : "", limit);
   auto catalog = engine.catalog();
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "directories");
-  w.StartArray();
-  for (const auto& uuid : uuids) {
-    if (auto snapshot = engine.directory(uuid)) {
-      write_directory(w, *snapshot, *catalog->operations);
-    }
-  }
-  w.EndArray();
-  json::write_string(w, "total");
-  w.Uint64(total);
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_array(w, "directories", uuids, [&](const auto& uuid) {
+      if (auto snapshot = engine.directory(uuid)) {
+        write_directory(w, *snapshot, *catalog->operations);
+      }
+    });
+    json::write_count(w, "total", total);
+  });
 }
 
 Reply handle_get_directory(const RequestView&, Context& context, const std::smatch& match) {
@@ -225,42 +208,35 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
 Reply handle_list_operations(const RequestView&, Context& context, const std::smatch&) {
   auto scope = scope_of(context);
   if (!scope) return scope.error();
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "operations");
-  w.StartArray();
-  auto catalog = scope->engine->catalog();
-  for (const auto& op : catalog->operations->list) {
-    w.StartObject();
-    json::write_member(w, "name", op.name);
-    json::write_member(w, "path", op.path);
-    json::write_string(w, "key");
-    contract::has_key(op) ? json::write_string(w, op.key) : static_cast<void>(w.Null());
-    json::write_string(w, "fields");
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_string(w, "operations");
     w.StartArray();
-    for (const auto& field : op.fields) {
+    auto catalog = scope->engine->catalog();
+    for (const auto& op : catalog->operations->list) {
       w.StartObject();
-      json::write_member(w, "name", field.name);
-      json::write_member(w, "type", contract::type_name(field.type));
-      json::write_string(w, "required");
-      w.Bool(field.presence == contract::Presence::required);
+      json::write_member(w, "name", op.name);
+      json::write_member(w, "path", op.path);
+      json::write_string(w, "key");
+      contract::has_key(op) ? json::write_string(w, op.key) : static_cast<void>(w.Null());
+      json::write_array(w, "fields", op.fields, [&](const auto& field) {
+        w.StartObject();
+        json::write_member(w, "name", field.name);
+        json::write_member(w, "type", contract::type_name(field.type));
+        json::write_bool(w, "required", field.presence == contract::Presence::required);
+        w.EndObject();
+      });
+      json::write_string(w, "answer");
+      write_builtin_answer(w, op);
+      json::write_string(w, "onSuccess");
+      w.StartObject();
+      if (op.state_on_success) json::write_member(w, "state", *op.state_on_success);
+      if (op.stored_field) json::write_member(w, "store", *op.stored_field);
+      w.EndObject();
+      json::write_member(w, "source", op.source);
       w.EndObject();
     }
     w.EndArray();
-    json::write_string(w, "answer");
-    write_builtin_answer(w, op);
-    json::write_string(w, "onSuccess");
-    w.StartObject();
-    if (op.state_on_success) json::write_member(w, "state", *op.state_on_success);
-    if (op.stored_field) json::write_member(w, "store", *op.stored_field);
-    w.EndObject();
-    json::write_member(w, "source", op.source);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  });
 }
 
 Reply handle_shutdown(const RequestView&, Context& context, const std::smatch&) {

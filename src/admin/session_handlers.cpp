@@ -15,10 +15,8 @@ void write_session(json::Writer& w, const session::Session& session) {
   json::write_member(w, "name", session.tag->name);
   json::write_member(w, "apiKey", session.api_key);
   json::write_member(w, "opened", format_utc_millis(session.opened));
-  json::write_string(w, "sets");
-  w.StartArray();
-  for (const auto& name : session.store.pushed_names()) json::write_string(w, name);
-  w.EndArray();
+  json::write_array(w, "sets", session.store.pushed_names(),
+                    [&](const auto& name) { json::write_string(w, name); });
   w.EndObject();
 }
 
@@ -98,10 +96,8 @@ Result<OpenRequest, Reply> read_open_request(const rapidjson::Document& doc) {
 
 void write_event(json::Writer& w, const journal::AdminEvent& event) {
   w.StartObject();
-  json::write_string(w, "id");
-  w.Uint64(event.id);
-  json::write_string(w, "afterRequest");
-  w.Uint64(event.after_request);
+  json::write_count(w, "id", event.id);
+  json::write_count(w, "afterRequest", event.after_request);
   json::write_member(w, "time", format_utc_millis(event.at));
   json::write_member(w, "kind", event.kind);
   json::write_string(w, "session");
@@ -124,29 +120,18 @@ Reply handle_open_session(const RequestView& request, Context& context, const st
   auto opened = context.control.open_sessions(std::move(asked->names));
   if (!opened) return refusal_reply(opened.error());
   if (!asked->batch) return session_reply(201, *opened->front());
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "sessions");
-  w.StartArray();
-  for (const auto& session : *opened) write_session(w, *session);
-  w.EndArray();
-  w.EndObject();
-  return json_reply(201, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(201, [&](json::Writer& w) {
+    json::write_array(w, "sessions", *opened,
+                      [&](const auto& session) { write_session(w, *session); });
+  });
 }
 
 Reply handle_list_sessions(const RequestView&, Context& context, const std::smatch&) {
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "sessions");
-  w.StartArray();
-  for (const auto& session : context.control.sessions().list()) write_session(w, *session);
-  w.EndArray();
-  json::write_string(w, "limit");
-  w.Uint64(context.control.sessions().limits().max_open);
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_array(w, "sessions", context.control.sessions().list(),
+                      [&](const auto& session) { write_session(w, *session); });
+    json::write_count(w, "limit", context.control.sessions().limits().max_open);
+  });
 }
 
 Reply handle_get_session(const RequestView&, Context& context, const std::smatch& match) {
@@ -166,45 +151,31 @@ Reply handle_close_session(const RequestView&, Context& context, const std::smat
   auto closed = context.control.close_session(match[1].str());
   if (!closed) return refusal_reply(closed.error());
   const auto& session = *closed->session;
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_member(w, "status", "success");
-  json::write_member(
-      w, "message",
-      "Session '" + session.tag->name + "' closed; its requests stay in the journal.");
-  json::write_string(w, "nearMisses");
-  w.StartArray();
-  for (const auto& miss : closed->near_misses) {
-    w.StartObject();
-    json::write_member(w, "operation", miss.call.operation);
-    json::write_member(w, "uuid", miss.call.uuid);
-    json::write_member(w, "didYouMean", miss.call.did_you_mean);
-    w.Key("ownScript");
-    w.Bool(miss.own_script);
-    w.Key("suggestionCalled");
-    w.Bool(miss.suggestion_called);
-    w.Key("typo");
-    w.Bool(miss.is_typo());
-    w.EndObject();
-  }
-  w.EndArray();
-  json::write_string(w, "unusedRules");
-  w.StartArray();
-  for (const auto& rule : closed->unused_rules) {
-    w.StartObject();
-    json::write_member(w, "set", rule.set);
-    json::write_member(w, "uuid", rule.uuid);
-    json::write_member(w, "operation", rule.operation);
-    w.Key("rule");
-    w.Uint64(rule.rule);
-    w.Key("line");
-    w.Int(rule.line);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_member(w, "status", "success");
+    json::write_member(
+        w, "message",
+        "Session '" + session.tag->name + "' closed; its requests stay in the journal.");
+    json::write_array(w, "nearMisses", closed->near_misses, [&](const auto& miss) {
+      w.StartObject();
+      json::write_member(w, "operation", miss.call.operation);
+      json::write_member(w, "uuid", miss.call.uuid);
+      json::write_member(w, "didYouMean", miss.call.did_you_mean);
+      json::write_bool(w, "ownScript", miss.own_script);
+      json::write_bool(w, "suggestionCalled", miss.suggestion_called);
+      json::write_bool(w, "typo", miss.is_typo());
+      w.EndObject();
+    });
+    json::write_array(w, "unusedRules", closed->unused_rules, [&](const auto& rule) {
+      w.StartObject();
+      json::write_member(w, "set", rule.set);
+      json::write_member(w, "uuid", rule.uuid);
+      json::write_member(w, "operation", rule.operation);
+      json::write_count(w, "rule", rule.rule);
+      json::write_int(w, "line", rule.line);
+      w.EndObject();
+    });
+  });
 }
 
 Reply handle_outcomes(const RequestView& request, Context& context, const std::smatch&) {
@@ -277,15 +248,10 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
   const std::string* id = named_session(context);
   if (auto refused = refuse_unknown_session(context)) return *refused;
   if (id) session = *id;
-  rapidjson::StringBuffer buffer;
-  json::Writer w(buffer);
-  w.StartObject();
-  json::write_string(w, "events");
-  w.StartArray();
-  for (const auto& event : context.control.events().after(after, session)) write_event(w, *event);
-  w.EndArray();
-  w.EndObject();
-  return json_reply(200, {buffer.GetString(), buffer.GetSize()});
+  return object_reply(200, [&](json::Writer& w) {
+    json::write_array(w, "events", context.control.events().after(after, session),
+                      [&](const auto& event) { write_event(w, *event); });
+  });
 }
 
 }  // namespace drivemock::admin

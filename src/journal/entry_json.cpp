@@ -67,8 +67,7 @@ void write_limited(json::Writer& w, const std::optional<LimitHit>& limited) {
   write_or_null(w, limited, [&](const LimitHit& l) {
     w.StartObject();
     json::write_member(w, "file", l.file);
-    json::write_string(w, "index");
-    w.Int(l.index);
+    json::write_int(w, "index", l.index);
     w.EndObject();
   });
 }
@@ -77,8 +76,7 @@ void write_near_misses(json::Writer& w, const std::vector<NearMiss>& near_misses
   w.StartArray();
   for (const auto& miss : near_misses) {
     w.StartObject();
-    json::write_string(w, "rule");
-    w.Int(miss.rule);
+    json::write_int(w, "rule", miss.rule);
     json::write_member(w, "reason", miss.reason);
     w.EndObject();
   }
@@ -87,8 +85,7 @@ void write_near_misses(json::Writer& w, const std::vector<NearMiss>& near_misses
 
 void write_response(json::Writer& w, const ResponseRecord& response) {
   w.StartObject();
-  json::write_string(w, "status");
-  w.Int(response.status);
+  json::write_int(w, "status", response.status);
   json::write_member(w, "body", response.body_text());
   json::write_string(w, "fault");
   if (response.fault == Fault::none) {
@@ -96,10 +93,8 @@ void write_response(json::Writer& w, const ResponseRecord& response) {
   } else {
     json::write_string(w, fault_name(response.fault));
   }
-  json::write_string(w, "proxied");
-  w.Bool(response.proxied);
-  json::write_string(w, "succeeded");
-  w.Bool(response.succeeded);
+  json::write_bool(w, "proxied", response.proxied);
+  json::write_bool(w, "succeeded", response.succeeded);
   // As the request's: an object of name to value, secrets already "***".
   json::write_string(w, "headers");
   w.StartObject();
@@ -133,8 +128,7 @@ void write_session(json::Writer& w, const SessionTag* session) {
 
 void write_entry(json::Writer& w, const Entry& entry) {
   w.StartObject();
-  json::write_string(w, "id");
-  w.Uint64(entry.id);
+  json::write_count(w, "id", entry.id);
   json::write_member(w, "loggedDate", format_utc_millis(entry.logged));
   json::write_string(w, "session");
   write_session(w, entry.seen().session.get());
@@ -149,12 +143,10 @@ void write_entry(json::Writer& w, const Entry& entry) {
   json::write_string(w, "uuid");
   write_optional(w, entry.uuid());
   // A uuid a scenario scripts: a pact names its state as scripted.
-  json::write_string(w, "named");
-  w.Bool(entry.seen().named);
+  json::write_bool(w, "named", entry.seen().named);
   // A uuid the client made up (the SDK's lock), no scenario's: not unmatched,
   // and a pact gives it as a pattern (interchange/pact_writer.h).
-  json::write_string(w, "clientMade");
-  w.Bool(entry.seen().housekeeping);
+  json::write_bool(w, "clientMade", entry.seen().housekeeping);
   json::write_string(w, "matched");
   write_matched(w, entry.seen().matched);
   // The uuid's state when answered: what a pact's provider state says.
@@ -179,8 +171,7 @@ void write_entry(json::Writer& w, const Entry& entry) {
   write_violations(w, entry.seen().violations);
   json::write_string(w, "timing");
   w.StartObject();
-  json::write_string(w, "totalMicros");
-  w.Int64(entry.total_micros);
+  json::write_int(w, "totalMicros", entry.total_micros);
   w.EndObject();
   w.EndObject();
 }

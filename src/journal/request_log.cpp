@@ -69,8 +69,7 @@ std::string json_line(const Entry& e) {
   json::Writer w(buffer);
   w.StartObject();
   json::write_member(w, "type", "request");
-  json::write_string(w, "id");
-  w.Uint64(e.id);
+  json::write_count(w, "id", e.id);
   json::write_member(w, "method", e.request.method());
   json::write_member(w, "path", e.request.path());
   json::write_string(w, "uuid");
@@ -81,16 +80,13 @@ std::string json_line(const Entry& e) {
   json::write_member(w, "status", outcome_text(e));
   if (auto code = answer_code(e)) json::write_member(w, "answer", *code);
   if (e.response.proxied) {
-    json::write_string(w, "proxied");
-    w.Bool(true);
+    json::write_bool(w, "proxied", true);
   }
   if (const auto& limited = e.seen().scripting().limited) {
     json::write_member(w, "limited", limited_text(*limited));
   }
-  json::write_string(w, "micros");
-  w.Int64(e.total_micros);
-  json::write_string(w, "violations");
-  w.Uint64(e.seen().violations.size());
+  json::write_int(w, "micros", e.total_micros);
+  json::write_count(w, "violations", e.seen().violations.size());
   if (const auto& meant = e.seen().scripting().did_you_mean)
     json::write_member(w, "didYouMean", *meant);
   if (!e.seen().scripting().near_misses.empty())

@@ -233,18 +233,14 @@ std::string capture_line(const Capture& c) {
     } else {
       w.Null();
     }
-    json::write_string(w, "fields");
-    w.StartArray();
-    for (const auto& f : c.fields) {
+    json::write_array(w, "fields", c.fields, [&](const auto& f) {
       w.StartObject();
       json::write_member(w, "name", f.name);
       json::write_member(w, "json", f.json);
       if (f.type) json::write_member(w, "type", contract::type_name(*f.type));
       w.EndObject();
-    }
-    w.EndArray();
-    json::write_string(w, "status");
-    w.Int(c.status);
+    });
+    json::write_int(w, "status", c.status);
     write_bytes(w, "body", c.body);
     json::write_member(w, "contentType", c.content_type);
     json::write_member(w, "path", c.path);
@@ -259,35 +255,28 @@ std::string operation_line(const contract::Operation& op) {
     w.StartObject();
     json::write_member(w, "name", op.name);
     json::write_member(w, "path", op.path);
-    json::write_string(w, "fields");
-    w.StartArray();
-    for (const auto& f : op.fields) {
+    json::write_array(w, "fields", op.fields, [&](const auto& f) {
       w.StartObject();
       json::write_member(w, "name", f.name);
       json::write_member(w, "type", contract::type_name(f.type));
-      json::write_string(w, "required");
-      w.Bool(f.presence == contract::Presence::required);
+      json::write_bool(w, "required", f.presence == contract::Presence::required);
       w.EndObject();
-    }
-    w.EndArray();
+    });
     json::write_member(w, "key", op.key);
     json::write_member(w, "message", op.builtin_message);
     json::write_member(w, "code", op.builtin_code);
     if (op.builtin_answer) {
       json::write_string(w, "answer");
       w.StartObject();
-      json::write_string(w, "status");
-      w.Int(op.builtin_answer->status);
+      json::write_int(w, "status", op.builtin_answer->status);
       write_bytes(w, "body", op.builtin_answer->body_text());
       json::write_string(w, "headers");
       write_headers(w, op.builtin_answer->header_list());
       w.EndObject();
     }
     json::write_member(w, "source", op.source);
-    json::write_string(w, "line");
-    w.Int(op.line);
-    json::write_string(w, "column");
-    w.Int(op.column);
+    json::write_int(w, "line", op.line);
+    json::write_int(w, "column", op.column);
     if (op.state_on_success) json::write_member(w, "stateOnSuccess", *op.state_on_success);
     if (op.stored_field) json::write_member(w, "storedField", *op.stored_field);
     w.EndObject();

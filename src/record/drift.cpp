@@ -249,9 +249,7 @@ std::string drift_json(const std::vector<DriftFinding>& findings) {
   json::Writer w(buffer);
   size_t counts[2] = {0, 0};
   w.StartObject();
-  json::write_string(w, "findings");
-  w.StartArray();
-  for (const auto& f : findings) {
+  json::write_array(w, "findings", findings, [&](const auto& f) {
     ++counts[static_cast<int>(f.level)];
     w.StartObject();
     json::write_member(w, "level", level_name(f.level));
@@ -264,8 +262,7 @@ std::string drift_json(const std::vector<DriftFinding>& findings) {
     json::write_count(w, "of", f.of);
     json::write_member(w, "message", f.message);
     w.EndObject();
-  }
-  w.EndArray();
+  });
   const char* names[2] = {"errors", "notes"};
   for (int i = 0; i < 2; ++i) json::write_count(w, names[i], counts[i]);
   w.EndObject();

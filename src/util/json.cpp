@@ -235,12 +235,20 @@ void write_count(Writer& w, std::string_view key, uint64_t n) {
   w.Uint64(n);
 }
 
+void write_int(Writer& w, std::string_view key, int64_t n) {
+  write_string(w, key);
+  w.Int64(n);
+}
+
+void write_number(Writer& w, std::string_view key, double n) {
+  write_string(w, key);
+  w.Double(n);
+}
+
 void write_position(Writer& w, std::string_view file, int line, int column) {
   write_member(w, "file", file);
-  write_string(w, "line");
-  w.Int(line);
-  write_string(w, "column");
-  w.Int(column);
+  write_int(w, "line", line);
+  write_int(w, "column", column);
 }
 
 const char* type_name(const rapidjson::Value& value) {

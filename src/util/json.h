@@ -6,6 +6,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -37,8 +38,38 @@ void write_member(Writer& w, std::string_view key, std::string_view value);
 /// once found; nothing when `text` is no object with such a string member.
 std::optional<std::string> top_level_string(std::string_view text, std::string_view key);
 
-/// Writes `"key": n` inside an object.
+/// Writes `"key": n` (or a flag, or a number that may be negative or not
+/// whole) inside an object: one name each, since a string literal given
+/// where a bool is taken would convert to it.
 void write_count(Writer& w, std::string_view key, uint64_t n);
+void write_int(Writer& w, std::string_view key, int64_t n);
+void write_number(Writer& w, std::string_view key, double n);
+/// Only a bool: a pointer or a number given here would convert to one.
+void write_bool(Writer& w, std::string_view key, std::same_as<bool> auto value) {
+  write_string(w, key);
+  w.Bool(value);
+}
+
+/// The JSON text of an object whose members `members(w)` writes.
+template <class Members>
+std::string object_text(Members&& members) {
+  rapidjson::StringBuffer buffer;
+  Writer w(buffer);
+  w.StartObject();
+  members(w);
+  w.EndObject();
+  return {buffer.GetString(), buffer.GetSize()};
+}
+
+/// Writes `"key": [...]` inside an object, an element for each of `items`
+/// by `write_item(item)`.
+template <class Items, class WriteItem>
+void write_array(Writer& w, std::string_view key, const Items& items, WriteItem&& write_item) {
+  write_string(w, key);
+  w.StartArray();
+  for (const auto& item : items) write_item(item);
+  w.EndArray();
+}
 
 /// Writes `"file": …, "line": …, "column": …`, a position in a file, inside an object.
 void write_position(Writer& w, std::string_view file, int line, int column);
