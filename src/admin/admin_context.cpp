@@ -5,6 +5,10 @@
 
 namespace drivemock::admin {
 
+Reply invalid_params(std::string_view message) {
+  return error_reply(400, message, "invalid_params");
+}
+
 Reply refusal_reply(const control::Refusal& refusal) {
   return error_reply(refusal.status, refusal.message, refusal.code);
 }
@@ -39,10 +43,8 @@ std::optional<Reply> refuse_unknown_session(const rapidjson::Value& filter,
 std::optional<Reply> refuse_session_param(const RequestView& request, const Context& context,
                                           const std::string& instead) {
   if (!named_session(context)) return std::nullopt;
-  return error_reply(400,
-                     request.method + " " + request.path +
-                         " acts on the whole server and takes no session; " + instead,
-                     "invalid_params");
+  return invalid_params(request.method + " " + request.path +
+                        " acts on the whole server and takes no session; " + instead);
 }
 
 }  // namespace drivemock::admin

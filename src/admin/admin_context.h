@@ -54,6 +54,9 @@ using Handler = Reply (*)(const RequestView&, Context&, const std::smatch&);
 /// A JSON success reply: `{"status":"success","message":…}`.
 Reply success(const std::string& message);
 
+/// 400 `invalid_params`: the call itself is wrong, as `message` says.
+Reply invalid_params(std::string_view message);
+
 /// The error reply of an operation's refusal.
 Reply refusal_reply(const control::Refusal& refusal);
 

@@ -13,18 +13,18 @@ Result<rapidjson::Document, Reply> parse_object_body(const RequestView& request)
   std::string_view body = request.body.empty() ? std::string_view("{}") : request.body;
   auto doc = json::parse_untrusted(body);
   if (!doc) {
-    return error_reply(400, "The body is not valid JSON: " + doc.error().message, "invalid_params");
+    return invalid_params("The body is not valid JSON: " + doc.error().message);
   }
-  if (!doc->IsObject()) return error_reply(400, "The body must be a JSON object", "invalid_params");
+  if (!doc->IsObject()) return invalid_params("The body must be a JSON object");
   return std::move(doc).value();
 }
 
 Result<journal::FilterMatcher, Reply> read_filter(const rapidjson::Document& doc,
                                                   const std::vector<std::string>& extra) {
   auto filter = journal::parse_filter(doc, extra);
-  if (!filter) return error_reply(400, filter.error().message, "invalid_params");
+  if (!filter) return invalid_params(filter.error().message);
   auto matcher = journal::FilterMatcher::create(std::move(*filter));
-  if (!matcher) return error_reply(400, matcher.error().message, "invalid_params");
+  if (!matcher) return invalid_params(matcher.error().message);
   return std::move(matcher).value();
 }
 

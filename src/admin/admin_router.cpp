@@ -80,11 +80,10 @@ Reply route(const RequestView& request, Context& context, const AdminAccess& acc
   // The session header is the mock API's; an admin call is scoped with
   // ?session=ID, and one carrying the header must not act on everything.
   if (session::carries_session_header(request)) {
-    return error_reply(400,
-                       "Admin calls take a session as the query parameter ?session=ID (or a "
-                       "filter's \"session\"), not the header X-Drivemock-Session, which "
-                       "places the mock API's requests in a session",
-                       "invalid_params");
+    return invalid_params(
+        "Admin calls take a session as the query parameter ?session=ID (or a "
+        "filter's \"session\"), not the header X-Drivemock-Session, which "
+        "places the mock API's requests in a session");
   }
   bool path_known = false;
   for (const auto& r : routes()) {

@@ -38,8 +38,7 @@ Result<ListQuery, Reply> parse_query(const RequestView& request, const Context& 
   if (const std::string* limit = request.query_param("limit")) {
     auto number = whole_number(*limit);
     if (!number) {
-      return error_reply(400, "Query parameter limit is '" + *limit + "'; expected a whole number",
-                         "invalid_params");
+      return invalid_params("Query parameter limit is '" + *limit + "'; expected a whole number");
     }
     q.limit = *number;
   }
@@ -68,10 +67,8 @@ Result<long long, Reply> read_whole_number(const rapidjson::Document& doc, const
   auto it = doc.FindMember(key);
   if (it == doc.MemberEnd()) return fallback;
   if (!it->value.IsInt64() || it->value.GetInt64() < 0 || it->value.GetInt64() > max) {
-    return error_reply(
-        400,
-        std::string("Field '") + key + "' must be a whole number from 0 to " + std::to_string(max),
-        "invalid_params");
+    return invalid_params(std::string("Field '") + key + "' must be a whole number from 0 to " +
+                          std::to_string(max));
   }
   return static_cast<long long>(it->value.GetInt64());
 }
@@ -115,8 +112,7 @@ Reply handle_stream_requests(const RequestView& request, Context& context, const
   if (given) {
     auto id = whole_number(*given);
     if (!id) {
-      return error_reply(400, what + " is '" + *given + "'; expected a whole number (an entry id)",
-                         "invalid_params");
+      return invalid_params(what + " is '" + *given + "'; expected a whole number (an entry id)");
     }
     // An id this server never gave (the client saw an earlier run): all
     // that is kept is new to it.
@@ -150,7 +146,7 @@ Reply handle_find_requests(const RequestView& request, Context& context, const s
 namespace {
 
 Reply invalid(const std::string& message) {
-  return error_reply(400, message, "invalid_params");
+  return invalid_params(message);
 }
 
 /// The filters of a verify-order body, or the 400 that says which is wrong.

@@ -22,12 +22,10 @@ Result<std::string, Reply> party(const rapidjson::Document& body, const char* ke
   auto it = body.FindMember(key);
   if (it == body.MemberEnd() || !it->value.IsString() || it->value.GetStringLength() == 0 ||
       it->value.GetStringLength() > kMaxPartyName) {
-    return error_reply(
-        400,
+    return invalid_params(
         std::string("Field '") + key + "' must be a name (a string of 1 to " +
-            std::to_string(kMaxPartyName) +
-            R"( characters); the body is {"consumer": "…", "provider": "…", "session": "…"})",
-        "invalid_params");
+        std::to_string(kMaxPartyName) +
+        R"( characters); the body is {"consumer": "…", "provider": "…", "session": "…"})");
   }
   return std::string(it->value.GetString(), it->value.GetStringLength());
 }
@@ -47,8 +45,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
   auto given = body.FindMember("session");
   if (given != body.MemberEnd()) {
     if (!given->value.IsString()) {
-      return error_reply(400, "Field 'session' must be a session's id (a string)",
-                         "invalid_params");
+      return invalid_params("Field 'session' must be a session's id (a string)");
     }
     session = given->value.GetString();
   }
@@ -67,7 +64,7 @@ Reply handle_write_pact(const RequestView& request, Context& context, const std:
 
 Reply handle_pact_provider_state(const RequestView& request, Context& context, const std::smatch&) {
   auto change = interchange::read_provider_state(request);
-  if (!change) return error_reply(400, change.error().message, "invalid_params");
+  if (!change) return invalid_params(change.error().message);
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   // Nothing to undo: the next setup starts its uuid over. Nothing to set up
@@ -88,12 +85,10 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
   } else {
     for (auto uuid : engine.catalog()->scripted_in(state)) uuids.emplace_back(uuid);
     if (uuids.empty()) {
-      return error_reply(400,
-                         "Provider state '" + shortened(change->name, 200) +
-                             "' gives no param uuid, and no scenario scripts a directory in "
-                             "that state: send the param uuid, or serve the pact whose states "
-                             "these are as scenarios (its rules are for its states)",
-                         "invalid_params");
+      return invalid_params("Provider state '" + shortened(change->name, 200) +
+                            "' gives no param uuid, and no scenario scripts a directory in "
+                            "that state: send the param uuid, or serve the pact whose states "
+                            "these are as scenarios (its rules are for its states)");
     }
   }
   // As a fresh run finds them: their sequences and counts start over too, so
@@ -105,9 +100,8 @@ Reply handle_pact_provider_state(const RequestView& request, Context& context, c
                                         "provider state '" + change->name + "': ", which, unknown});
   if (!set && set.error().status != 400) return refusal_reply(set.error());
   if (!set) {
-    return error_reply(
-        400, "Provider state '" + shortened(change->name, 200) + "': " + set.error().message,
-        "invalid_params");
+    return invalid_params("Provider state '" + shortened(change->name, 200) +
+                          "': " + set.error().message);
   }
   return object_reply(200, [&](json::Writer& w) {
     if (change->uuid) {

@@ -14,8 +14,7 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
   auto target = doc.FindMember("targetBaseUrl");
   if (target == doc.MemberEnd() || !target->value.IsString() ||
       target->value.GetStringLength() == 0) {
-    return error_reply(400, R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})",
-                       "invalid_params");
+    return invalid_params(R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})");
   }
   auto started = context.control.start_recording(target->value.GetString());
   if (!started) return refusal_reply(started.error());

@@ -125,19 +125,16 @@ Reply handle_push_scenario(const RequestView& request, Context& context, const s
   auto apply = scenario::Apply::now;
   if (const std::string* dry_run = request.query_param("dry_run")) {
     if (*dry_run != "true" && *dry_run != "false") {
-      return error_reply(400,
-                         "Query parameter dry_run is '" + *dry_run + "'; expected true or false",
-                         "invalid_params");
+      return invalid_params("Query parameter dry_run is '" + *dry_run +
+                            "'; expected true or false");
     }
     if (*dry_run == "true") apply = scenario::Apply::dry_run;
   }
   std::optional<std::string> name;
   if (const std::string* given = request.query_param("name")) {
     if (given->empty() || given->find('/') != std::string::npos) {
-      return error_reply(400,
-                         "Query parameter name is '" + *given +
-                             "'; expected a set name, not empty and without '/'",
-                         "invalid_params");
+      return invalid_params("Query parameter name is '" + *given +
+                            "'; expected a set name, not empty and without '/'");
     }
     name = *given;
   }

@@ -120,15 +120,12 @@ Reply handle_reset(const RequestView& request, Context& context, const std::smat
   for (const auto& member : std::as_const(*body).GetObject()) {
     std::string_view key(member.name.GetString(), member.name.GetStringLength());
     if (key != "seed") {
-      return error_reply(
-          400, "Unknown key '" + shortened(key, 64) + "' in the reset body; expected seed",
-          "invalid_params");
+      return invalid_params("Unknown key '" + shortened(key, 64) +
+                            "' in the reset body; expected seed");
     }
     if (!member.value.IsUint64() || member.value.GetUint64() > kMaxSeed) {
-      return error_reply(400,
-                         "seed must be a whole number from 0 to " + std::to_string(kMaxSeed) +
-                             ", found " + json::to_string(member.value),
-                         "invalid_params");
+      return invalid_params("seed must be a whole number from 0 to " + std::to_string(kMaxSeed) +
+                            ", found " + json::to_string(member.value));
     }
     seed = member.value.GetUint64();
   }
@@ -144,10 +141,8 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   if (const std::string* given = request.query_param("limit")) {
     auto number = whole_number(*given);
     if (!number || *number > kMaxLimit) {
-      return error_reply(400,
-                         "Query parameter limit is '" + *given +
-                             "'; expected a whole number from 0 to " + std::to_string(kMaxLimit),
-                         "invalid_params");
+      return invalid_params("Query parameter limit is '" + *given +
+                            "'; expected a whole number from 0 to " + std::to_string(kMaxLimit));
     }
     limit = *number;
   }
@@ -184,15 +179,14 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
   const rapidjson::Document& doc = *body;
   auto state = doc.FindMember("state");
   if (state == doc.MemberEnd() || !state->value.IsString() || state->value.GetStringLength() == 0) {
-    return error_reply(400, R"(The body must be {"state": "<name>"} with a non-empty string)",
-                       "invalid_params");
+    return invalid_params(R"(The body must be {"state": "<name>"} with a non-empty string)");
   }
   auto scope = scope_of(context);
   if (!scope) return scope.error();
   const scenario::Engine& engine = *scope->engine;
   auto restart = doc.FindMember("restart");
   if (restart != doc.MemberEnd() && !restart->value.IsBool()) {
-    return error_reply(400, "Field 'restart' must be true or false", "invalid_params");
+    return invalid_params("Field 'restart' must be true or false");
   }
   bool forget = restart != doc.MemberEnd() && restart->value.GetBool();
   auto set = context.control.set_state(
@@ -200,8 +194,7 @@ Reply handle_put_directory_state(const RequestView& request, Context& context,
                state->value.GetString(),
                forget ? scenario::History::forgotten : scenario::History::kept});
   if (!set && set.error().status != 400) return refusal_reply(set.error());
-  if (!set)
-    return error_reply(400, "Cannot set the state: " + set.error().message, "invalid_params");
+  if (!set) return invalid_params("Cannot set the state: " + set.error().message);
   return directory_reply(*engine.directory(uuid), *engine.catalog()->operations);
 }
 

@@ -37,24 +37,20 @@ constexpr size_t kMaxBatch = 100;
 Result<std::optional<std::string>, Reply> read_name(const rapidjson::Value& object,
                                                     const std::string& where) {
   if (!object.IsObject()) {
-    return error_reply(400, where + "expected an object {\"name\": \"…\"}", "invalid_params");
+    return invalid_params(where + "expected an object {\"name\": \"…\"}");
   }
   for (const auto& member : object.GetObject()) {
     if (std::string_view(member.name.GetString()) != "name") {
-      return error_reply(
-          400,
+      return invalid_params(
           where + "unknown key '" +
-              shortened(std::string_view(member.name.GetString(), member.name.GetStringLength()),
-                        64) +
-              "'; expected name",
-          "invalid_params");
+          shortened(std::string_view(member.name.GetString(), member.name.GetStringLength()), 64) +
+          "'; expected name");
     }
   }
   auto name = object.FindMember("name");
   if (name == object.MemberEnd() || name->value.IsNull()) return std::optional<std::string>();
   if (!name->value.IsString()) {
-    return error_reply(400, where + "name must be a string, found " + json::type_name(name->value),
-                       "invalid_params");
+    return invalid_params(where + "name must be a string, found " + json::type_name(name->value));
   }
   return std::optional<std::string>(
       std::string(name->value.GetString(), name->value.GetStringLength()));
@@ -76,14 +72,11 @@ Result<OpenRequest, Reply> read_open_request(const rapidjson::Document& doc) {
     return OpenRequest{{std::move(*name)}, false};
   }
   if (doc.MemberCount() != 1) {
-    return error_reply(400, "A body with sessions takes no other key; a name goes in each session",
-                       "invalid_params");
+    return invalid_params("A body with sessions takes no other key; a name goes in each session");
   }
   if (!list->value.IsArray() || list->value.Empty() || list->value.Size() > kMaxBatch) {
-    return error_reply(400,
-                       "sessions must be an array of 1 to " + std::to_string(kMaxBatch) +
-                           " objects {\"name\": \"…\"}",
-                       "invalid_params");
+    return invalid_params("sessions must be an array of 1 to " + std::to_string(kMaxBatch) +
+                          " objects {\"name\": \"…\"}");
   }
   OpenRequest request{{}, true};
   for (rapidjson::SizeType i = 0; i < list->value.Size(); ++i) {
@@ -185,11 +178,9 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
   auto list = body.FindMember("outcomes");
   if (body.MemberCount() != 1 || list == body.MemberEnd() || !list->value.IsArray() ||
       list->value.Size() > control::kMaxOutcomesPerBatch) {
-    return error_reply(400,
-                       "The body must be {\"outcomes\": [...]}, at most " +
-                           std::to_string(control::kMaxOutcomesPerBatch) +
-                           " of {session, outcome, durationMs, message, location}",
-                       "invalid_params");
+    return invalid_params("The body must be {\"outcomes\": [...]}, at most " +
+                          std::to_string(control::kMaxOutcomesPerBatch) +
+                          " of {session, outcome, durationMs, message, location}");
   }
   // All read before any is kept: a batch is taken whole or not at all.
   std::vector<control::OutcomeFor> read;
@@ -199,12 +190,12 @@ Reply handle_outcomes(const RequestView& request, Context& context, const std::s
     auto id =
         item.IsObject() ? item.FindMember("session") : rapidjson::Value::ConstMemberIterator();
     if (!item.IsObject() || id == item.MemberEnd() || !id->value.IsString()) {
-      return error_reply(400, at + "session is required: a session's id", "invalid_params");
+      return invalid_params(at + "session is required: a session's id");
     }
     auto tag = context.control.session_tag({id->value.GetString(), id->value.GetStringLength()});
     if (!tag) return refusal_reply(tag.error());
     auto outcome = control::read_test_outcome(item, "session");
-    if (!outcome) return error_reply(400, at + outcome.error().message, "invalid_params");
+    if (!outcome) return invalid_params(at + outcome.error().message);
     read.push_back({std::move(*tag), std::move(*outcome)});
   }
   size_t kept = context.control.record_outcomes(read);
@@ -224,7 +215,7 @@ Reply handle_session_outcome(const RequestView& request, Context& context,
   auto doc = parse_object_body(request);
   if (!doc) return doc.error();
   auto outcome = control::read_test_outcome(*doc);
-  if (!outcome) return error_reply(400, outcome.error().message, "invalid_params");
+  if (!outcome) return invalid_params(outcome.error().message);
   if (context.control.record_outcomes({{tag, *outcome}}) == 0) {
     return success("Test of session '" + tag->name + "' stays as it was: " + outcome->state +
                    " does not improve on the worse outcome it had.");
@@ -237,10 +228,8 @@ Reply handle_list_events(const RequestView& request, Context& context, const std
   if (const std::string* given = request.query_param("since_id")) {
     auto id = whole_number(*given);
     if (!id) {
-      return error_reply(
-          400,
-          "Query parameter since_id is '" + *given + "'; expected a whole number (an event id)",
-          "invalid_params");
+      return invalid_params("Query parameter since_id is '" + *given +
+                            "'; expected a whole number (an event id)");
     }
     after = *id;
   }
