@@ -150,15 +150,16 @@ Reply handle_list_directories(const RequestView& request, Context& context, cons
   if (!scope) return scope.error();
   scenario::Engine& engine = *scope->engine;
   const std::string* part = request.query_param("uuid");
-  auto [uuids, total] = engine.uuids(part ? *part : "", limit);
+  // Not a structured binding: clang 14 cannot capture those in a lambda.
+  auto found = engine.uuids(part ? *part : "", limit);
   auto catalog = engine.catalog();
   return object_reply(200, [&](json::Writer& w) {
-    json::write_array(w, "directories", uuids, [&](const auto& uuid) {
+    json::write_array(w, "directories", found.first, [&](const auto& uuid) {
       if (auto snapshot = engine.directory(uuid)) {
         write_directory(w, *snapshot, *catalog->operations);
       }
     });
-    json::write_count(w, "total", total);
+    json::write_count(w, "total", found.second);
   });
 }
 

@@ -80,8 +80,6 @@ class Connection final : public httplib::Stream {
   /// Whether any request on this connection reached a handler or a refusal:
   /// a connection without one sent no request line (it connected and left).
   bool had_request() const { return had_request_; }
-  /// After this answer, close: unread bytes follow it, or a fault ended it.
-  void close_after_answer() { close_after_ = true; }
   bool closing() const { return close_after_ || detached_; }
   /// A fault has taken the socket over: whatever the library still writes is
   /// dropped, and closing sends RST for SocketClose::reset (else the fault

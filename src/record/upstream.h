@@ -52,8 +52,6 @@ class HttpUpstream : public Upstream {
  public:
   explicit HttpUpstream(HttpUpstreamOptions options) : options_(options) {}
   UpstreamAnswer forward(const std::string& base_url, const RequestView& request) override;
-  /// Clients kept alive between calls (tests).
-  size_t idle_clients() const { return pool_.idle(); }
 
  private:
   std::unique_ptr<httplib::Client> connect(const std::string& base_url,
