@@ -87,6 +87,23 @@ TEST_CASE("closed sessions' ids and keys are remembered up to the bound, oldest 
   CHECK(sessions.by_key(closed[2]->api_key).closed);
 }
 
+TEST_CASE("a session's worst outcome stays with it, open or closed, and goes when it is forgotten") {
+  SessionLimits limits;
+  limits.closed_remembered = 1;
+  SessionRegistry sessions(Envelope(), limits);
+  auto a = open(sessions, "a");
+  const std::string id = a->tag->id;
+  CHECK(sessions.worsen_outcome(id, 1));
+  CHECK(sessions.worsen_outcome(id, 3));
+  CHECK_FALSE(sessions.worsen_outcome(id, 1));  // a later pass never hides the failure
+  REQUIRE(sessions.close(id));
+  CHECK_FALSE(sessions.worsen_outcome(id, 2));  // closed: still failed
+  // An id no session has: nothing is kept for it, however many a caller names.
+  CHECK_FALSE(sessions.worsen_outcome("never-opened", 3));
+  REQUIRE(sessions.close(open(sessions, "b")->tag->id));  // a is forgotten
+  CHECK_FALSE(sessions.worsen_outcome(id, 3));
+}
+
 TEST_CASE("sessions are capped, and so are their names") {
   SessionLimits limits;
   limits.max_open = 2;
