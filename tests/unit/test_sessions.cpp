@@ -87,7 +87,8 @@ TEST_CASE("closed sessions' ids and keys are remembered up to the bound, oldest 
   CHECK(sessions.by_key(closed[2]->api_key).closed);
 }
 
-TEST_CASE("a session's worst outcome stays with it, open or closed, and goes when it is forgotten") {
+TEST_CASE(
+    "a session's worst outcome stays with it, open or closed, and goes when it is forgotten") {
   SessionLimits limits;
   limits.closed_remembered = 1;
   SessionRegistry sessions(Envelope(), limits);
