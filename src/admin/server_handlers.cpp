@@ -5,6 +5,7 @@
 
 #include "admin/admin_json.h"
 #include "admin/handlers.h"
+#include "contract/field_json.h"
 #include "contract/operations.h"
 #include "util/json.h"
 #include "util/random.h"
@@ -212,13 +213,7 @@ Reply handle_list_operations(const RequestView&, Context& context, const std::sm
       json::write_member(w, "path", op.path);
       json::write_string(w, "key");
       contract::has_key(op) ? json::write_string(w, op.key) : static_cast<void>(w.Null());
-      json::write_array(w, "fields", op.fields, [&](const auto& field) {
-        w.StartObject();
-        json::write_member(w, "name", field.name);
-        json::write_member(w, "type", contract::type_name(field.type));
-        json::write_bool(w, "required", field.presence == contract::Presence::required);
-        w.EndObject();
-      });
+      contract::write_fields(w, op.fields);
       json::write_string(w, "answer");
       write_builtin_answer(w, op);
       json::write_string(w, "onSuccess");

@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include "contract/field_json.h"
 #include "util/json.h"
 
 namespace drivemock::record {
@@ -255,13 +256,7 @@ std::string operation_line(const contract::Operation& op) {
     w.StartObject();
     json::write_member(w, "name", op.name);
     json::write_member(w, "path", op.path);
-    json::write_array(w, "fields", op.fields, [&](const auto& f) {
-      w.StartObject();
-      json::write_member(w, "name", f.name);
-      json::write_member(w, "type", contract::type_name(f.type));
-      json::write_bool(w, "required", f.presence == contract::Presence::required);
-      w.EndObject();
-    });
+    contract::write_fields(w, op.fields);
     json::write_member(w, "key", op.key);
     json::write_member(w, "message", op.builtin_message);
     json::write_member(w, "code", op.builtin_code);
