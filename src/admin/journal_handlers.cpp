@@ -145,33 +145,31 @@ Reply handle_find_requests(const RequestView& request, Context& context, const s
 
 namespace {
 
-Reply invalid(const std::string& message) {
-  return invalid_params(message);
-}
-
 /// The filters of a verify-order body, or the 400 that says which is wrong.
 Result<std::vector<journal::FilterMatcher>, Reply> read_order_filters(
     const rapidjson::Document& doc) {
   for (const auto& member : doc.GetObject()) {
     if (std::string_view(member.name.GetString()) != "filters") {
-      return invalid("Unknown key '" +
-                     shortened({member.name.GetString(), member.name.GetStringLength()}, 64) +
-                     "' in the body; expected filters");
+      return invalid_params(
+          "Unknown key '" +
+          shortened({member.name.GetString(), member.name.GetStringLength()}, 64) +
+          "' in the body; expected filters");
     }
   }
   auto filters = doc.FindMember("filters");
   if (filters == doc.MemberEnd() || !filters->value.IsArray() || filters->value.Empty()) {
-    return invalid(R"(The body must be {"filters": [filter, ...]} with at least one filter)");
+    return invalid_params(
+        R"(The body must be {"filters": [filter, ...]} with at least one filter)");
   }
   std::vector<journal::FilterMatcher> matchers;
   for (rapidjson::SizeType i = 0; i < filters->value.Size(); ++i) {
     const auto& item = filters->value[i];
     std::string where = "filters[" + std::to_string(i) + "]: ";
-    if (!item.IsObject()) return invalid(where + "expected a filter (a JSON object)");
+    if (!item.IsObject()) return invalid_params(where + "expected a filter (a JSON object)");
     auto filter = journal::parse_filter(item, {});
-    if (!filter) return invalid(where + filter.error().message);
+    if (!filter) return invalid_params(where + filter.error().message);
     auto matcher = journal::FilterMatcher::create(std::move(*filter));
-    if (!matcher) return invalid(where + matcher.error().message);
+    if (!matcher) return invalid_params(where + matcher.error().message);
     matchers.push_back(std::move(matcher).value());
   }
   return matchers;

@@ -160,11 +160,12 @@ void SessionRegistry::remember_closed(const Session& session) {
 }
 
 bool SessionRegistry::worsen_outcome(std::string_view id, int rank) {
+  const std::string key(id);
   std::unique_lock write(mutex_);
   int* worst = nullptr;
-  if (auto open = by_id_.find(std::string(id)); open != by_id_.end()) {
+  if (auto open = by_id_.find(key); open != by_id_.end()) {
     worst = &open->second->worst_outcome_;
-  } else if (auto closed = closed_.find(std::string(id)); closed != closed_.end()) {
+  } else if (auto closed = closed_.find(key); closed != closed_.end()) {
     worst = &closed->second.worst_outcome;
   }
   if (!worst || rank <= *worst) return false;
