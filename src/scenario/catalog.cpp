@@ -73,14 +73,16 @@ class OperationIndex {
   std::unordered_map<std::string, size_t> by_name_, by_path_;
 };
 
-/// The built-in operations and every set's added ones. One operation may be
+/// `start` (the built-in operations, or a base catalog's) and every set's
+/// added ones. One operation may be
 /// defined in several files (a recording repeats the definitions it used,
 /// answer and all) when the definitions and their answers agree, and a file's
 /// definition of a dialect's operation replaces it; any other second
 /// definition of a name or path is an error at it.
-std::shared_ptr<const contract::OperationSet> merge_operations(const std::vector<SharedSet>& sets,
+std::shared_ptr<const contract::OperationSet> merge_operations(const contract::OperationSet& start,
+                                                               const std::vector<SharedSet>& sets,
                                                                Diagnostics& diagnostics) {
-  auto merged = std::make_shared<contract::OperationSet>(*contract::builtin_set());
+  auto merged = std::make_shared<contract::OperationSet>(start);
   OperationIndex index(merged->list);
   for (const auto& set : sets) {
     for (const auto& op : set->operations) {
@@ -179,7 +181,12 @@ void add_defaults(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnos
 void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnostics) {
   catalog.directories.reserve(catalog.directories.size() + set.directories.size());
   for (const auto& [uuid, script] : set.directories) {
-    DirectoryEntry& entry = catalog.directories[uuid];
+    auto [at, fresh] = catalog.directories.try_emplace(uuid);
+    DirectoryEntry& entry = at->second;
+    // An overlay's entry starts as its base's: the base's scripts of the
+    // uuid, which the set's then hide (as a build of both would have it).
+    if (const DirectoryEntry* below = fresh && catalog.base ? catalog.base->find(uuid) : nullptr)
+      entry = *below;
     if (script.initial_state) entry.initial_state = &*script.initial_state;
     for (const auto& [op, rules] : script.operations) {
       ScriptedOperation scripted{&set, &rules};
@@ -228,7 +235,23 @@ uint64_t next_catalog_generation() {
 
 const DirectoryEntry* Catalog::find(std::string_view uuid) const {
   auto it = directories.find(uuid);
-  return it == directories.end() ? nullptr : &it->second;
+  if (it != directories.end()) return &it->second;
+  return base ? base->find(uuid) : nullptr;
+}
+
+void Catalog::for_each_directory(
+    const std::function<void(std::string_view, const DirectoryEntry&)>& fn) const {
+  for (const auto& [uuid, entry] : directories) fn(uuid, entry);
+  if (!base) return;
+  base->for_each_directory([&](std::string_view uuid, const DirectoryEntry& entry) {
+    if (!directories.contains(uuid)) fn(uuid, entry);
+  });
+}
+
+std::vector<const Shadow*> Catalog::all_shadows() const {
+  std::vector<const Shadow*> all = base ? base->all_shadows() : std::vector<const Shadow*>{};
+  for (const Shadow& shadow : shadows) all.push_back(&shadow);
+  return all;
 }
 
 const NearbyUuids& LazyNearbyUuids::get(
@@ -244,20 +267,27 @@ const NearbyUuids& LazyNearbyUuids::get(
 
 std::vector<std::string_view> Catalog::scripted_in(std::string_view state) const {
   std::vector<std::string_view> found;
-  for (const auto& [uuid, entry] : directories) {
+  for_each_directory([&](std::string_view uuid, const DirectoryEntry& entry) {
     bool in = entry.state() == state;
     for (const auto& op : entry.operations) {
       for (const Rule& rule : *op.second.rules) in = in || rule.when.state == state;
     }
     if (in) found.push_back(uuid);
-  }
+  });
   std::sort(found.begin(), found.end());
   return found;
 }
 
 std::optional<std::string_view> Catalog::did_you_mean(std::string_view uuid) const {
-  if (uuid.empty() || directories.empty()) return std::nullopt;
-  return nearby->get(directories).closest(uuid);
+  if (uuid.empty()) return std::nullopt;
+  std::optional<std::string_view> own, below = base ? base->did_you_mean(uuid) : std::nullopt;
+  if (!directories.empty()) own = nearby->get(directories).closest(uuid);
+  if (!own || !below) return own ? own : below;
+  // The closer of the two layers', by the rule of NearbyUuids::closest.
+  constexpr int kLimit = NearbyUuids::kMaxEdits;
+  int mine = bounded_edit_distance(uuid, *own, kLimit);
+  int theirs = bounded_edit_distance(uuid, *below, kLimit);
+  return mine < theirs || (mine == theirs && *own <= *below) ? own : below;
 }
 
 std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope) {
@@ -292,6 +322,38 @@ void add_limits(Catalog& catalog, const ScenarioSet& set, const Envelope& envelo
   }
 }
 
+/// Adds `sets` to `catalog`, whose operations are merged already: what a
+/// build does set by set, in order, after the sets it holds (an overlay's base's).
+void add_sets(Catalog& catalog, const std::vector<SharedSet>& sets, const Envelope& envelope,
+              Diagnostics& diagnostics) {
+  std::map<std::string, std::string> names;
+  for (const auto& set : catalog.sets) names.emplace(set->name, set->source);
+  for (const auto& shared : sets) {
+    const ScenarioSet& set = *shared;
+    auto [it, fresh] = names.emplace(set.name, set.source);
+    if (!fresh) {
+      conflict(diagnostics, set,
+               "scenario set name '" + set.name + "' is used by both " + it->second + " and " +
+                   set.source);
+    }
+    if (set.unknown_uuids == UnknownUuids::reject) catalog.unknown_uuids = UnknownUuids::reject;
+    check_operations_named(catalog, set, diagnostics);
+    add_defaults(catalog, set, diagnostics);
+    for (const auto& [op, rules] : set.protocol) catalog.protocol[op] = {&set, &rules};
+    add_directories(catalog, set, diagnostics);
+    add_limits(catalog, set, envelope);
+  }
+}
+
+Checked<std::shared_ptr<const Catalog>> built(std::shared_ptr<Catalog> catalog,
+                                              std::vector<SharedSet> sets,
+                                              Diagnostics diagnostics) {
+  if (!diagnostics.empty()) return {std::nullopt, std::move(diagnostics)};
+  catalog->sets.insert(catalog->sets.end(), std::make_move_iterator(sets.begin()),
+                       std::make_move_iterator(sets.end()));
+  return {std::shared_ptr<const Catalog>(std::move(catalog)), std::move(diagnostics)};
+}
+
 }  // namespace
 
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> given,
@@ -302,27 +364,37 @@ Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> giv
   Diagnostics diagnostics;
   auto catalog = std::make_shared<Catalog>();
   catalog->reject_answer = error_reply(envelope, 200, "Folder not found.", "folder_not_found");
-  catalog->operations = merge_operations(sets, diagnostics);
+  catalog->operations = merge_operations(*contract::builtin_set(), sets, diagnostics);
   add_builtin_answers(*catalog, envelope);
-  std::map<std::string, std::string> names;
-  for (const auto& shared : sets) {
-    const ScenarioSet& set = *shared;
-    auto [it, fresh] = names.emplace(set.name, set.source);
-    if (!fresh) {
-      conflict(diagnostics, set,
-               "scenario set name '" + set.name + "' is used by both " + it->second + " and " +
-                   set.source);
-    }
-    if (set.unknown_uuids == UnknownUuids::reject) catalog->unknown_uuids = UnknownUuids::reject;
-    check_operations_named(*catalog, set, diagnostics);
-    add_defaults(*catalog, set, diagnostics);
-    for (const auto& [op, rules] : set.protocol) catalog->protocol[op] = {&set, &rules};
-    add_directories(*catalog, set, diagnostics);
-    add_limits(*catalog, set, envelope);
+  add_sets(*catalog, sets, envelope, diagnostics);
+  return built(std::move(catalog), std::move(sets), std::move(diagnostics));
+}
+
+Checked<std::shared_ptr<const Catalog>> build_catalog_over(std::shared_ptr<const Catalog> base,
+                                                           std::vector<SharedSet> own,
+                                                           const Envelope& envelope) {
+  Diagnostics diagnostics;
+  auto catalog = std::make_shared<Catalog>();
+  // What is kept per operation, per limit and per set is copied (a few of
+  // each); the uuids are not: they stay the base's, which lookups fall to.
+  catalog->reject_answer = base->reject_answer;
+  catalog->unknown_uuids = base->unknown_uuids;
+  catalog->defaults = base->defaults;
+  catalog->protocol = base->protocol;
+  catalog->limits = base->limits;
+  catalog->sets = base->sets;
+  bool adds = std::any_of(own.begin(), own.end(),
+                          [](const SharedSet& set) { return !set->operations.empty(); });
+  if (adds) {
+    catalog->operations = merge_operations(*base->operations, own, diagnostics);
+    add_builtin_answers(*catalog, envelope);
+  } else {
+    catalog->operations = base->operations;
+    catalog->builtin = base->builtin;
   }
-  if (!diagnostics.empty()) return {std::nullopt, std::move(diagnostics)};
-  catalog->sets = std::move(sets);
-  return {std::shared_ptr<const Catalog>(std::move(catalog)), std::move(diagnostics)};
+  catalog->base = std::move(base);
+  add_sets(*catalog, own, envelope, diagnostics);
+  return built(std::move(catalog), std::move(own), std::move(diagnostics));
 }
 
 }  // namespace drivemock::scenario

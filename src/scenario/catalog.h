@@ -3,7 +3,13 @@
 // force (built-in and added), per uuid and operation the rules to use, plus
 // defaults, built-in answers and the policy for unknown uuids. A catalog is immutable once built;
 // the engine swaps in a new one on reload, so requests in flight keep the one they started with.
+//
+// A session's catalog lies over the baseline's (build_catalog_over): it
+// indexes only the uuids its own sets script, and a lookup of any other
+// falls through to the baseline's, which every session shares. So a session
+// costs what it adds, whatever the baseline holds (issue 75).
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -76,11 +82,16 @@ uint64_t next_catalog_generation();
 
 struct Catalog {
   uint64_t generation = next_catalog_generation();
-  /// What the views below point into: the sets stay alive with the catalog.
+  /// The catalog this one lies over, or null: a uuid `directories` lacks is
+  /// looked up there, and `shadows` adds to its.
+  std::shared_ptr<const Catalog> base;
+  /// What the views below point into: the sets stay alive with the catalog
+  /// (an overlay's: its base's, then its own).
   std::vector<SharedSet> sets;
   /// The contract's operations and those the sets add; routing reads these.
   std::shared_ptr<const contract::OperationSet> operations;
-  /// uuid (a view of the set's own key) → what the sets script for it
+  /// uuid (a view of the set's own key) → what the sets script for it; an
+  /// overlay's only those its own sets script, each merged over its base's.
   std::unordered_map<std::string_view, DirectoryEntry> directories;
   /// operation → the rules of `defaults:` for any uuid no script serves
   std::map<std::string, ScriptedOperation, std::less<>> defaults;
@@ -90,7 +101,8 @@ struct Catalog {
   std::map<std::string, Reply, std::less<>> builtin;  ///< operation → its built-in answer
   UnknownUuids unknown_uuids = UnknownUuids::accept;
   Reply reject_answer;  ///< folder_not_found, for rejected unknown uuids
-  /// Scripts of pushed sets hiding earlier ones, in the order built.
+  /// Scripts of pushed sets hiding earlier ones, in the order built (an
+  /// overlay's own; all_shadows adds its base's).
   std::vector<Shadow> shadows;
   /// Every set's `limits:`, in set order; a call must pass all that apply.
   std::vector<LimitInForce> limits;
@@ -99,6 +111,11 @@ struct Catalog {
   std::shared_ptr<LazyNearbyUuids> nearby = std::make_shared<LazyNearbyUuids>();
 
   const DirectoryEntry* find(std::string_view uuid) const;
+  /// Every scripted uuid once, this catalog's own first, then its base's.
+  void for_each_directory(
+      const std::function<void(std::string_view, const DirectoryEntry&)>& fn) const;
+  /// The base's shadows, then this catalog's own.
+  std::vector<const Shadow*> all_shadows() const;
   /// The scripted uuid that `uuid`, which none names, is likely meant to be
   /// (NearbyUuids::closest), if any.
   std::optional<std::string_view> did_you_mean(std::string_view uuid) const;
@@ -120,6 +137,14 @@ std::shared_ptr<const Catalog> empty_catalog(const Envelope& envelope = Envelope
 /// Built-in answers are in the envelope's dialect.
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<SharedSet> sets,
                                                       const Envelope& envelope = Envelope());
+/// The catalog of `base`'s sets and then `own`, as build_catalog would make
+/// it, but built over `base` (which it shares) in the time and memory that
+/// `own` takes: for a session's pushed sets over the baseline. None of
+/// `own` may be named as a set of `base`'s (build_catalog then, which
+/// replaces that set).
+Checked<std::shared_ptr<const Catalog>> build_catalog_over(std::shared_ptr<const Catalog> base,
+                                                           std::vector<SharedSet> own,
+                                                           const Envelope& envelope = Envelope());
 /// The same for sets not shared yet (tests, validate): they move into the catalog.
 Checked<std::shared_ptr<const Catalog>> build_catalog(std::vector<ScenarioSet> sets,
                                                       const Envelope& envelope = Envelope());

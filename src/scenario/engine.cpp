@@ -304,9 +304,9 @@ void Engine::restart(Slot& slot) {
 std::pair<std::vector<std::string>, size_t> Engine::uuids(std::string_view part,
                                                           size_t limit) const {
   std::vector<std::string> found;
-  for (const auto& [uuid, entry] : catalog()->directories) {
+  catalog()->for_each_directory([&](std::string_view uuid, const DirectoryEntry&) {
     if (uuid.find(part) != std::string_view::npos) found.emplace_back(uuid);
-  }
+  });
   {
     std::shared_lock read(slots_mutex_);
     for (const auto& [uuid, s] : slots_) {

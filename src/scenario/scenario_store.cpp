@@ -50,12 +50,12 @@ SetSummary summary(const ScenarioSet& set, const Catalog& catalog) {
   SetSummary out{
       set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes, {},
       {},       set.layer};
-  for (const Shadow& s : catalog.shadows) {
-    if (s.by->name == set.name) {
-      out.shadows.push_back({s.uuid, s.operation, s.hidden->name, s.hidden->source});
+  for (const Shadow* s : catalog.all_shadows()) {
+    if (s->by->name == set.name) {
+      out.shadows.push_back({s->uuid, s->operation, s->hidden->name, s->hidden->source});
     }
-    if (s.hidden->name == set.name) {
-      out.shadowed_by.push_back({s.uuid, s.operation, s.by->name, s.by->source});
+    if (s->hidden->name == set.name) {
+      out.shadowed_by.push_back({s->uuid, s->operation, s->by->name, s->by->source});
     }
   }
   return out;
@@ -63,9 +63,9 @@ SetSummary summary(const ScenarioSet& set, const Catalog& catalog) {
 
 /// The push's answer names what the pushed set hides, as warnings.
 void warn_shadows(const Catalog& catalog, const std::string& pushed, Diagnostics& diagnostics) {
-  for (const Shadow& s : catalog.shadows) {
-    if (s.by->name == pushed)
-      diagnostics.push_back({Severity::warning, "pushed", 0, 0, describe(s)});
+  for (const Shadow* s : catalog.all_shadows()) {
+    if (s->by->name == pushed)
+      diagnostics.push_back({Severity::warning, "pushed", 0, 0, describe(*s)});
   }
 }
 
@@ -79,17 +79,27 @@ Checked<std::vector<ScenarioSet>> ScenarioStore::read_sources(Priority priority)
   return load_scenarios(paths_, texts_, {envelope_.dialect(), nullptr, priority});
 }
 
+Checked<std::shared_ptr<const Catalog>> ScenarioStore::build(
+    const std::vector<SharedSet>& base, const std::vector<SharedSet>& pushed,
+    const std::vector<std::string>& removed) const {
+  // The base has its catalog already when it was given one (rebase): a
+  // session without sets of its own shares the baseline's, and one with
+  // sets lies over it, unless a set of its replaces or removes one of the
+  // baseline's by name (then it is built whole, over the rest).
+  bool over = base_catalog_ && removed.empty() &&
+              std::none_of(pushed.begin(), pushed.end(), [&](const SharedSet& p) {
+                return std::any_of(base.begin(), base.end(),
+                                   [&](const SharedSet& s) { return s->name == p->name; });
+              });
+  if (over && pushed.empty()) return {base_catalog_, {}};
+  if (over) return build_catalog_over(base_catalog_, pushed, envelope_);
+  return build_catalog(in_force(base, pushed, removed), envelope_);
+}
+
 Diagnostics ScenarioStore::commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                                   std::vector<std::string> removed, Restart restart) {
   // Built to the side: requests go on with the catalog in force meanwhile.
-  // The base alone has its catalog already when it was given one (rebase):
-  // a session without sets of its own shares the baseline's.
-  Checked<std::shared_ptr<const Catalog>> catalog;
-  if (base_catalog_ && pushed.empty() && removed.empty()) {
-    catalog.value = base_catalog_;
-  } else {
-    catalog = build_catalog(in_force(base, pushed, removed), envelope_);
-  }
+  auto catalog = build(base, pushed, removed);
   if (!catalog) return catalog.diagnostics;
   base_ = std::move(base);
   pushed_ = std::move(pushed);
@@ -188,7 +198,7 @@ Checked<std::string> ScenarioStore::push_now(std::string_view text, Apply apply,
   std::erase_if(pushed, [&](const SharedSet& p) { return p->name == name; });
   pushed.push_back(std::make_shared<const ScenarioSet>(std::move(*set)));
   if (apply == Apply::dry_run) {
-    auto catalog = build_catalog(in_force(base_, pushed, removed_), envelope_);
+    auto catalog = build(base_, pushed, removed_);
     append(out.diagnostics, catalog.diagnostics);
     if (!catalog) return out;
     warn_shadows(**catalog, name, out.diagnostics);

@@ -103,6 +103,10 @@ class ScenarioStore {
   Diagnostics load_sources(Priority priority);
   Checked<std::string> push_now(std::string_view text, Apply apply,
                                 const std::optional<std::string>& name);
+  /// The catalog of these sets: over the base's catalog where it can be.
+  Checked<std::shared_ptr<const Catalog>> build(const std::vector<SharedSet>& base,
+                                                const std::vector<SharedSet>& pushed,
+                                                const std::vector<std::string>& removed) const;
   /// Builds and swaps in a catalog from these sets; on errors changes nothing.
   Diagnostics commit(std::vector<SharedSet> base, std::vector<SharedSet> pushed,
                      std::vector<std::string> removed, Restart restart = Restart::named);

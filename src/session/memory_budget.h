@@ -20,11 +20,11 @@ inline constexpr size_t kOpenSessionBytes = size_t{4} << 10;
 /// rules, catalog and indexes; measured at 15.8 for a set of 9,000 short
 /// rules, the densest kind), rounded up.
 inline constexpr size_t kBytesPerPushedByte = 16;
-/// What a session's own catalog takes per uuid it holds: pushing a set
-/// builds the session a catalog over the whole baseline and its sets (its
-/// directories' index, the sets in force), so a 42-byte push over a
-/// baseline of 100,000 uuids takes some 13 MiB (issue 72). Measured in RSS
-/// by tests/unit/test_session_memory.cpp, rounded up.
+/// What a session's own catalog takes per uuid it indexes: those its sets
+/// script, over the baseline's (scenario/catalog.h), or every uuid of the
+/// baseline too when a set of its replaces one of the baseline's by name
+/// (issue 72: then a 42-byte push over 100,000 uuids takes some 13 MiB).
+/// Measured in RSS by tests/unit/test_session_memory.cpp, rounded up.
 inline constexpr size_t kBytesPerCatalogUuid = 160;
 /// The default budget: about a tenth of a 24 GiB machine.
 inline constexpr size_t kDefaultSessionBytes = size_t{2} << 30;

@@ -4,7 +4,8 @@
 // random draws seeded by its name, rate-limit windows) and its own store of
 // pushed sets layered over the baseline (the files and the pushes made
 // outside sessions), which it follows: every change of the baseline is
-// rebased under each open session's own sets.
+// rebased under each open session's own sets, whose catalog lies over the
+// baseline's and holds only what they script.
 //
 // A request belongs to a session by the credential it already sends (the
 // SDK's `Authorization: Bearer <apiKey>`) or by `X-Drivemock-Session: <id>`
@@ -158,8 +159,8 @@ class SessionRegistry {
   /// session, or why there is none (no_memory).
   Result<PushReservation, SessionError> reserve_push(size_t text_bytes);
   /// Counts `session`'s pushed sets as they are now (after a push, a
-  /// delete, a reset, a change of the baseline), and the catalog of its own
-  /// that they make it build over the whole baseline.
+  /// delete, a reset, a change of the baseline), and the uuids its own
+  /// catalog indexes (scenario/catalog.h: its sets' over the baseline's).
   void settle(Session& session);
   /// What all sessions are counted at, in bytes: the open ones, and closed
   /// ones a call still holds.

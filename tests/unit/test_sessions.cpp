@@ -306,7 +306,7 @@ TEST_CASE(
   CHECK(registry.charged_bytes() == 0);
 }
 
-TEST_CASE("a session that pushes over a big baseline is counted at the catalog it builds") {
+TEST_CASE("a session that pushes over a big baseline is counted at what its overlay holds") {
   Baseline base;
   std::string big = "name: big\ndirectories:\n";
   for (int i = 0; i < 5000; ++i) big += "  uuid-" + std::to_string(i) + ": {trash: {http: 204}}\n";
@@ -316,17 +316,25 @@ TEST_CASE("a session that pushes over a big baseline is counted at the catalog i
   const std::string tiny = "name: t\ndirectories: {mine: {trash: {http: 500}}}\n";
   REQUIRE(session->store.push(tiny));
   base.sessions.settle(*session);
-  // Its text at 16 a byte, and its own catalog of the baseline's 5,001
-  // uuids and its one.
+  // Its text at 16 a byte, and its overlay of its one uuid: the baseline's
+  // 5,001 stay the baseline's.
   CHECK(base.sessions.charged_bytes() - opened ==
-        tiny.size() * kBytesPerPushedByte + 5002 * kBytesPerCatalogUuid);
-  // A change of the baseline rebuilds it over the new one: counted again.
+        tiny.size() * kBytesPerPushedByte + kBytesPerCatalogUuid);
+  // A change of the baseline lays it over the new one: counted the same.
   REQUIRE_FALSE(has_errors(base.store.push("name: more\ndirectories: {x: {}}\n").diagnostics));
   CHECK(base.sessions.charged_bytes() - opened ==
-        tiny.size() * kBytesPerPushedByte + 5003 * kBytesPerCatalogUuid);
-  // Another that pushed nothing shares the baseline's: its opening only.
-  open(base.sessions, "quiet");
+        tiny.size() * kBytesPerPushedByte + kBytesPerCatalogUuid);
+  // A set named as one of the baseline's replaces it: the session then
+  // builds a catalog of its own over the rest, counted whole (5,002 uuids:
+  // the baseline's but `u`, `x` and its `mine`).
+  const std::string named = "name: base\ndirectories: {mine: {trash: {http: 500}}}\n";
+  REQUIRE(session->store.push(named));
+  base.sessions.settle(*session);
   CHECK(base.sessions.charged_bytes() - opened ==
-        tiny.size() * kBytesPerPushedByte + 5003 * kBytesPerCatalogUuid + kOpenSessionBytes +
-            SessionLimits().unnamed_bytes);
+        (tiny.size() + named.size()) * kBytesPerPushedByte + 5002 * kBytesPerCatalogUuid);
+  // Another that pushed nothing shares the baseline's: its opening only.
+  const size_t before = base.sessions.charged_bytes();
+  open(base.sessions, "quiet");
+  CHECK(base.sessions.charged_bytes() - before ==
+        kOpenSessionBytes + SessionLimits().unnamed_bytes);
 }
