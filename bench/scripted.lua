@@ -12,3 +12,12 @@ function request()
   local uuid = string.format("6f1c7e0a-0000-4000-8000-%012d", (counter * 7919) % n + 1)
   return wrk.format(nil, "/v3/dir/color", nil, '{"uuid":"' .. uuid .. '","color":"red"}')
 end
+
+-- PAUSE_MS: each connection waits this long between its requests (moderate
+-- traffic rather than a saturating loop).
+local pause = tonumber(os.getenv("PAUSE_MS") or "0")
+if pause > 0 then
+  function delay()
+    return pause
+  end
+end
