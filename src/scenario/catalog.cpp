@@ -233,10 +233,26 @@ uint64_t next_catalog_generation() {
   return ++last;
 }
 
-const DirectoryEntry* Catalog::find(std::string_view uuid) const {
+namespace {
+
+/// The uuid's entry in one layer. Flattened (the map's lookup and its key
+/// comparison inlined here): in a function that also falls through to the
+/// base, g++ called them instead, 260 instructions more a request
+/// (callgrind).
+[[gnu::flatten]] const DirectoryEntry* entry_in(
+    const std::unordered_map<std::string_view, DirectoryEntry>& directories,
+    std::string_view uuid) {
   auto it = directories.find(uuid);
-  if (it != directories.end()) return &it->second;
-  return base ? base->find(uuid) : nullptr;
+  return it == directories.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+const DirectoryEntry* Catalog::find(std::string_view uuid) const {
+  for (const Catalog* layer = this; layer; layer = layer->base.get()) {
+    if (const DirectoryEntry* entry = entry_in(layer->directories, uuid)) return entry;
+  }
+  return nullptr;
 }
 
 void Catalog::for_each_directory(
