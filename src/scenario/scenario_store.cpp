@@ -46,11 +46,12 @@ size_t rule_count(const ScenarioSet& set) {
   return n;
 }
 
-SetSummary summary(const ScenarioSet& set, const Catalog& catalog) {
+/// `shadows`: the catalog's (Catalog::all_shadows), gathered once for every set listed.
+SetSummary summary(const ScenarioSet& set, const std::vector<const Shadow*>& shadows) {
   SetSummary out{
       set.name, set.source, set.directories.size(), rule_count(set), set.text, set.text_bytes, {},
       {},       set.layer};
-  for (const Shadow* s : catalog.all_shadows()) {
+  for (const Shadow* s : shadows) {
     if (s->by->name == set.name) {
       out.shadows.push_back({s->uuid, s->operation, s->hidden->name, s->hidden->source});
     }
@@ -240,9 +241,10 @@ void ScenarioStore::drop_pushed() {
 std::vector<SetSummary> ScenarioStore::list() const {
   std::lock_guard lock(mutex_);
   std::vector<SetSummary> out;
-  auto catalog = engine_.catalog();
+  auto catalog = engine_.catalog();  // held: the shadows point into it
+  const auto shadows = catalog->all_shadows();
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    out.push_back(summary(*set, *catalog));
+    out.push_back(summary(*set, shadows));
   }
   return out;
 }
@@ -250,7 +252,7 @@ std::vector<SetSummary> ScenarioStore::list() const {
 std::optional<SetSummary> ScenarioStore::find(const std::string& name) const {
   std::lock_guard lock(mutex_);
   for (const auto& set : in_force(base_, pushed_, removed_)) {
-    if (set->name == name) return summary(*set, *engine_.catalog());
+    if (set->name == name) return summary(*set, engine_.catalog()->all_shadows());
   }
   return std::nullopt;
 }
