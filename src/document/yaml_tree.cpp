@@ -4,6 +4,9 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "document/builder.h"
 #include "document/read.h"
 #include "document/scalars.h"
@@ -94,6 +97,31 @@ class YamlEvents : public YAML::EventHandler {
   int first_line_;
 };
 
+struct TextPlace {
+  int line;
+  int column;
+};
+
+/// A tab among the leading blanks of line `last_line` (1-based) or the line
+/// before: yaml-cpp reports it as the structure it breaks ("end of map not
+/// found") there, where a tab is what the writer must change. Lines further
+/// up are not blamed: a block scalar may hold tabs.
+std::optional<TextPlace> tab_in_indentation(std::string_view text, int last_line) {
+  int line = 1;
+  for (size_t start = 0; start < text.size() && line <= last_line; ++line) {
+    size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view row = text.substr(start, end - start);
+    size_t blanks = row.find_first_not_of(" \t");
+    size_t tab = row.substr(0, blanks).find('\t');
+    if (line + 1 >= last_line && tab != std::string_view::npos &&
+        blanks != std::string_view::npos) {
+      return TextPlace{line, static_cast<int>(tab) + 1};
+    }
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Read read_yaml(std::string_view text, int first_line) {
@@ -113,6 +141,13 @@ Read read_yaml(std::string_view text, int first_line) {
   } catch (const YAML::Exception& e) {
     int line = (e.mark.is_null() ? 1 : e.mark.line + 1) + first_line;
     int column = e.mark.is_null() ? 1 : e.mark.column + 1;
+    if (auto tab = tab_in_indentation(text, line - first_line)) {
+      return Read::failed(tab->line + first_line, tab->column,
+                          "a tab in the indentation, where YAML takes only spaces; expected "
+                          "spaces (the YAML reader says: " +
+                              e.msg + ")",
+                          Read::Why::invalid);
+    }
     return Read::failed(line, column, "invalid YAML: " + e.msg, Read::Why::invalid);
   }
   return Read{builder.finish(), {}};

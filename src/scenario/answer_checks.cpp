@@ -22,6 +22,25 @@ bool is_framing_header(const std::string& name) {
          iequals(name, "Connection");
 }
 
+/// A document-dialect status that is a string but neither value the API
+/// document gives it. Every reader of the answer takes it for a success (it
+/// is not "error"), so `status: eror` moves state as a success would; the
+/// service dialect's boolean is checked by its type alone.
+std::optional<Violation> status_value_problem(const rapidjson::Value& body, Dialect dialect) {
+  auto status = body.FindMember("status");
+  if (dialect != Dialect::document || status == body.MemberEnd() || !status->value.IsString()) {
+    return std::nullopt;
+  }
+  std::string_view value(status->value.GetString(), status->value.GetStringLength());
+  // A template's placeholder is filled in per call; its value is not known here.
+  if (value == "success" || value == "error" || value.find("{{") != value.npos) return std::nullopt;
+  return Violation{"field_value",
+                   "Field 'status' of the answer body is '" + shortened(value, 64) +
+                       "'; expected success or error (any other status reads as a success, "
+                       "so this answer moves state as one)",
+                   "status"};
+}
+
 }  // namespace
 
 std::optional<std::string> header_name_problem(const std::string& name) {
@@ -61,11 +80,17 @@ std::vector<std::string> answer_body_warnings(AnswerPool& bodies, Dialect dialec
   const auto& violations = bodies.violations(json, [&](const std::string& text) {
     auto doc = json::parse_untrusted(text);  // made from a document no deeper than the bound
     if (!doc) return std::vector<Violation>{};
-    return contract::check_fields(contract::answer_fields(Envelope(dialect)), *doc, "answer body",
-                                  contract::UnknownFields::allow);
+    auto found = contract::check_fields(contract::answer_fields(Envelope(dialect)), *doc,
+                                        "answer body", contract::UnknownFields::allow);
+    if (auto v = status_value_problem(*doc, dialect)) found.push_back(std::move(*v));
+    return found;
   });
   std::vector<std::string> out;
   for (const auto& v : violations) {
+    if (v.rule == "field_value") {
+      out.push_back(v.message);
+      continue;
+    }
     out.push_back(v.message + (dialect == Dialect::service
                                    ? " (in the service dialect status is true or false: the "
                                      "official client reads any status but false as a success)"

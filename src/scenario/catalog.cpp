@@ -18,6 +18,27 @@ void conflict(Diagnostics& diagnostics, const ScenarioSet& set, const std::strin
   diagnostics.push_back({Severity::error, set.source, 0, 0, message});
 }
 
+/// Where a script starts: its set's file and its first rule's line and column.
+std::string written_at(const ScriptedOperation& scripted) {
+  const Rule* first = scripted.rules->empty() ? nullptr : &scripted.rules->front();
+  if (!first || first->line == 0) return scripted.set->source;
+  return scripted.set->source + ":" + std::to_string(first->line) + ":" +
+         std::to_string(first->column);
+}
+
+/// Two files script one key (`what`, with its verb): an error at the later, naming both places and
+/// the ways out (the grammar has no override between files; a push has).
+void conflict_between_files(Diagnostics& diagnostics, const ScriptedOperation& earlier,
+                            const ScriptedOperation& later, const std::string& what) {
+  const Rule* first = later.rules->empty() ? nullptr : &later.rules->front();
+  diagnostics.push_back(
+      {Severity::error, later.set->source, first ? first->line : 0, first ? first->column : 0,
+       what + " scripted in both " + written_at(earlier) + " and " + written_at(later) +
+           "; expected one script of it in all the files served: remove it from one of them, "
+           "or, to answer otherwise for one test, push a set in that test's session (a push "
+           "shadows a file's script)"});
+}
+
 std::string defined_at(const contract::Operation& op) {
   return op.source + ":" + std::to_string(op.line) + ":" + std::to_string(op.column);
 }
@@ -168,9 +189,7 @@ void add_defaults(Catalog& catalog, const ScenarioSet& set, Diagnostics& diagnos
     ScriptedOperation scripted{&set, &rules};
     auto [it, fresh] = catalog.defaults.try_emplace(op, scripted);
     if (!fresh && !take_second(catalog, it->second, scripted, {"", op})) {
-      conflict(diagnostics, set,
-               "defaults for " + op + " are given in both " + it->second.set->source + " and " +
-                   set.source);
+      conflict_between_files(diagnostics, it->second, scripted, "defaults for " + op + " are");
     }
   }
 }
@@ -194,9 +213,8 @@ void add_directories(Catalog& catalog, const ScenarioSet& set, Diagnostics& diag
       if (!other) {
         entry.operations.emplace_back(op, scripted);
       } else if (!take_second(catalog, *other, scripted, {uuid, op})) {
-        conflict(diagnostics, set,
-                 "directory '" + uuid + "' operation " + op + " is scripted in both " +
-                     other->set->source + " and " + set.source);
+        conflict_between_files(diagnostics, *other, scripted,
+                               "directory '" + uuid + "' operation " + op + " is");
       }
     }
   }

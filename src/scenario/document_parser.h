@@ -175,6 +175,8 @@ class DocumentParser {
 
   /// An operation's value: one answer, one rule, or a list of rules.
   std::vector<Rule> parse_operation(const Operation& op, Node node);
+  /// A list of rules (refused whole, with the rewrite, when its items are answers).
+  std::vector<Rule> parse_rule_list(const Operation& op, Node node);
 
   std::optional<Rule> parse_rule(const Operation& op, Node node);
   /// A rule without `respond`: the misspelt key named, else what a rule needs.

@@ -37,7 +37,8 @@ struct Rule {
   std::vector<double> weights;
   bool cycle = false;  ///< loop the sequence instead of repeating its last answer
   std::optional<std::string> then;
-  int line = 0;  ///< where it is written (1-based; 0: not from a document's text)
+  int line = 0;    ///< where it is written (1-based; 0: not from a document's text)
+  int column = 0;  ///< (1-based, with line)
 };
 
 /// What one file says about one directory uuid.

@@ -239,17 +239,18 @@ std::vector<uint32_t> NearbyUuids::walk(std::string_view uuid, int limit) const 
 }
 
 std::optional<std::string_view> NearbyUuids::best_of(std::vector<uint32_t> candidates,
-                                                     std::string_view uuid) const {
+                                                     std::string_view query,
+                                                     std::string_view asked) const {
   std::sort(candidates.begin(), candidates.end());
   candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
   std::optional<std::string_view> best;
   int best_edits = kMaxEdits + 1;
   for (uint32_t i : candidates) {
     std::string_view candidate = uuids_[i];
-    if (candidate == uuid || candidate.empty()) continue;
+    if (candidate == asked || candidate.empty()) continue;
     // Fewer than half of its characters: edits * 2 < length.
     int allowed = std::min<int>(kMaxEdits, static_cast<int>((candidate.size() - 1) / 2));
-    int edits = bounded_edit_distance(uuid, candidate, allowed);
+    int edits = bounded_edit_distance(query, candidate, allowed);
     if (edits > allowed) continue;
     if (edits < best_edits || (edits == best_edits && candidate < *best)) {
       best = candidate;
@@ -260,16 +261,25 @@ std::optional<std::string_view> NearbyUuids::best_of(std::vector<uint32_t> candi
 }
 
 std::optional<std::string_view> NearbyUuids::closest(std::string_view uuid) const {
+  bool braced = uuid.size() > 2 && uuid.front() == '{' && uuid.back() == '}';
+  if (braced) {
+    if (auto inside = closest_to(uuid.substr(1, uuid.size() - 2), uuid)) return inside;
+  }
+  return closest_to(uuid, uuid);
+}
+
+std::optional<std::string_view> NearbyUuids::closest_to(std::string_view query,
+                                                        std::string_view asked) const {
   // No indexed length is near: nothing is (and the walk's table stays small).
   bool near = std::any_of(lengths_.begin(), lengths_.end(), [&](size_t length) {
-    return length + kMaxEdits >= uuid.size() && uuid.size() + kMaxEdits >= length;
+    return length + kMaxEdits >= query.size() && query.size() + kMaxEdits >= length;
   });
   if (!near) return std::nullopt;
-  if (auto listed = candidates(uuid)) return best_of(std::move(*listed), uuid);
+  if (auto listed = candidates(query)) return best_of(std::move(*listed), query, asked);
   // Fewest edits first: most typos are one, and a walk within one edit
   // leaves far more branches at once than a walk within two.
   for (int limit = 0; limit <= kMaxEdits; ++limit) {
-    if (auto best = best_of(walk(uuid, limit), uuid)) return best;
+    if (auto best = best_of(walk(query, limit), query, asked)) return best;
   }
   return std::nullopt;
 }

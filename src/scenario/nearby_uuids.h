@@ -18,7 +18,8 @@
 // shared prefix is one path, so patterned uuids cost little there, and a
 // branch is left as soon as it is more than kMaxEdits edits off.
 //
-// Case is ignored throughout: a case-only difference is distance 0.
+// Case is ignored throughout: a case-only difference is distance 0. So are
+// the braces around a uuid ({6F1C…}, as .NET and registry tools print it).
 
 #include <cstdint>
 #include <optional>
@@ -72,9 +73,12 @@ class NearbyUuids {
   /// The uuids at most `limit` edits from `uuid`, found by walking sorted_
   /// as a trie.
   std::vector<uint32_t> walk(std::string_view uuid, int limit) const;
-  /// The closest of `candidates` by the rule of closest().
-  std::optional<std::string_view> best_of(std::vector<uint32_t> candidates,
-                                          std::string_view uuid) const;
+  /// The closest of `candidates` to `query` by the rule of closest(),
+  /// never `asked` itself.
+  std::optional<std::string_view> best_of(std::vector<uint32_t> candidates, std::string_view query,
+                                          std::string_view asked) const;
+  /// closest() of `query`, which is `asked` without braces, if it had any.
+  std::optional<std::string_view> closest_to(std::string_view query, std::string_view asked) const;
 
   std::vector<std::string_view> uuids_;
   /// uuids_'s indexes in case-insensitive order: the trie that walk() reads.

@@ -36,6 +36,22 @@ std::optional<DirectoryScript> DocumentParser::parse_directory(const std::string
   return script;
 }
 
+namespace {
+
+/// A list whose every item is an answer and none a rule.
+bool lists_answers(Node list) {
+  if (list.size() == 0) return false;
+  for (Node item : document::items(list)) {
+    if (!item.is_map() || document::has_any_key(item, kRuleKeys) ||
+        !document::has_any_key(item, kAnswerKeys)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 /// An operation's value: one answer, one rule, or a list of rules.
 std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node) {
   std::vector<Rule> rules;
@@ -43,6 +59,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
     // `trash: {one_of: [...]}`: a rule with that respond and no condition.
     Rule rule;
     rule.line = node.line();
+    rule.column = node.column();
     rule.answers = parse_respond(op, node, rule.weights);
     rules.push_back(std::move(rule));
     return rules;
@@ -51,6 +68,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
     if (auto answer = parse_answer(op, node)) {
       Rule rule;
       rule.line = node.line();
+      rule.column = node.column();
       rule.answers.push_back(std::move(*answer));
       rules.push_back(std::move(rule));
     }
@@ -61,6 +79,21 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
     return rules;
   }
   if (!in_.expect(node, document::Kind::sequence, "an answer (mapping) or a list of rules")) {
+    return rules;
+  }
+  return parse_rule_list(op, node);
+}
+
+std::vector<Rule> DocumentParser::parse_rule_list(const Operation& op, Node node) {
+  std::vector<Rule> rules;
+  if (lists_answers(node)) {
+    // The natural way to write a sequence, and the grammar's hardest part:
+    // say the one rewrite, not "needs respond" once per answer.
+    in_.error(node,
+              "these list items are answers, but a list under an operation is a list of rules "
+              "(each with respond; the first whose when holds answers); expected, for a sequence "
+              "of answers (one a call, the last repeating), one rule that responds with the list: "
+              "`- respond: [answer, answer, ...]`");
     return rules;
   }
   for (Node item : document::items(node)) {
@@ -79,6 +112,7 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
   auto members = in_.fields(node, kRuleKeys, "a rule");
   Rule rule;
   rule.line = node.line();
+  rule.column = node.column();
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);
   if (const auto& then = members["then"]) parse_then(then, rule);

@@ -9,6 +9,7 @@
 #include "scenario/dialect_sets.h"
 #include "scenario/document_parser.h"
 #include "scenario/slice_trees.h"
+#include "scenario/uuid_form.h"
 #include "util/file_text.h"
 #include "util/parallel.h"
 
@@ -234,7 +235,11 @@ std::optional<Limit> DocumentParser::parse_limit(Node node) {
   if (const auto& op = members["operation"]) {
     if (const Operation* known = operation(op, "a rate limit")) limit.operation = known->name;
   }
-  if (const auto& uuid = members["uuid"]) limit.uuid = in_.scalar(uuid, "a uuid (string)");
+  if (const auto& uuid = members["uuid"]) {
+    limit.uuid = in_.scalar(uuid, "a uuid (string)");
+    if (auto problem = limit.uuid ? uuid_form_problem(*limit.uuid, dialect_) : std::nullopt)
+      in_.error(uuid, *problem);
+  }
   if (const auto& per = members["per"]) {
     auto text = in_.scalar(per, "uuid or all");
     if (text == "uuid" || text == "all") {
@@ -344,6 +349,10 @@ void DocumentParser::check_repeated_uuids(const std::vector<YamlSlice>& slices) 
 void DocumentParser::parse_directory_entry(Node key, Node value, Directories& directories) {
   auto uuid = in_.scalar(key, "a directory uuid (string)");
   if (!uuid) return;
+  if (auto problem = uuid_form_problem(*uuid, dialect_)) {
+    in_.error(key, *problem);
+    return;
+  }
   // Moved, not copied; generated and recorded files list uuids in order,
   // so the end is the right hint.
   if (auto script = parse_directory(*uuid, value)) {

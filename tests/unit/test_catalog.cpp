@@ -25,14 +25,21 @@ TEST_CASE("sets scripting different operations of one uuid merge") {
   CHECK(catalog->find("u")->find("trash")->set->name == "b.yaml");
 }
 
-TEST_CASE("the same uuid and operation in two files is an error naming both files") {
+TEST_CASE(
+    "the same uuid and operation in two files is an error naming both places and the ways out") {
   auto built = build_catalog({set_from("a.yaml", "directories: {u: {trash: {http: 200}}}"),
                               set_from("b.yaml", "directories: {u: {trash: {http: 500}}}")});
   const Diagnostics& d = built.diagnostics;
   auto catalog = built.value.value_or(nullptr);
   CHECK_FALSE(catalog);
   REQUIRE(d.size() == 1);
-  CHECK(d[0].message == "directory 'u' operation trash is scripted in both a.yaml and b.yaml");
+  CHECK(d[0].file == "b.yaml");
+  CHECK(d[0].line == 1);
+  CHECK(d[0].column == 26);
+  CHECK(d[0].message.starts_with(
+      "directory 'u' operation trash is scripted in both a.yaml:1:26 and b.yaml:1:26; expected "
+      "one script of it in all the files served: remove it from one of them, or, to answer "
+      "otherwise for one test, push a set in that test's session"));
 }
 
 TEST_CASE("two sets with one name are an error") {

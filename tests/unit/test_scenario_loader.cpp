@@ -315,10 +315,17 @@ TEST_CASE("loading errors name file, line, column and what was expected") {
     CHECK(error.find("test.yaml:5:9: error: unknown key 'respnd' in a rule; expected one of: when, "
                      "respond, then, cycle") != std::string::npos);
   }
-  SECTION("a list item that is an answer, not a rule") {
+  SECTION("a list of answers under an operation is shown the rule that makes it a sequence") {
+    std::string error = only_error(
+        "directories:\n  u:\n    trash:\n      - {http: 503}\n      - {body: {status: success}}");
     CHECK(
-        only_error("directories:\n  u:\n    trash: [{http: 503}]").find("a rule needs `respond`") !=
-        std::string::npos);
+        error.starts_with("test.yaml:4:7: error: these list items are answers, but a list under "
+                          "an operation is a list of rules"));
+    CHECK(error.find("`- respond: [answer, answer, ...]`") != std::string::npos);
+  }
+  SECTION("a list item that is an answer beside a rule still says what a rule needs") {
+    CHECK(only_error("directories:\n  u:\n    trash: [{http: 503}, {respond: {http: 200}}]")
+              .find("a rule needs `respond`") != std::string::npos);
   }
   SECTION("body and raw together") {
     CHECK(only_error("directories: {u: {trash: {body: {}, raw: x}}}").find("either body or raw") !=

@@ -108,7 +108,8 @@ TEST_CASE("a push may give defaults that a loaded set gives, two files may not")
       engine};
   auto loaded = two_files.load();
   REQUIRE(has_errors(loaded));
-  CHECK(loaded[0].message == "defaults for trash are given in both inline and inline");
+  CHECK(loaded[0].message.starts_with(
+      "defaults for trash are scripted in both inline:2:19 and inline:2:19; expected one script"));
 }
 
 TEST_CASE("removing a set by name, and dropping pushed sets") {
