@@ -312,7 +312,8 @@ export declare class Drivemock {
   /** Journal, states and sequences back to the start, pushed sets dropped; sessions keep theirs. */
   reset(options?: { seed?: number }): Promise<{ status: string; message: string }>;
   health(): Promise<{ status: string; version: string; dialect: "document" | "service"; seed: number; [key: string]: unknown }>;
-  startRecording(target: string): Promise<{ status: string; message: string }>;
+  /** Each answer keeps the upstream's time as its `delay_ms` unless `keepDelays` is false. */
+  startRecording(target: string, options?: { keepDelays?: boolean }): Promise<{ status: string; message: string }>;
   stopRecording(): Promise<RecordingSaved>;
 }
 

@@ -16,7 +16,15 @@ Reply handle_start_recording(const RequestView& request, Context& context, const
       target->value.GetStringLength() == 0) {
     return invalid_params(R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})");
   }
-  auto started = context.control.start_recording(target->value.GetString());
+  auto keep = doc.FindMember("keepDelays");
+  if (keep != doc.MemberEnd() && !keep->value.IsBool()) {
+    return invalid_params(
+        "keepDelays must be true (the default: each answer replays as slowly as "
+        "the upstream gave it) or false");
+  }
+  auto time = keep != doc.MemberEnd() && keep->value.IsFalse() ? record::RecordedTime::dropped
+                                                               : record::RecordedTime::kept;
+  auto started = context.control.start_recording(target->value.GetString(), time);
   if (!started) return refusal_reply(started.error());
   std::string url = target->value.GetString();
   while (url.ends_with('/')) url.pop_back();

@@ -186,6 +186,11 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
                  "Most calls one recording captures; later ones are proxied but not recorded")
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
+  app.add_flag_callback(
+      "--record-drop-delays",
+      [&flags] { flags.server.record_time = record::RecordedTime::dropped; },
+      "Write --record-from's answers without the upstream's time (by default each keeps it as "
+      "delay_ms, so a replay is as slow as the service was)");
   app.add_option("--record-to", flags.server.record_to,
                  "Recording file (default recordings/recording-<UTC time>.yaml)");
   app.add_flag("--insecure-upstream", flags.insecure_upstream,

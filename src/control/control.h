@@ -162,7 +162,8 @@ class Control {
   // Recording.
 
   /// Starts proxying the mock API to `url` and recording what it answers.
-  Outcome<Done> start_recording(std::string url);
+  Outcome<Done> start_recording(std::string url,
+                                record::RecordedTime time = record::RecordedTime::kept);
   /// Stops the recording and writes its scenario file.
   Outcome<record::SavedRecording> stop_recording();
 

@@ -5,7 +5,7 @@
 
 namespace drivemock::control {
 
-Outcome<Done> Control::start_recording(std::string url) {
+Outcome<Done> Control::start_recording(std::string url, record::RecordedTime time) {
   if (!record::is_http_url(url)) {
     return Refusal{400, "invalid_params",
                    R"(The body must be {"targetBaseUrl": "http(s)://host[:port]"})"};
@@ -29,7 +29,7 @@ Outcome<Done> Control::start_recording(std::string url) {
   // Each captured call goes to disk as it comes: a kill loses none.
   auto log = record::open_capture_log(parts_.record_to, url);
   if (!log) return Refusal{500, "capture_log_failed", "Cannot record: " + log.error().message};
-  if (!recorder.start(url, std::move(log).value())) return running;
+  if (!recorder.start(url, std::move(log).value(), time)) return running;
   parts_.log_change("recording started, proxying to " + url);
   return Done{};
 }

@@ -194,7 +194,7 @@ Status Server::Impl::start() {
   if (!options.record_from.empty()) {
     auto log = record::open_capture_log(options.record_to, options.record_from);
     if (!log) return log.error();
-    recorder.start(options.record_from, std::move(log).value());
+    recorder.start(options.record_from, std::move(log).value(), options.record_time);
   }
   // HTTPS and the proxy first: once plain HTTP serves, admin calls read
   // `https` (health).

@@ -128,6 +128,8 @@ struct ServerOptions {
   LogFormat log = LogFormat::none;  ///< request and admin-change lines on the logger
   std::string record_from = {};     ///< start recording through this base URL at once
   std::string record_to = {};       ///< recording file; default recordings/recording-<time>.yaml
+  /// Whether record_from's recording keeps the upstream's time as delay_ms.
+  record::RecordedTime record_time = record::RecordedTime::kept;
   /// Most calls one recording captures; later ones are proxied, journaled
   /// with a not_recorded violation and listed in the stop answer.
   size_t record_limit = record::kDefaultRecordLimit;

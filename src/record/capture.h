@@ -38,7 +38,17 @@ struct Capture {
   /// The answer's other headers a replay gives back (Retry-After, the
   /// service's own; record/proxy.h replayed_headers), secrets "***".
   std::vector<Header> headers = {};
+  /// How long the upstream took to answer, from the request sent to the
+  /// answer read: the replay's `delay_ms` (0 when the recording drops it).
+  int delay_ms = 0;
 };
+
+/// Whether a recording keeps the upstream's time as each answer's delay_ms.
+enum class RecordedTime { kept, dropped };
+
+/// The longest delay_ms a scenario takes (scenario/document_parser.h's
+/// kMaxDelayMs): a slower upstream is written as that.
+inline constexpr int kMaxRecordedDelayMs = 600000;
 
 /// Proxied calls that could not be captured, alike in method, path and why.
 struct Uncaptured {

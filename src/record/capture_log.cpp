@@ -2,6 +2,8 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
+
 #include "contract/field_json.h"
 #include "util/json.h"
 
@@ -124,6 +126,7 @@ Capture read_capture(const rapidjson::Value& c) {
   capture.content_type = string_of(c, "contentType");
   capture.path = string_of(c, "path");
   capture.headers = read_headers(c, "headers");
+  capture.delay_ms = std::clamp(int_of(c, "delayMs", 0), 0, kMaxRecordedDelayMs);
   return capture;
 }
 
@@ -247,6 +250,7 @@ std::string capture_line(const Capture& c) {
     json::write_member(w, "path", c.path);
     json::write_string(w, "headers");
     write_headers(w, c.headers);
+    json::write_int(w, "delayMs", c.delay_ms);
     w.EndObject();
   });
 }

@@ -1,6 +1,7 @@
 #include "record/proxy.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "contract/operations.h"
 #include "util/json.h"
@@ -54,8 +55,13 @@ std::vector<CapturedField> fields_of(const rapidjson::Value& body, const contrac
 
 Reply forward(const ProxyRoute& route, const RequestView& request, contract::Classified& classified,
               const contract::OperationSet& in_force) {
+  auto sent = std::chrono::steady_clock::now();
   UpstreamAnswer answer = route.upstream.forward(route.target, request);
+  auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - sent);
   auto capture = capture_of(request, classified, answer, route.redaction);
+  if (capture)
+    capture->delay_ms = static_cast<int>(std::min<int64_t>(took.count(), kMaxRecordedDelayMs));
   std::optional<std::string> why_not;
   if (capture) {
     why_not = route.recorder.capture(std::move(capture).value(), classified.operation, in_force);

@@ -17,7 +17,8 @@ const char* status_name(RecordingStatus status) {
   return "NeverStarted";
 }
 
-bool Recorder::start(const std::string& target, std::unique_ptr<CaptureLogFile> log) {
+bool Recorder::start(const std::string& target, std::unique_ptr<CaptureLogFile> log,
+                     RecordedTime time) {
   std::lock_guard lock(mutex_);
   if (status_ == RecordingStatus::recording || unsaved_) {
     if (log) log->remove();  // made for a recording that does not start
@@ -25,6 +26,7 @@ bool Recorder::start(const std::string& target, std::unique_ptr<CaptureLogFile> 
   }
   status_ = RecordingStatus::recording;
   recording_ = true;
+  time_ = time;
   auto started = log ? log->started() : std::chrono::system_clock::now();
   current_ = Recording{target, started, {}, {}};
   taken_.clear();
@@ -67,6 +69,7 @@ std::optional<std::string> Recorder::capture(Capture capture, const contract::Op
     list_uncaptured(contract::kMethod, capture.path, why);
     return why;
   }
+  if (time_ == RecordedTime::dropped) capture.delay_ms = 0;
   if (log_) stream(capture_line(capture));
   current_.captures.push_back(std::move(capture));
   if (!op) {

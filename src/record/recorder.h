@@ -44,7 +44,8 @@ class Recorder {
   /// stopped recording waits to be written (starting would lose it). With
   /// `log`, every capture is also appended to it as it comes
   /// (record/capture_log.h), and the recording starts when the log did.
-  bool start(const std::string& target, std::unique_ptr<CaptureLogFile> log = nullptr);
+  bool start(const std::string& target, std::unique_ptr<CaptureLogFile> log = nullptr,
+             RecordedTime time = RecordedTime::kept);
   /// The recording handed out by stop() was written: its capture log goes.
   void saved();
   /// The target while recording, else nullopt.
@@ -80,6 +81,7 @@ class Recorder {
   /// Mirrors status_ == recording, so that target(), asked by every request,
   /// takes no lock while nothing records.
   std::atomic<bool> recording_{false};
+  RecordedTime time_ = RecordedTime::kept;
   RecordingStatus status_ = RecordingStatus::never_started;
   Recording current_;
   std::vector<std::string> taken_;  ///< names in force when a learnt call came

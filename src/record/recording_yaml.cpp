@@ -64,11 +64,22 @@ std::vector<Header> written_headers(std::string_view content_type,
   return out;
 }
 
-/// One answer as a flow mapping: {http, headers, body or raw}.
-void emit_answer(YamlWriter& out, int status, std::string_view body,
-                 const std::vector<Header>& headers) {
+/// What an answer is written with.
+struct WrittenAnswer {
+  int status;
+  std::string_view body;
+  std::vector<Header> headers;
+  int delay_ms = 0;
+};
+
+/// One answer as a flow mapping: {http, delay_ms, headers, body or raw}.
+void emit_answer(YamlWriter& out, const WrittenAnswer& answer) {
+  const int status = answer.status;
+  const std::string_view body = answer.body;
+  const std::vector<Header>& headers = answer.headers;
   out.begin_map(Style::flow);
   if (status != 200) out.key("http").value(status);
+  if (answer.delay_ms > 0) out.key("delay_ms").value(answer.delay_ms);
   if (!headers.empty()) {
     out.key("headers").begin_map(Style::flow);
     for (const auto& h : headers) {
@@ -87,7 +98,7 @@ void emit_answer(YamlWriter& out, int status, std::string_view body,
 }
 
 void emit_answer(YamlWriter& out, const Capture& c) {
-  emit_answer(out, c.status, c.body, written_headers(c.content_type, c.headers));
+  emit_answer(out, {c.status, c.body, written_headers(c.content_type, c.headers), c.delay_ms});
 }
 
 void emit_respond(YamlWriter& out, const std::vector<const Capture*>& calls) {
@@ -221,11 +232,14 @@ void emit_definition(YamlWriter& out, const contract::Operation& op, const Recor
   }
   if (const auto& answer = op.builtin_answer) {
     const std::string* type = find_header(answer->header_list(), "Content-Type");
-    emit_answer(out.key("answer"), answer->status, answer->body_text(),
-                written_headers(type ? *type : std::string_view(), answer->header_list()));
+    emit_answer(out.key("answer"),
+                {answer->status, answer->body_text(),
+                 written_headers(type ? *type : std::string_view(), answer->header_list())});
   } else if (const Capture* learnt = first_success(recording, op.name);
              learnt && op.source == kLearntSource) {
-    emit_answer(out.key("answer"), *learnt);
+    // The operation's built-in answer, for keys no call had: its shape, not its time.
+    emit_answer(out.key("answer"), {learnt->status, learnt->body,
+                                    written_headers(learnt->content_type, learnt->headers)});
   }
   if (op.state_on_success || op.stored_field) {
     out.key("on_success").begin_map(Style::flow);

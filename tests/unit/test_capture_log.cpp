@@ -58,7 +58,8 @@ std::unique_ptr<Recorder> fed_recorder(const TempDir& dir) {
                      R"({"status":false,"code":"rate_limited"})",
                      "application/json",
                      "/v3/dir/trash",
-                     {{"Retry-After", "1"}}},
+                     {{"Retry-After", "1"}},
+                     1234},
                     contract::find_by_name("trash"), in_force);
   recorder->capture({"trash",
                      "u2",
@@ -123,6 +124,8 @@ TEST_CASE("a killed recording's capture log recovers to the file its stop would 
   CHECK(recovered->saved.learnt == std::vector<std::string>{"dir-rename"});
   CHECK(recovered->saved.uncaptured_calls == 2);
   CHECK(read_text_file(dir.file("copy.yaml")).find("Retry-After: \"1\"") != std::string::npos);
+  CHECK(read_text_file(dir.file("copy.yaml")).find("{http: 429, delay_ms: 1234,") !=
+        std::string::npos);
   // Once written, the log goes.
   recorder->saved();
   CHECK_FALSE(std::filesystem::exists(log));

@@ -144,9 +144,14 @@ class Drivemock extends ScopedAdmin {
     return this._post("/__admin/report", {});
   }
 
-  /** Proxies to `target` (a base URL) and records, from now on. */
-  async startRecording(target) {
-    return this._post("/__admin/recordings/start", { targetBaseUrl: target });
+  /**
+   * Proxies to `target` (a base URL) and records, from now on. Each answer
+   * keeps the upstream's time as its delay_ms unless `keepDelays` is false.
+   */
+  async startRecording(target, { keepDelays } = {}) {
+    const body = { targetBaseUrl: target };
+    if (keepDelays !== undefined) body.keepDelays = keepDelays;
+    return this._post("/__admin/recordings/start", body);
   }
 
   /** Stops recording; resolves with {file, scenario, captured, learntOperations, uncaptured, …}. */

@@ -160,7 +160,7 @@ test("directory and setState read and set a directory's state", async () => {
 test("startRecording and stopRecording record a stand-in upstream", async () => {
   const upstream = await standInUpstream({ status: true, message: "ok", code: "ok" });
   try {
-    await mock.startRecording(upstream.url);
+    await mock.startRecording(upstream.url, { keepDelays: false });
     await assert.rejects(mock.startRecording(upstream.url), { status: 409, code: "already_recording" });
     await post(mock, "/v3/dir/trash", { uuid: "rec" });
     const stopped = await mock.stopRecording();
