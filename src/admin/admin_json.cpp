@@ -41,4 +41,42 @@ Reply entries_reply(const std::vector<EntryPtr>& entries, const journal::Journal
   });
 }
 
+void write_positioned(json::Writer& w, const char* key, const Diagnostics& diagnostics) {
+  json::write_array(w, key, diagnostics, [&](const auto& d) {
+    w.StartObject();
+    json::write_member(w, "severity", d.severity == Severity::error ? "error" : "warning");
+    json::write_position(w, d.file, d.line, d.column);
+    json::write_member(w, "message", d.message);
+    w.EndObject();
+  });
+}
+
+void write_last_reload(json::Writer& w, const std::optional<control::LastReload>& reload) {
+  json::write_string(w, "lastReload");
+  if (!reload) {
+    w.Null();
+    return;
+  }
+  w.StartObject();
+  json::write_member(w, "cause", control::cause_name(reload->cause));
+  json::write_member(w, "at", format_utc_millis(reload->at));
+  json::write_member(w, "outcome", reload->failed() ? "failed" : "reloaded");
+  write_positioned(w, "problems", reload->problems);
+  json::write_count(w, "problemsFound", reload->problems_found);
+  write_hidden_file_sets(w, "stillHidden", reload->still_hidden);
+  w.EndObject();
+}
+
+void write_hidden_file_sets(json::Writer& w, const char* key,
+                            const std::vector<scenario::HiddenFileSet>& hidden) {
+  json::write_array(w, key, hidden, [&](const auto& h) {
+    w.StartObject();
+    json::write_member(w, "set", h.name);
+    json::write_member(w, "source", h.source);
+    json::write_member(w, "by", h.by);
+    json::write_count(w, "scripts", h.scripts);
+    w.EndObject();
+  });
+}
+
 }  // namespace drivemock::admin

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "admin/admin_context.h"
+#include "control/last_reload.h"
 #include "journal/entry_json.h"
 #include "journal/filter.h"
 #include "journal/journal.h"
@@ -30,6 +31,19 @@ template <class Members>
 Reply object_reply(int status, Members&& members) {
   return json_reply(status, json::object_text(std::forward<Members>(members)));
 }
+
+/// `key`: each diagnostic as {severity, file, line, column, message}, what an
+/// editor needs to put it at its place (line and column from 1; 0 when unknown).
+void write_positioned(json::Writer& w, const char* key, const Diagnostics& diagnostics);
+
+/// `"lastReload"`: null before any, else {cause, at, outcome, problems,
+/// stillHidden} (control/last_reload.h).
+void write_last_reload(json::Writer& w, const std::optional<control::LastReload>& reload);
+
+/// `key`: each file set a push hides as {set, source, by, scripts}; scripts
+/// 0: the push has its name and replaces it whole.
+void write_hidden_file_sets(json::Writer& w, const char* key,
+                            const std::vector<scenario::HiddenFileSet>& hidden);
 
 /// `{"requests":[…]}` with the entries in the given order, plus `meta` when
 /// `with_meta` (total kept and dropped).

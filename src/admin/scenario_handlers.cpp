@@ -21,18 +21,6 @@ void write_diagnostics(json::Writer& w, const char* key, const Diagnostics& diag
   w.EndArray();
 }
 
-/// Each diagnostic as {severity, file, line, column, message}: what an editor
-/// needs to put it at its place (line and column from 1; 0 when unknown).
-void write_positioned(json::Writer& w, const Diagnostics& diagnostics) {
-  json::write_array(w, "diagnostics", diagnostics, [&](const auto& d) {
-    w.StartObject();
-    json::write_member(w, "severity", d.severity == Severity::error ? "error" : "warning");
-    json::write_position(w, d.file, d.line, d.column);
-    json::write_member(w, "message", d.message);
-    w.EndObject();
-  });
-}
-
 /// 200 with the warnings, or 400 with the errors and the warnings; `name`
 /// the set's, for a push.
 Reply load_reply(const Diagnostics& diagnostics, const std::string& done,
@@ -53,7 +41,7 @@ Reply load_reply(const Diagnostics& diagnostics, const std::string& done,
       if (name) json::write_member(w, "name", *name);
     }
     write_diagnostics(w, "warnings", diagnostics, Severity::warning);
-    write_positioned(w, diagnostics);
+    write_positioned(w, "diagnostics", diagnostics);
   });
 }
 
@@ -100,6 +88,8 @@ Reply handle_list_scenarios(const RequestView&, Context& context, const std::sma
     });
     json::write_array(w, "paths", context.control.scenarios().paths(),
                       [&](const auto& p) { json::write_string(w, p); });
+    write_last_reload(w, context.control.last_reload());
+    write_hidden_file_sets(w, "pushedOverFiles", scope->store->hidden_file_sets());
   });
 }
 

@@ -87,8 +87,12 @@ void write_builtin_answer(json::Writer& w, const contract::Operation& op) {
 
 Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
   auto uptime = std::chrono::steady_clock::now() - context.started;
+  // Degraded while the files' last save was refused: the last good sets
+  // are served, which is not what the files say.
+  auto reload = context.control.last_reload();
+  bool degraded = reload && reload->failed();
   return object_reply(200, [&](json::Writer& w) {
-    json::write_member(w, "status", "healthy");
+    json::write_member(w, "status", degraded ? "degraded" : "healthy");
     json::write_member(w, "version", context.version);
     json::write_int(w, "uptimeInSeconds",
                     std::chrono::duration_cast<std::chrono::seconds>(uptime).count());
@@ -106,6 +110,12 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
     } else {
       w.Null();
     }
+    Diagnostics problems;
+    if (degraded) {
+      for (const auto& d : reload->problems)
+        if (d.severity == Severity::error) problems.push_back(d);
+    }
+    write_positioned(w, "scenarioProblems", problems);
   });
 }
 

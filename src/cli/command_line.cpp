@@ -60,7 +60,8 @@ struct Flags {
   RecoverFlags recover;
   PactFlags pact;
   ContractFlags contract;
-  bool watch = false;
+  bool watch = false;     ///< --watch: a watch that cannot start stops the start
+  bool no_watch = false;  ///< --no-watch; neither: watched where possible
   bool quiet = false;
   std::string log = "text";
   std::string admin_token;
@@ -140,7 +141,12 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
       ->capture_default_str();
   app.add_option("--journal-file", flags.server.journal_file,
                  "Append every journal entry to this file as a JSON line");
-  app.add_flag("--watch", flags.watch, "Reload scenario files when they change");
+  auto* watch = app.add_flag("--watch", flags.watch,
+                             "Reload scenario files when they are saved (the default; given, a "
+                             "watch that cannot start stops the start)");
+  app.add_flag("--no-watch", flags.no_watch,
+               "Read scenario files only at start and on POST /__admin/scenarios/reload")
+      ->excludes(watch);
   app.add_option("--admin-token", flags.admin_token,
                  "Require 'Authorization: Bearer TOKEN' on every /__admin call (visible to other "
                  "users in ps: prefer --admin-token-file or DRIVEMOCK_ADMIN_TOKEN)");
@@ -234,7 +240,10 @@ void apply_flags(Flags& flags) {
   ServerOptions& o = flags.server;
   if (flags.strict) o.strictness = contract::Strictness::strict;
   o.dialect = dialect_from_name(flags.dialect).value_or(Dialect::document);
-  if (flags.watch) o.watch = FileWatch::on;
+  // Watched by default; a --watch given must work, the default may not.
+  o.watch = flags.watch      ? FileWatch::on
+            : flags.no_watch ? FileWatch::off
+                             : FileWatch::where_possible;
   if (flags.cors) o.cors = Cors::on;
   if (flags.insecure_upstream) o.upstream.verify = record::TlsVerify::off;
   o.upstream.timeout = std::chrono::milliseconds(flags.upstream_timeout_ms);

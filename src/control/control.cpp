@@ -90,22 +90,6 @@ void Control::clear_journal() {
   record_event(journal::admin_event("journal-emptied", "journal emptied"));
 }
 
-Diagnostics Control::reload() {
-  Diagnostics diagnostics = parts_.scenarios.reload();
-  record_event(journal::admin_event("reload", has_errors(diagnostics)
-                                                  ? "scenario reload failed; old sets kept"
-                                                  : "scenarios reloaded"));
-  return diagnostics;
-}
-
-void Control::reload_watched() {
-  Diagnostics diagnostics = parts_.scenarios.reload();
-  for (const auto& d : diagnostics) log::warning(format_diagnostic(d));
-  parts_.log_change(has_errors(diagnostics)
-                        ? "scenario files changed; they have errors, old sets kept"
-                        : "scenario files changed; reloaded");
-}
-
 Outcome<Checked<std::string>> Control::push(const session::Scope& scope, std::string_view text,
                                             PushOptions options) {
   if (auto full = refuse_over_set_cap(scope, parts_.sessions.limits().max_sets, options.name)) {

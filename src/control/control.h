@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "control/last_reload.h"
 #include "control/test_outcome.h"
 #include "journal/admin_events.h"
 #include "journal/event_stream.h"
@@ -127,10 +128,12 @@ class Control {
   void reset(std::optional<uint64_t> seed = std::nullopt);
   /// Empties the journal; the events stay (this is one of them).
   void clear_journal();
-  /// Reads the scenario files again; a failure keeps the old sets.
-  Diagnostics reload();
-  /// The same for a save the file watcher saw.
-  void reload_watched();
+  /// Reads the scenario files again; a failure keeps the old sets. Either
+  /// way an event says what was found (control/reload_control.cpp).
+  Diagnostics reload(ReloadCause cause = ReloadCause::asked);
+  /// The last reload, if any: a failed one marks the files' problems in
+  /// the dashboard and /__admin/health until a good one.
+  std::optional<LastReload> last_reload() const;
 
   // Scenario sets, in a scope.
 
@@ -184,6 +187,7 @@ class Control {
 
  private:
   Parts parts_;
+  ReloadRecord reloads_;
 };
 
 /// 404 for a uuid the scope's engine holds no directory for (no scenario

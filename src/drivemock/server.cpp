@@ -176,10 +176,15 @@ Status Server::Impl::start() {
       log::warning("drivemock: " + writable.error().message + "; the report will not be written");
     }
   }
-  if (options.watch == FileWatch::on) {
-    watcher = std::make_unique<scenario::FileWatcher>(options.scenario_paths,
-                                                      [this] { control.reload_watched(); });
-    if (auto watching = watcher->start(); !watching) return watching;
+  if (options.watch != FileWatch::off && !options.scenario_paths.empty()) {
+    watcher = std::make_unique<scenario::FileWatcher>(
+        options.scenario_paths, [this] { control.reload(control::ReloadCause::watched); });
+    if (auto watching = watcher->start(); !watching) {
+      if (options.watch == FileWatch::on) return watching;
+      log::warning("drivemock: scenario files are not watched (" + watching.error().message +
+                   "); saves are read with POST /__admin/scenarios/reload");
+      watcher.reset();
+    }
   }
   if (!options.record_from.empty()) {
     if (!record::is_http_url(options.record_from)) {

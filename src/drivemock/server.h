@@ -46,7 +46,11 @@ using journal::LogFormat;
 using journal::RequestFilter;
 
 /// Whether scenario files are re-read when they change.
-enum class FileWatch { off, on };
+/// Whether scenario files are watched and read again on a save: off, on
+/// (a watch that cannot start stops the start), or where it can (the
+/// command line's default: a watch that cannot start, past the system's
+/// inotify limits, is a warning).
+enum class FileWatch { off, on, where_possible };
 
 /// Whether the mock API answers CORS: in the service dialect always, in the
 /// document dialect when on (--cors).

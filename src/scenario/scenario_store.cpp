@@ -249,6 +249,34 @@ std::vector<SetSummary> ScenarioStore::list() const {
   return out;
 }
 
+std::vector<HiddenFileSet> ScenarioStore::hidden_file_sets() const {
+  std::lock_guard lock(mutex_);
+  std::vector<HiddenFileSet> out;
+  auto catalog = engine_.catalog();
+  const auto shadows = catalog->all_shadows();
+  for (const auto& set : base_) {
+    if (set->layer != Layer::file || set->source == "inline") continue;
+    bool replaced = std::any_of(pushed_.begin(), pushed_.end(),
+                                [&](const SharedSet& p) { return p->name == set->name; });
+    if (replaced) {
+      out.push_back({set->name, set->source, set->name, 0});
+      continue;
+    }
+    for (const Shadow* shadow : shadows) {
+      if (shadow->hidden != set.get()) continue;
+      auto same = std::find_if(out.begin(), out.end(), [&](const HiddenFileSet& h) {
+        return h.name == set->name && h.by == shadow->by->name;
+      });
+      if (same == out.end()) {
+        out.push_back({set->name, set->source, shadow->by->name, 1});
+      } else {
+        ++same->scripts;
+      }
+    }
+  }
+  return out;
+}
+
 std::optional<SetSummary> ScenarioStore::find(const std::string& name) const {
   std::lock_guard lock(mutex_);
   for (const auto& set : in_force(base_, pushed_, removed_)) {

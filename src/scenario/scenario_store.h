@@ -43,6 +43,15 @@ struct SetSummary {
   Layer layer = Layer::file;
 };
 
+/// A set read from a file that a pushed set hides while it is in force:
+/// whole (the push has its name) or some of its scripts (shadows).
+struct HiddenFileSet {
+  std::string name;    ///< the file's set
+  std::string source;  ///< its file
+  std::string by;      ///< the pushed set
+  size_t scripts = 0;  ///< scripts hidden; 0: the whole set, replaced by name
+};
+
 /// Whether a push takes effect or only says what it would do.
 enum class Apply { now, dry_run };
 
@@ -78,6 +87,8 @@ class ScenarioStore {
   void drop_pushed();
   /// The sets in force, in load order.
   std::vector<SetSummary> list() const;
+  /// The files' sets that pushed sets hide, by file set and push.
+  std::vector<HiddenFileSet> hidden_file_sets() const;
   /// The set in force of that name, if any (counting only its own rules).
   std::optional<SetSummary> find(const std::string& name) const;
   /// Sets the listener (before any change).

@@ -11,22 +11,16 @@
 const assert = require("node:assert/strict");
 const http = require("node:http");
 const { after, before, test } = require("node:test");
-const puppeteer = require("puppeteer-core");
+const { launchChromium } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 let browser;
 let app;
 let appUrl;
 let localUrl;
 before(async () => {
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage",
-           "--host-resolver-rules=MAP app.example 127.0.0.1"],
-  });
+  browser = await launchChromium(["--host-resolver-rules=MAP app.example 127.0.0.1"]);
   app = http.createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html" });
     res.end("<!doctype html><title>a web app</title>");

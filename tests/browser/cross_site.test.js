@@ -8,10 +8,9 @@
 const assert = require("node:assert/strict");
 const http = require("node:http");
 const { after, before, test } = require("node:test");
-const puppeteer = require("puppeteer-core");
+const { launchChromium } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 // An answer a scenario may well give: HTML whose script, were it to run as a
 // page of drivemock's origin, could read the admin API.
@@ -26,12 +25,7 @@ let browser;
 let evil;
 let evilUrl;
 before(async () => {
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage",
-           "--host-resolver-rules=MAP evil.example 127.0.0.1"],
-  });
+  browser = await launchChromium(["--host-resolver-rules=MAP evil.example 127.0.0.1"]);
   evil = http.createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html" });
     res.end("<!doctype html><title>a site on the web</title><p>nothing to see</p>");

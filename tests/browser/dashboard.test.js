@@ -8,25 +8,20 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { after, before, test } = require("node:test");
-const puppeteer = require("puppeteer-core");
+const { launchChromium } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 // "Live" is shown by what changes without a reload: the page reads nothing
-// again on a timer (it only resumes a stream that broke), so a view that is
-// not sent an update never shows it. The waits are puppeteer's default (30 s), not a speed limit: a
-// loaded CI machine made a one-second bound fail, and speed is bench/'s.
+// again on a timer but the admin events (a save sends no request; see
+// saves.test.js), so a view that is not sent an update never shows it. The
+// waits are puppeteer's default (30 s), not a speed limit: a loaded CI
+// machine made a one-second bound fail, and speed is bench/'s.
 
 const SCENARIO = "name: ui\ndirectories: {d1: {trash: {http: 200, headers: {X-Request-Cost: '7'}}}}\n";
 
 let browser;
 before(async () => {
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Root in a container has no user namespace for Chromium's sandbox.
-    args: ["--no-sandbox", "--disable-dev-shm-usage"],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -10,10 +10,9 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { after, before, test } = require("node:test");
-const puppeteer = require("puppeteer-core");
+const { launchChromium } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SCENARIO = `
 name: report
 directories:
@@ -30,7 +29,7 @@ let file;
 before(async () => {
   file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-report-")), "report.html");
   mock = await startDrivemock(["--dialect", "service", "--report", file], SCENARIO);
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

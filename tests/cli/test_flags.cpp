@@ -91,13 +91,23 @@ TEST_CASE("flag --watch reloads a changed scenario file, and a broken one keeps 
   CHECK(watching.trash("u")->status == 419);
 }
 
-TEST_CASE("without --watch a changed file is not re-read") {
+TEST_CASE("served files are watched by default: a save is in force without --watch") {
   TempDir dir;
   std::string file = dir.file("w.yaml");
   std::ofstream(file) << "directories: {u: {trash: {http: 418}}}\n";
-  Binary fixed({"--scenarios", file});
+  Binary served({"--scenarios", file});
+  REQUIRE(served.trash("u")->status == 418);
   std::ofstream(file) << "directories: {u: {trash: {http: 419}}}\n";
-  // The reload a watching server does at once (previous test) never comes.
+  CHECK(eventually([&] { return served.trash("u")->status == 419; }));
+}
+
+TEST_CASE("with --no-watch a changed file is not re-read") {
+  TempDir dir;
+  std::string file = dir.file("w.yaml");
+  std::ofstream(file) << "directories: {u: {trash: {http: 418}}}\n";
+  Binary fixed({"--scenarios", file, "--no-watch"});
+  std::ofstream(file) << "directories: {u: {trash: {http: 419}}}\n";
+  // The reload a watching server does at once (previous tests) never comes.
   CHECK_FALSE(
       eventually([&] { return fixed.trash("u")->status == 419; }, std::chrono::milliseconds(500)));
 }

@@ -12,7 +12,7 @@ const binary = process.env.DRIVEMOCK_BINARY;
 if (!binary) throw new Error("DRIVEMOCK_BINARY must name the drivemock executable");
 
 /// Starts drivemock with `args` and a scenario file holding `yaml`; resolves
-/// to { port, url, stop(), journal() } once it listens.
+/// to { port, url, scenario (the file's path), stop(), journal() } once it listens.
 async function startDrivemock(args, yaml) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-js-"));
   const scenario = path.join(dir, "scenario.yaml");
@@ -33,6 +33,7 @@ async function startDrivemock(args, yaml) {
   return {
     port,
     url,
+    scenario,
     async journal(headers = {}) {
       const res = await fetch(`${url}/__admin/requests`, { headers });
       return (await res.json()).requests.reverse(); // oldest first

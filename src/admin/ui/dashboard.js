@@ -104,6 +104,10 @@ async function start() {
     addEntries(journal.requests.reverse());
     await applyFragment();  // a link or a reload shows what it showed
     follow();
+    const events = (await (await api("/__admin/events")).json()).events;
+    lastEventId = events.length ? events[events.length - 1].id : 0;
+    await refreshSaves();
+    setTimeout(followChanges, CHANGES_EVERY_MS);
   } catch (error) {
     if (error instanceof Unauthorized) {
       const had = sessionStorage.getItem(TOKEN_KEY);

@@ -33,6 +33,8 @@ async function loadScenarios() {
     row.addEventListener("click", () => openScenario(set.name));
     body.append(row);
   }
+  showSaves(list);
+  markScenarioRows(list);
 }
 
 async function openScenario(name) {
