@@ -45,7 +45,7 @@ PREFIX ?= /usr/local
 # pinned by each folder's package-lock.json (npm ci: exactly those, from the
 # npm registry), all folders at once (npm's cache takes concurrent writers;
 # each npm ci mostly waits on the network or the disk).
-JS_DIRS = clients/js examples/js examples/jest examples/playwright tests/clients/js-sdk tests/browser tests/contracts
+JS_DIRS = clients/js examples/js examples/jest examples/playwright tests/clients/js-sdk tests/browser tests/contracts tests/editor
 BROWSER_DIR = tests/browser
 client-deps: deps
 	@$(MAKE) --no-print-directory -j$(words $(JS_DIRS)) $(JS_DIRS:%=%/node_modules/.package-lock.json)

@@ -22,6 +22,7 @@
 #include "cli/pact_command.h"
 #include "cli/process_watch.h"
 #include "cli/recover_command.h"
+#include "cli/schema_command.h"
 #include "cli/tls_command.h"
 #include "drivemock/server.h"
 #include "drivemock/version.h"
@@ -82,6 +83,7 @@ struct Subcommands {
   CLI::App* recover = nullptr;
   CLI::App* pact = nullptr;
   CLI::App* contract = nullptr;
+  CLI::App* schema = nullptr;
 };
 
 Subcommands define_flags(CLI::App& app, Flags& flags) {
@@ -229,6 +231,7 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
   sub.pact = add_pact_command(app, flags.pact);
   sub.contract = add_contract_command(app, flags.contract);
   sub.drift = add_drift_command(app, flags.drift);
+  sub.schema = add_schema_command(app);
   sub.drift->add_option("--dialect", flags.dialect, "Load the scenarios in this dialect")
       ->check(CLI::IsMember({"document", "service"}))
       ->capture_default_str();
@@ -418,6 +421,7 @@ int run(int argc, char** argv) {
   if (sub.recover->parsed()) return run_recover(flags.recover);
   if (sub.pact->parsed()) return run_pact(flags.pact);
   if (sub.contract->parsed()) return run_contract(flags.contract);
+  if (sub.schema->parsed()) return run_schema();
   if (sub.drift->parsed()) {
     return run_drift(flags.drift, dialect_from_name(flags.dialect).value_or(Dialect::document));
   }

@@ -17,11 +17,6 @@ constexpr std::array<std::pair<FieldType, std::string_view>, 5> kTypes = {{
 
 const document::Keys kDefinitionKeys = {"path", "fields", "required",
                                         "key",  "answer", "on_success"};
-const document::Keys kOnSuccessKeys = {"state", "store"};
-/// A scenario file's definition may also give the operation's protocol
-/// (rules, which the scenario loader reads itself).
-const document::Keys kScenarioDefinitionKeys = {"path",   "fields",     "required", "key",
-                                                "answer", "on_success", "protocol"};
 
 bool has_field(const Operation& op, const std::string& name, std::optional<FieldType> type) {
   return std::any_of(op.fields.begin(), op.fields.end(),

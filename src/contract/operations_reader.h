@@ -20,6 +20,13 @@ namespace drivemock::contract {
 /// a whole answer, which the scenario loader reads itself.
 enum class AnswerForm { message_and_code, read_by_caller };
 
+/// The keys of a definition in a scenario file (the contract document's
+/// take no `protocol`, whose rules the scenario loader reads), and of its
+/// `on_success`: the grammar the scenario schema is checked against.
+inline const document::Keys kScenarioDefinitionKeys = {"path",   "fields",     "required", "key",
+                                                       "answer", "on_success", "protocol"};
+inline const document::Keys kOnSuccessKeys = {"state", "store"};
+
 /// The definitions of an `operations:` mapping (name to definition), in
 /// document order. Names and paths must be unique among them and must not be
 /// taken by an operation of `taken`.
