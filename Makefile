@@ -55,7 +55,7 @@ client-deps: deps
 ## The README's screenshots of the dashboard (docs/), taken by its browser test.
 screenshots: build-tests client-deps
 	SCREENSHOT_DIR=$(CURDIR)/docs DRIVEMOCK_BINARY=$(CURDIR)/build/release/src/drivemock \
-	  node --test $(BROWSER_DIR)/dashboard.test.js $(BROWSER_DIR)/saves.test.js $(BROWSER_DIR)/report.test.js
+	  node --test $(BROWSER_DIR)/dashboard.test.js $(BROWSER_DIR)/saves.test.js $(BROWSER_DIR)/scripts.test.js $(BROWSER_DIR)/report.test.js
 
 # What building needs (deps-build), and what the tests need besides (deps).
 deps-build:

@@ -1,5 +1,6 @@
 // The simulated service's state and the server's own: health, reset,
 // directory states, shutdown.
+#include <functional>
 #include <set>
 #include <utility>
 
@@ -17,8 +18,9 @@ namespace {
 /// The uuid's state, each field an operation in force stores (null until
 /// stored), and its calls per operation.
 /// {uuid, state, <each stored field>, calls}
-void write_directory(json::Writer& w, const scenario::DirectorySnapshot& d,
-                     const contract::OperationSet& ops) {
+void write_directory(
+    json::Writer& w, const scenario::DirectorySnapshot& d, const contract::OperationSet& ops,
+    const std::function<void()>& more = [] {}) {
   w.StartObject();
   json::write_member(w, "uuid", d.uuid);
   json::write_member(w, "state", d.state);
@@ -40,13 +42,48 @@ void write_directory(json::Writer& w, const scenario::DirectorySnapshot& d,
     w.Uint64(n);
   }
   w.EndObject();
+  more();
   w.EndObject();
 }
 
+/// `"scripts"`: operation → the rules of the uuid's own script, each with its
+/// set, file and line, its conditions, and the answer a sequence gives next.
+void write_scripts(json::Writer& w, const scenario::DirectorySnapshot& d) {
+  json::write_string(w, "scripts");
+  w.StartObject();
+  for (const auto& [op, rules] : d.scripts) {
+    json::write_array(w, op, rules, [&](const scenario::RuleView& r) {
+      w.StartObject();
+      json::write_int(w, "rule", r.rule);
+      json::write_member(w, "set", r.set);
+      json::write_member(w, "file", r.file);
+      json::write_int(w, "line", r.line);
+      json::write_string(w, "when");
+      w.StartObject();
+      if (r.when_state) json::write_member(w, "state", *r.when_state);
+      for (const auto& f : r.when_fields) {
+        json::write_string(w, f.field);
+        w.RawValue(f.expected_json.data(), f.expected_json.size(), rapidjson::kStringType);
+      }
+      w.EndObject();
+      json::write_count(w, "answers", r.answers);
+      json::write_string(w, "next");
+      r.next ? static_cast<void>(w.Uint64(*r.next)) : static_cast<void>(w.Null());
+      json::write_string(w, "then");
+      r.then ? json::write_string(w, *r.then) : static_cast<void>(w.Null());
+      json::write_string(w, "cycle");
+      w.Bool(r.cycle);
+      w.EndObject();
+    });
+  }
+  w.EndObject();
+}
+
+/// One directory, with its scripts (the list of directories leaves them out).
 Reply directory_reply(const scenario::DirectorySnapshot& d, const contract::OperationSet& ops) {
   rapidjson::StringBuffer buffer;
   json::Writer w(buffer);
-  write_directory(w, d, ops);
+  write_directory(w, d, ops, [&] { write_scripts(w, d); });
   return json_reply(200, {buffer.GetString(), buffer.GetSize()});
 }
 

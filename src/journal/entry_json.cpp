@@ -47,6 +47,10 @@ void write_matched(json::Writer& w, const std::optional<Matched>& matched) {
     json::write_member(w, "scenario", m.scenario);
     json::write_string(w, "rule");
     write_optional_int(w, m.rule);
+    json::write_int(w, "answer", m.answer);
+    json::write_int(w, "answers", m.answers);
+    json::write_member(w, "file", m.file);
+    json::write_int(w, "line", m.line);
     w.EndObject();
   });
 }

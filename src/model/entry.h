@@ -29,10 +29,16 @@ struct Violation {
   std::string field = {};  ///< the body field concerned, if any (not journaled)
 };
 
-/// Which scenario rule served a request (rule is 1-based; nullopt for defaults).
+/// Which scenario rule served a request (rule is 1-based; nullopt for
+/// defaults), which of its answers (`answer` of `answers`, 1-based: a
+/// sequence's step, or a one_of's pick) and where the rule is written.
 struct Matched {
   Name scenario;
   std::optional<int> rule;
+  int answer = 0;  ///< 1-based; 0 when no rule answered
+  int answers = 0;
+  Name file = {};  ///< the rule's file ("pushed", "inline" for a text)
+  int line = 0;    ///< 0: not from a document's text
   friend bool operator==(const Matched&, const Matched&) = default;
 };
 

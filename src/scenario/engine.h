@@ -26,6 +26,7 @@
 #include "scenario/catalog.h"
 #include "scenario/decision.h"
 #include "scenario/near_miss_calls.h"
+#include "scenario/script_view.h"
 #include "scenario/used_answers.h"
 #include "util/result.h"
 
@@ -37,6 +38,8 @@ struct DirectorySnapshot {
   std::string state;
   std::map<std::string, std::string> attributes;  ///< e.g. "color" → "red"
   std::map<std::string, uint64_t> calls;          ///< operation → count
+  /// operation → the rules of the uuid's own script (GET of one directory).
+  std::map<std::string, std::vector<RuleView>> scripts = {};
 };
 
 /// What a uuid put in a state keeps of its calls so far.

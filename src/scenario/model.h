@@ -11,6 +11,7 @@
 
 #include "contract/operations.h"
 #include "model/reply.h"
+#include "util/name.h"
 
 namespace drivemock::scenario {
 
@@ -37,6 +38,7 @@ struct Rule {
   std::vector<double> weights;
   bool cycle = false;  ///< loop the sequence instead of repeating its last answer
   std::optional<std::string> then;
+  Name file;       ///< the document it is written in, as the journal names it
   int line = 0;    ///< where it is written (1-based; 0: not from a document's text)
   int column = 0;  ///< (1-based, with line)
 };

@@ -59,6 +59,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
     // `trash: {one_of: [...]}`: a rule with that respond and no condition.
     Rule rule;
     rule.line = node.line();
+    rule.file = in_.file();
     rule.column = node.column();
     rule.answers = parse_respond(op, node, rule.weights);
     rules.push_back(std::move(rule));
@@ -68,6 +69,7 @@ std::vector<Rule> DocumentParser::parse_operation(const Operation& op, Node node
     if (auto answer = parse_answer(op, node)) {
       Rule rule;
       rule.line = node.line();
+      rule.file = in_.file();
       rule.column = node.column();
       rule.answers.push_back(std::move(*answer));
       rules.push_back(std::move(rule));
@@ -112,6 +114,7 @@ std::optional<Rule> DocumentParser::parse_rule(const Operation& op, Node node) {
   auto members = in_.fields(node, kRuleKeys, "a rule");
   Rule rule;
   rule.line = node.line();
+  rule.file = in_.file();
   rule.column = node.column();
   if (const auto& when = members["when"]) rule.when = parse_when(op, when);
   rule.answers = parse_respond(op, members["respond"], rule.weights);

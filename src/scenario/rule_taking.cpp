@@ -42,6 +42,11 @@ std::optional<RuleTaken> answer_from(const ScriptedOperation& scripted, RuleNumb
                   std::nullopt};
   taken.answer = &take_answer(rule, call, taken);
   if (numbers == RuleNumbers::named) taken.matched.rule = static_cast<int>(*index) + 1;
+  // Which answer, for "answer 2 of 3" in the journal, and the rule's place.
+  taken.matched.answer = static_cast<int>(taken.answer - rule.answers.data()) + 1;
+  taken.matched.answers = static_cast<int>(rule.answers.size());
+  taken.matched.file = rule.file;
+  taken.matched.line = rule.line;
   return taken;
 }
 

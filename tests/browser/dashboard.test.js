@@ -120,15 +120,17 @@ directories:
       answer: tr.cells[3].textContent,
       error: tr.cells[3].classList.contains("status-error"),
       uuidTitle: tr.cells[2].title,
-      // Cells whose text does not fit: time, operation, answer and the mark
-      // always fit; matched, µs and above all the uuid may not.
-      clipped: [0, 1, 3, 6].filter((i) => tr.cells[i].scrollWidth > tr.cells[i].clientWidth),
+      // Cells whose text does not fit: time, operation, answer, the time
+      // taken (with its unit) and the mark always fit; matched and above
+      // all the uuid may not.
+      clipped: [0, 1, 3, 5, 6].filter((i) => tr.cells[i].scrollWidth > tr.cells[i].clientWidth),
+      took: /^\d+(\.\d+)? (µs|ms|s)$/.test(tr.cells[5].textContent),
       uuidShown: tr.cells[2].clientWidth > 0,
     })));
     // HTTP 200 with status false is an error to the official client, and here.
-    const gone_ = { answer: "200 folder_not_found", error: true, uuidTitle: gone, clipped: [], uuidShown: true };
-    const fine = { answer: "200 dir_trashed", error: false, uuidTitle: "fine", clipped: [], uuidShown: true };
-    const marked = { answer: "200 dir_color_changed", error: false, uuidTitle: "marked", clipped: [], uuidShown: true };
+    const gone_ = { answer: "200 folder_not_found", error: true, uuidTitle: gone, clipped: [], took: true, uuidShown: true };
+    const fine = { answer: "200 dir_trashed", error: false, uuidTitle: "fine", clipped: [], took: true, uuidShown: true };
+    const marked = { answer: "200 dir_color_changed", error: false, uuidTitle: "marked", clipped: [], took: true, uuidShown: true };
     assert.deepEqual(await shown(), [marked, fine, gone_]);
     await page.click("#journal tbody tr");  // the entry open beside the rows
     await page.waitForSelector("#detail:not([hidden])");

@@ -87,8 +87,10 @@ TEST_CASE("a refused save is an event with its position, and health is degraded 
 
   save_file(file, "directories:\n  u:\n    trash: {http: 203}\n");
   CHECK(eventually([&] { return mock.trash("u")->status == 203; }));
+  // The reload is recorded just after the sets are swapped in: waited for.
+  CHECK(eventually(
+      [&] { return text_of(mock.admin_json("GET", "/__admin/health")["status"]) == "healthy"; }));
   health = mock.admin_json("GET", "/__admin/health");
-  CHECK(text_of(health["status"]) == "healthy");
   CHECK(health["scenarioProblems"].Size() == 0);
   event = newest_event(mock);
   CHECK(text_of(event["details"]["outcome"]) == "reloaded");

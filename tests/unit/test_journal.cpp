@@ -111,7 +111,8 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("url":"/v3/dir/color","headers":{"Accept":"application/json","Cookie":"***"},)"
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","named":false,"clientMade":false,"matched":{"scenario":"trash-flow",)"
-      R"("rule":1},"state":"active","random":{"pick":2,"delayMs":143},"limited":null,)"
+      R"("rule":1,"answer":0,"answers":0,"file":"","line":0},"state":"active",)"
+        R"("random":{"pick":2,"delayMs":143},"limited":null,)"
       R"("nearMisses":[],)"
       R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"
       R"("succeeded":true,)"
@@ -120,7 +121,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("timing":{"totalMicros":85}})");
   // Nothing drawn: null; a delay drawn without a pick: the pick null.
   e.classification().scripted.reset();
-  CHECK(entry_to_json(e).find(R"("rule":1},"state":"active","random":null,"limited":null,)") !=
+  CHECK(entry_to_json(e).find(R"("line":0},"state":"active","random":null,"limited":null,)") !=
         std::string::npos);
   e.classification().scripted =
       std::make_shared<Scripting>(Scripting{RandomDraw{std::nullopt, 7}, {}, {}, {}});

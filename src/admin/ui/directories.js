@@ -31,7 +31,57 @@ function directoryRow(uuid) {
   const cell = el("td");
   cell.append(form);
   row.append(el("td", uuid, "uuid"), el("td", null, "state"), el("td"), el("td"), cell);
+  row.addEventListener("click", (event) => {
+    if (!form.contains(event.target)) openDirectory(uuid);
+  });
   return row;
+}
+
+// --- one directory: what its script will do ---------------------------------
+
+let directoryOpen = null;  // the uuid whose script is shown
+
+/// "answer 2 of 3 next", "one of 3, drawn", or the one answer.
+function nextText(r) {
+  if (r.next === null) return "one of " + r.answers + ", drawn per call";
+  if (r.answers === 1) return "1 answer";
+  return "answer " + r.next + " of " + r.answers + " next" + (r.cycle ? " (cycles)" : "");
+}
+
+function whenText(when) {
+  const parts = Object.entries(when).map(([k, v]) => k + ": " + (typeof v === "string" ? v : JSON.stringify(v)));
+  return parts.length ? "when " + parts.join(", ") : "always";
+}
+
+/// The uuid's state and counters, and per operation its rules, each with
+/// its file and line and the answer a sequence gives next.
+async function openDirectory(uuid) {
+  directoryOpen = uuid;
+  const response = await api("/__admin/directories/" + encodeURIComponent(uuid));
+  if (!response.ok || directoryOpen !== uuid) return;
+  const d = await response.json();
+  for (const row of $("directories").tBodies[0].rows) {
+    row.classList.toggle("selected", row.cells[0].textContent === uuid);
+  }
+  $("directory-title").textContent = uuid + ": " + d.state + ", calls " +
+    Object.entries(d.calls).map(([op, n]) => op + " " + n).join(", ");
+  const rules = $("directory-rules");
+  rules.replaceChildren();
+  const scripts = Object.entries(d.scripts || {});
+  if (scripts.length === 0) rules.append(el("p", "No scenario scripts this uuid: defaults or built-in answers.", "muted"));
+  for (const [op, list] of scripts) {
+    rules.append(el("h3", op));
+    const items = el("ol");
+    for (const r of list) {
+      const item = el("li");
+      item.dataset.rule = r.rule;
+      item.append(el("span", whenText(r.when) + ": " + nextText(r) + (r.then ? ", then " + r.then : "")),
+                  el("span", " " + r.file + ":" + r.line + " (" + r.set + ")", "muted where"));
+      items.append(item);
+    }
+    rules.append(items);
+  }
+  $("directory-script").hidden = false;
 }
 
 /// The row of `d.uuid`, made if new, its state, color and calls as `d` says.
@@ -66,6 +116,7 @@ async function loadDirectories() {
   });
   while (body.children.length > rows.length) body.lastElementChild.remove();
   $("directory-counts").textContent = list.directories.length + " of " + list.total + " shown";
+  if (directoryOpen) openDirectory(directoryOpen);  // its next answers move with the calls
 }
 
 /// A request came in: while the view is shown, the list is read again (its

@@ -52,7 +52,26 @@ function answerText(e) {
 function matchedText(e) {
   if (e.limited) return "rate limit " + e.limited.file + "#" + e.limited.index;
   if (!e.matched) return "none";  // the journal's null, the log's matched=none
-  return e.matched.scenario + (e.matched.rule ? "#" + e.matched.rule : "#defaults");
+  const m = e.matched;
+  return m.scenario + (m.rule ? "#" + m.rule : "#defaults") +
+         (m.answers > 1 ? " " + m.answer + "/" + m.answers : "");
+}
+
+/// The rule and the answer of it that served the call, and where it is
+/// written: "rule 2 of steps, answer 2 of 3 (steps.yaml:7)".
+function ruleText(e) {
+  const m = e.matched;
+  if (!m) return matchedText(e);
+  const rule = (m.rule ? "rule " + m.rule : "defaults") + " of " + m.scenario;
+  const answer = m.answers > 1 ? ", answer " + m.answer + " of " + m.answers : "";
+  return rule + answer + (m.line > 0 ? " (" + m.file + ":" + m.line + ")" : "");
+}
+
+/// A duration with its unit, short enough never to be cut: 840 µs, 12.5 ms, 1.50 s.
+function durationText(micros) {
+  if (micros < 1000) return micros + " µs";
+  if (micros < 1e6) return (micros / 1000).toFixed(micros < 1e4 ? 1 : 0) + " ms";
+  return (micros / 1e6).toFixed(micros < 1e7 ? 2 : 1) + " s";
 }
 
 function timeText(e) {
@@ -68,7 +87,7 @@ function rowFor(e) {
     el("td", e.uuid || "-", "uuid"),
     el("td", answerText(e), isError(e) ? "status-error" : ""),
     el("td", matchedText(e), "matched"),
-    el("td", e.timing.totalMicros),
+    el("td", durationText(e.timing.totalMicros), "duration"),
     el("td", "", "mark"),
   );
   if (e.violations.length > 0) {
@@ -200,7 +219,8 @@ function select(id) {
   detail.append(
     section("Headers", headerTable(e.request.headers)),
     section("Body", el("pre", pretty(e.request.body))),
-    section("Answer: " + answerText(e) + " (" + matchedText(e) + ")",
+    section("Answer: " + answerText(e) + ", from " + ruleText(e) + ", in " +
+              durationText(e.timing.totalMicros),
             el("pre", pretty(e.response.body))),
   );
   // The answer's own headers (Retry-After on a 429, an upstream's), when it has any.
