@@ -87,7 +87,8 @@ TEST_CASE("the stream sends each request as it is journaled, as an event with th
   size_t second = text.find("id: 2\nevent: request\ndata: {\"id\":2,");
   REQUIRE(second != std::string::npos);
   CHECK(second < text.find("id: 3\n"));
-  CHECK(text.find(R"("matched":{"scenario":"s","rule":1,"answer":1,"answers":1,)") != std::string::npos);
+  CHECK(text.find(R"("matched":{"scenario":"s","rule":1,"answer":1,"answers":1,)") !=
+        std::string::npos);
 }
 
 TEST_CASE("a stream resumes after Last-Event-ID or since_id without a gap") {

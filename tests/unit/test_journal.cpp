@@ -112,7 +112,7 @@ TEST_CASE("an entry serialises to the shape of the spec, secrets redacted") {
       R"("body":"{\"uuid\":\"u\"}",)"
       R"("clientIp":"127.0.0.1"},"operation":"color","uuid":"u","named":false,"clientMade":false,"matched":{"scenario":"trash-flow",)"
       R"("rule":1,"answer":0,"answers":0,"file":"","line":0},"state":"active",)"
-        R"("random":{"pick":2,"delayMs":143},"limited":null,)"
+      R"("random":{"pick":2,"delayMs":143},"limited":null,)"
       R"("nearMisses":[],)"
       R"("didYouMean":null,"response":{"status":200,"body":"{}","fault":null,"proxied":false,)"
       R"("succeeded":true,)"
