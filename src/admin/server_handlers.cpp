@@ -216,8 +216,9 @@ Reply handle_get_directory(const RequestView&, Context& context, const std::smat
   if (!scope) return scope.error();
   const std::string uuid = match[1];
   auto snapshot = scope->engine->directory(uuid);
-  return snapshot ? directory_reply(*snapshot, *scope->engine->catalog()->operations)
-                  : refusal_reply(control::unknown_directory(uuid));
+  if (!snapshot) return refusal_reply(control::unknown_directory(uuid));
+  snapshot->scripts = scope->engine->scripts(uuid);
+  return directory_reply(*snapshot, *scope->engine->catalog()->operations);
 }
 
 Reply handle_put_directory_state(const RequestView& request, Context& context,

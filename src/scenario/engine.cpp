@@ -325,23 +325,30 @@ std::optional<DirectorySnapshot> Engine::directory(const std::string& uuid) cons
   auto current = catalog();
   DirectorySnapshot snapshot{uuid, initial_state(*current, uuid), {}, {}};
   for (const auto& op : current->operations->list) snapshot.calls[op.name] = 0;
-  std::map<std::string, std::vector<uint64_t>> positions;
   auto s = find_slot(uuid);
-  bool started = false;
   if (s) {
     std::lock_guard lock(s->mutex);
-    started = s->directory.started;
-    if (started) {
+    if (s->directory.started) {
       snapshot.state = s->directory.state;
       snapshot.attributes = s->directory.attributes;
       for (const auto& [op, n] : s->directory.calls) snapshot.calls[op] = n;
-      positions = s->directory.positions;
+      return snapshot;
     }
   }
-  const DirectoryEntry* entry = current->find(uuid);
-  if (!started && !entry && current->unknown_uuids == UnknownUuids::reject) return std::nullopt;
-  if (entry) snapshot.scripts = script_views(*entry, positions);
+  if (!current->find(uuid) && current->unknown_uuids == UnknownUuids::reject) return std::nullopt;
   return snapshot;
+}
+
+std::map<std::string, std::vector<RuleView>> Engine::scripts(const std::string& uuid) const {
+  auto current = catalog();
+  const DirectoryEntry* entry = current->find(uuid);
+  if (!entry) return {};
+  std::map<std::string, std::vector<uint64_t>> positions;
+  if (auto s = find_slot(uuid)) {
+    std::lock_guard lock(s->mutex);
+    if (s->directory.started) positions = s->directory.positions;
+  }
+  return script_views(*entry, positions);
 }
 
 }  // namespace drivemock::scenario

@@ -38,7 +38,8 @@ struct DirectorySnapshot {
   std::string state;
   std::map<std::string, std::string> attributes;  ///< e.g. "color" → "red"
   std::map<std::string, uint64_t> calls;          ///< operation → count
-  /// operation → the rules of the uuid's own script (GET of one directory).
+  /// operation → the rules of the uuid's own script (Engine::scripts; filled
+  /// for GET of one directory only).
   std::map<std::string, std::vector<RuleView>> scripts = {};
 };
 
@@ -113,6 +114,9 @@ class Engine {
   /// A uuid's simulated state; nullopt only for a uuid that no scenario
   /// names while unknown uuids are rejected.
   std::optional<DirectorySnapshot> directory(const std::string& uuid) const;
+  /// The rules of `uuid`'s own script per operation, with the answer each
+  /// sequence gives next (GET of one directory; the list leaves them out).
+  std::map<std::string, std::vector<RuleView>> scripts(const std::string& uuid) const;
   /// The uuids a scenario names or a request has used that contain `part`,
   /// in byte order: the first `limit`, and how many there are in all.
   std::pair<std::vector<std::string>, size_t> uuids(std::string_view part, size_t limit) const;
