@@ -22,13 +22,24 @@ command -v valgrind >/dev/null || { echo "instructions: valgrind is missing (mak
 failed=0
 while read -r name recorded _; do
   [[ -z "$name" || "$name" == \#* ]] && continue
+  limit=$((recorded * 105 / 100))
   read -r _ counted < <(configuration "$name") || true
+  # Once more when not counted or over: this test failed once in CI and once
+  # beside the browser tests (2026-12-02), and passed at once alone both
+  # times, with the same binary; a count is the same run to run, but a
+  # start under valgrind on a loaded machine can outlast the wait for it,
+  # and a server waiting on a slowed client goes round its read loop more.
+  # A cost that rose is over both times.
+  if [ -z "$counted" ] || ((counted > limit)); then
+    echo "$name: ${counted:-not} counted (limit $limit): counting again" >&2
+    read -r _ again < <(configuration "$name") || true
+    if [ -n "$again" ] && { [ -z "$counted" ] || ((again < counted)); }; then counted=$again; fi
+  fi
   if [ -z "$counted" ]; then
     echo "$name: not measured" >&2
     failed=1
     continue
   fi
-  limit=$((recorded * 105 / 100))
   if ((counted > limit)); then
     echo "$name: $counted instructions per request, over 5% above the recorded $recorded (limit $limit)" >&2
     failed=1
