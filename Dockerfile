@@ -26,6 +26,9 @@ COPY CMakeLists.txt ./
 COPY cmake cmake
 COPY src src
 COPY packaging packaging
+# The scenario format's schema, which `drivemock schema` prints: one file,
+# the npm package's (src/CMakeLists.txt).
+COPY clients/js/scenario.schema.json clients/js/scenario.schema.json
 RUN cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DDRIVEMOCK_BUILD_TESTS=OFF \
  && cmake --build build/release -j"$(nproc)"
 RUN cd build/release && cpack -B /src/build/deb && mv /src/build/deb/drivemock_*.deb /drivemock.deb

@@ -114,6 +114,8 @@ class DrivemockContainer extends GenericContainer {
     const command = ["--host", "0.0.0.0", "--port", String(PORT)];
     if (this.#scenarios) command.push("--scenarios", SCENARIOS);
     if (this.#dialect) command.push("--dialect", this.#dialect);
+    // No token asked for: without this, drivemock would make one of its own.
+    if (!this.#adminToken) command.push("--no-admin-token");
     this.withCommand(command.concat(this.#args));
     const health = Wait.forHttp("/__admin/health", PORT);
     if (this.#adminToken) {

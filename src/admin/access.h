@@ -18,6 +18,13 @@
 
 namespace drivemock::admin {
 
+/// Who must bring the token: everyone (a token given), or callers off
+/// loopback only (the token drivemock makes for itself when it listens off
+/// loopback without one: in a container, loopback is the container's own
+/// healthcheck and `docker exec`). Loopback callers it spares are checked as
+/// without a token (refuse_foreign).
+enum class TokenFrom { everyone, off_loopback };
+
 struct AdminAccess {
   std::optional<std::string> token;  ///< --admin-token: calls need "Bearer <token>"
   /// --allow-origin: origins ("https://mock.example:8443") whose pages may
@@ -27,10 +34,15 @@ struct AdminAccess {
   /// --allow-host: Host names the admin API answers to beside loopback ones
   /// (a container's service name, a reverse proxy's); "*" any.
   std::vector<std::string> allowed_hosts;
+  TokenFrom token_from = TokenFrom::everyone;
 };
 
 /// The 403 for a call that `access` does not let through without a token;
 /// nothing when it may go on (to the token check, if there is a token).
 std::optional<Reply> refuse_foreign(const RequestView& request, const AdminAccess& access);
+
+/// True when this call must bring the token: there is one, and the caller
+/// is not a loopback peer that `token_from` spares.
+bool token_applies(const RequestView& request, const AdminAccess& access);
 
 }  // namespace drivemock::admin

@@ -67,12 +67,12 @@ bool is_admin_path(std::string_view path) {
 
 Reply route(const RequestView& request, Context& context, const AdminAccess& access) {
   if (auto refused = refuse_foreign(request, access)) return std::move(*refused);
-  const auto& token = access.token;
-  if (token && !is_dashboard_file(request) &&
-      !bearer_matches(request.header("Authorization"), *token)) {
+  if (token_applies(request, access) && !is_dashboard_file(request) &&
+      !bearer_matches(request.header("Authorization"), *access.token)) {
     Reply denied = error_reply(401,
                                "This admin API needs the header 'Authorization: Bearer <token>' "
-                               "with the token given by --admin-token",
+                               "with the admin token (--admin-token, DRIVEMOCK_ADMIN_TOKEN, or the "
+                               "one drivemock printed at start)",
                                "unauthorized");
     denied.add_header("WWW-Authenticate", "Bearer");
     return denied;

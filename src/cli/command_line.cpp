@@ -18,6 +18,7 @@
 #include "cli/admin_token.h"
 #include "cli/contract_command.h"
 #include "cli/drift_command.h"
+#include "cli/exposure.h"
 #include "cli/open_files.h"
 #include "cli/pact_command.h"
 #include "cli/process_watch.h"
@@ -67,6 +68,7 @@ struct Flags {
   std::string log = "text";
   std::string admin_token;
   std::string admin_token_file;
+  bool no_admin_token = false;
   bool insecure_upstream = false;
   int upstream_timeout_ms = 10000;
   int request_timeout_ms = 10000;
@@ -149,11 +151,17 @@ Subcommands define_flags(CLI::App& app, Flags& flags) {
   app.add_flag("--no-watch", flags.no_watch,
                "Read scenario files only at start and on POST /__admin/scenarios/reload")
       ->excludes(watch);
-  app.add_option("--admin-token", flags.admin_token,
-                 "Require 'Authorization: Bearer TOKEN' on every /__admin call (visible to other "
-                 "users in ps: prefer --admin-token-file or DRIVEMOCK_ADMIN_TOKEN)");
-  app.add_option("--admin-token-file", flags.admin_token_file,
-                 "Read the admin token from this file (its first line)");
+  auto* given_token = app.add_option(
+      "--admin-token", flags.admin_token,
+      "Require 'Authorization: Bearer TOKEN' on every /__admin call (visible to other "
+      "users in ps: prefer --admin-token-file or DRIVEMOCK_ADMIN_TOKEN)");
+  auto* token_file = app.add_option("--admin-token-file", flags.admin_token_file,
+                                    "Read the admin token from this file (its first line)");
+  app.add_flag("--no-admin-token", flags.no_admin_token,
+               "Listening off loopback, leave the admin API open to whoever reaches it (a "
+               "warning), instead of a token made for the run and printed at start")
+      ->excludes(given_token)
+      ->excludes(token_file);
   app.add_flag("--cors", flags.cors,
                "Answer browsers' CORS preflights and name the origin allowed on the mock API in "
                "the document dialect too (the service dialect always does; never the admin API)");
@@ -299,19 +307,6 @@ void log_diagnostics(const Diagnostics& diagnostics) {
   }
 }
 
-/// One warning when the admin API is open to the network: anyone who
-/// reaches the address could read the journal and change the scenarios.
-void warn_if_exposed(const ServerOptions& options) {
-  std::string host = authority_host(options.host);
-  // 0.0.0.0 and :: reach this machine as a destination, but bound, every interface.
-  bool every_interface = host == "0.0.0.0" || host == "::";
-  if (options.admin_token || (is_loopback_host(host) && !every_interface)) return;
-  log::warning("drivemock: warning: listening on " + options.host +
-               " without an admin token: whoever reaches this address can read the journal, "
-               "change the scenarios and stop drivemock; set a token with --admin-token-file "
-               "PATH or the environment variable DRIVEMOCK_ADMIN_TOKEN");
-}
-
 /// With --exit-with-parent, the kernel sends SIGTERM when the parent dies
 /// (a SIGKILLed test runner cannot stop its children itself): the stop is
 /// the usual one, through the signal thread. False when the parent is gone
@@ -330,7 +325,7 @@ struct Lifetime {
   std::optional<pid_t> other;
 };
 
-int serve(ServerOptions options, Lifetime lifetime) {
+int serve(ServerOptions options, Lifetime lifetime, OpenAdmin open_admin) {
   if (options.scenario_paths.empty() && std::filesystem::is_directory("scenarios")) {
     options.scenario_paths.push_back("scenarios");
   }
@@ -349,7 +344,7 @@ int serve(ServerOptions options, Lifetime lifetime) {
     return kExitProblems;
   }
   // After the signals are blocked: the first line starts the logger's thread.
-  warn_if_exposed(options);
+  std::optional<std::string> made_token = guard_if_exposed(options, open_admin);
   size_t listeners = (options.plain_http == PlainHttp::on) + options.tls.port.has_value() +
                      options.tls.proxy_port.has_value();
   OpenFiles files = fit_open_files(
@@ -389,6 +384,15 @@ int serve(ServerOptions options, Lifetime lifetime) {
     std::cout << "drivemock CA certificate " << *ca << " (trust it: drivemock ca)\n";
   }
   std::cout << std::flush;
+  // Once, whatever --quiet says: the only place the made token is told.
+  if (made_token) {
+    std::cerr << ("drivemock: listening on " + host +
+                  " without an admin token given, so this run made one: calls from other "
+                  "machines need 'Authorization: Bearer " +
+                  *made_token + "' (loopback ones none)\ndrivemock: dashboard " +
+                  dashboard_link(server.tls_base_url().value_or(server.base_url()), *made_token) +
+                  " (from another machine: this one's name or address for localhost)\n");
+  }
   server.wait();
   pthread_kill(signal_waiter.native_handle(), SIGTERM);  // release it if the server stopped itself
   signal_waiter.join();
@@ -435,7 +439,8 @@ int run(int argc, char** argv) {
   flags.server.admin_token = *token;
   return serve(std::move(flags.server),
                {flags.exit_with_parent ? std::optional<pid_t>(parent) : std::nullopt,
-                flags.exit_with_pid ? std::optional<pid_t>(*flags.exit_with_pid) : std::nullopt});
+                flags.exit_with_pid ? std::optional<pid_t>(*flags.exit_with_pid) : std::nullopt},
+               flags.no_admin_token ? OpenAdmin::allowed : OpenAdmin::refused);
 }
 
 }  // namespace drivemock::cli

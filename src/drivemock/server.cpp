@@ -31,7 +31,10 @@ record::HttpUpstreamOptions upstream_options(const ServerOptions& options,
 /// Who may call the admin API: the token, and without one the origins and
 /// host names allowed, the address it listens on among them.
 admin::AdminAccess admin_access(const ServerOptions& options) {
-  admin::AdminAccess access{options.admin_token, options.allow_origins, options.allow_hosts};
+  admin::AdminAccess access{options.admin_token, options.allow_origins, options.allow_hosts,
+                            options.admin_token_from == AdminTokenFrom::off_loopback
+                                ? admin::TokenFrom::off_loopback
+                                : admin::TokenFrom::everyone};
   access.allowed_hosts.push_back(options.host);
   return access;
 }

@@ -59,6 +59,10 @@ enum class Cors { by_dialect, on };
 /// Whether the plain HTTP listener runs beside a TLS one (--tls-port alone: off).
 enum class PlainHttp { on, off };
 
+/// Who must bring the admin token: everyone, or callers off loopback only
+/// (the command line's token made for a run that listens off loopback).
+enum class AdminTokenFrom { everyone, off_loopback };
+
 /// The HTTPS listener (--tls-port) and its certificates.
 struct TlsOptions {
   std::optional<int> port = {};  ///< none: no HTTPS; 0 picks a free port
@@ -117,6 +121,7 @@ struct ServerOptions {
   size_t keep_alive_max = 100000;
   std::string journal_file = {};                ///< append entries as JSON lines here when set
   std::optional<std::string> admin_token = {};  ///< /__admin needs "Bearer <token>" when set
+  AdminTokenFrom admin_token_from = AdminTokenFrom::everyone;
   /// Without a token, web pages of these origins may call the admin API
   /// beside loopback ones (admin/access.h).
   std::vector<std::string> allow_origins = {};

@@ -12,13 +12,19 @@ const binary = process.env.DRIVEMOCK_BINARY;
 if (!binary) throw new Error("DRIVEMOCK_BINARY must name the drivemock executable");
 
 /// Starts drivemock with `args` and a scenario file holding `yaml`; resolves
-/// to { port, url, scenario (the file's path), stop(), journal() } once it listens.
+/// to { port, url, scenario (the file's path), stop(), journal(), stderr() }
+/// once it listens. Its standard error is passed on, and kept for stderr().
 async function startDrivemock(args, yaml) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-js-"));
   const scenario = path.join(dir, "scenario.yaml");
   fs.writeFileSync(scenario, yaml);
   const child = spawn(binary, ["--port", "0", "--quiet", "--scenarios", scenario, ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (chunk) => {
+    err += chunk;
+    process.stderr.write(chunk);
   });
   const port = await new Promise((resolve, reject) => {
     let out = "";
@@ -34,6 +40,7 @@ async function startDrivemock(args, yaml) {
     port,
     url,
     scenario,
+    stderr: () => err,
     async journal(headers = {}) {
       const res = await fetch(`${url}/__admin/requests`, { headers });
       return (await res.json()).requests.reverse(); // oldest first

@@ -127,3 +127,31 @@ TEST_CASE("a refusal is a 403 in the error envelope that names the flag to allow
   CHECK(reply->body_text().find("\"code\":\"forbidden\"") != std::string::npos);
   CHECK(reply->body_text().find("--allow-host box.lan") != std::string::npos);
 }
+
+TEST_CASE("a token made for the run is asked of callers off loopback, and of no loopback one") {
+  admin::AdminAccess made{"secret", {}, {}, admin::TokenFrom::off_loopback};
+  auto from = [](const char* ip) {
+    RequestView r = call({});
+    r.client_ip = ip;
+    return r;
+  };
+  for (const char* ip : {"127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"}) {
+    INFO(ip);
+    CHECK_FALSE(admin::token_applies(from(ip), made));
+  }
+  // A peer never has 0.0.0.0; a remote one, or one whose address is unknown,
+  // must bring the token.
+  for (const char* ip : {"172.18.0.1", "10.0.0.7", "::ffff:8.8.8.8", "fd00::1", "0.0.0.0", ""}) {
+    INFO(ip);
+    CHECK(admin::token_applies(from(ip), made));
+  }
+  // A spared loopback caller is checked as without a token: a foreign page is refused.
+  RequestView page = from("127.0.0.1");
+  page.headers = {{"Origin", "https://evil.example"}};
+  CHECK(admin::refuse_foreign(page, made).has_value());
+  // A token given (everyone) is asked of loopback callers too.
+  admin::AdminAccess given{"secret", {}, {}, admin::TokenFrom::everyone};
+  CHECK(admin::token_applies(from("127.0.0.1"), given));
+  CHECK_FALSE(admin::refuse_foreign(page, given).has_value());
+  CHECK_FALSE(admin::token_applies(from("10.0.0.7"), admin::AdminAccess{}));
+}

@@ -4,6 +4,7 @@
 "use strict";
 
 const TOKEN_KEY = "drivemock.adminToken";  // sessionStorage: this tab only
+const MY_SESSION_KEY = "drivemock.mySession";  // {id, name, apiKey}: this tab's session
 const $ = (id) => document.getElementById(id);
 
 function el(tag, text, className) {
@@ -35,8 +36,34 @@ function authHeaders() {
   return token ? { Authorization: "Bearer " + token } : {};
 }
 
+// --- this tab's own session (my-session.js opens it) -------------------------
+
+/// The session this tab opened, or null: a tester's own, on a drivemock a
+/// team shares.
+function mySession() {
+  try {
+    return JSON.parse(sessionStorage.getItem(MY_SESSION_KEY));
+  } catch {
+    return null;
+  }
+}
+
+// What a session scopes (docs/admin-api.md, "Sessions"): its sets, pushes
+// and deletes, its directories' states. Reload acts on the files, for all.
+const SESSION_SCOPED = /^\/__admin\/(scenarios(?!\/reload)|directories)(\/|\?|$)/;
+
+/// `path` in this tab's session, when it has one and the path is one a
+/// session scopes; a reset resets the session alone.
+function scopedPath(path) {
+  const mine = mySession();
+  if (!mine) return path;
+  if (path === "/__admin/reset") return "/__admin/sessions/" + encodeURIComponent(mine.id) + "/reset";
+  if (!SESSION_SCOPED.test(path)) return path;
+  return path + (path.includes("?") ? "&" : "?") + "session=" + encodeURIComponent(mine.id);
+}
+
 async function api(path, options = {}) {
-  const response = await fetch(path, {
+  const response = await fetch(scopedPath(path), {
     ...options,
     headers: { ...authHeaders(), ...(options.headers || {}) },
   });

@@ -3,8 +3,8 @@
 // request bodies and headers come from clients and are never read as HTML.
 // The page's scripts are plain scripts that share one global scope, loaded in
 // order by index.html: admin-api.js, journal.js, session-groups.js,
-// sessions.js, directories.js, scenarios.js,
-// recording.js, location.js, then this one, which follows the journal and starts the page.
+// sessions.js, directories.js, scenarios.js, saves.js,
+// recording.js, my-session.js, location.js, then this one, which follows the journal and starts the page.
 "use strict";
 
 // --- views ---------------------------------------------------------------
@@ -94,6 +94,7 @@ async function start() {
     const current = document.querySelector("#views button.current").dataset.view;
     $(current).hidden = false;
     $("health").textContent = "v" + health.version + ", seed " + health.seed;
+    await checkMySession();
     const operations = await (await api("/__admin/operations")).json();
     const select = $("filter-operation");
     select.replaceChildren(el("option", "any"));

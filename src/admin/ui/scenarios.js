@@ -87,8 +87,11 @@ $("scenario-new").addEventListener("click", () => {
 $("scenario-reload").addEventListener("click", () =>
   scenarioCommand("/__admin/scenarios/reload", "Files read again."));
 $("scenario-reset").addEventListener("click", () =>
-  scenarioCommand("/__admin/reset", "Reset: journal emptied, pushed sets dropped, states and " +
-                                    "sequences back to the start.", clearJournal));
+  mySession()
+    ? scenarioCommand("/__admin/reset", "Your session reset: its pushed sets dropped, its states " +
+                                        "and sequences back to the start; no one else's touched.")
+    : scenarioCommand("/__admin/reset", "Reset: journal emptied, pushed sets dropped, states and " +
+                                        "sequences back to the start.", clearJournal));
 
 // --- the editor ------------------------------------------------------------
 //
