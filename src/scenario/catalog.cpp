@@ -228,7 +228,7 @@ std::string describe(const Shadow& shadow) {
                          : "directory '" + shadow.uuid + "' operation " + shadow.operation;
   return what + ": pushed set '" + shadow.by->name + "' shadows set '" + shadow.hidden->name +
          "' (" + shadow.hidden->source + ") while it is in force; deleting '" + shadow.by->name +
-         "' or POST /__admin/reset brings that back";
+         "' or a reset (POST /__admin/reset; in a session, the session's) brings that back";
 }
 
 const ScriptedOperation* DirectoryEntry::find(std::string_view operation) const {

@@ -23,7 +23,8 @@ TEST_CASE("a push shadows the baseline's script of a uuid and operation until it
   REQUIRE(pushed["warnings"].Size() == 1);
   CHECK(std::string(pushed["warnings"][0].GetString()) ==
         "pushed: warning: directory 'd1' operation trash: pushed set 'fix' shadows set 'baseline' "
-        "(inline) while it is in force; deleting 'fix' or POST /__admin/reset brings that back");
+        "(inline) while it is in force; deleting 'fix' or a reset (POST /__admin/reset; in a "
+        "session, the session's) brings that back");
   CHECK(mock.trash("d1")->status == 200);
   CHECK(mock.color("d1", "red")->status == 501);  // only trash is shadowed
   auto listed = mock.admin_json("GET", "/__admin/scenarios");

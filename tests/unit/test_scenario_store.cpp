@@ -68,7 +68,8 @@ TEST_CASE("a push shadows what a loaded set scripts for the same uuid and operat
   CHECK(pushed[0].severity == Severity::warning);
   CHECK(pushed[0].message ==
         "directory 'u' operation trash: pushed set 'override' shadows set 'base' (inline) while "
-        "it is in force; deleting 'override' or POST /__admin/reset brings that back");
+        "it is in force; deleting 'override' or a reset (POST /__admin/reset; in a session, the "
+        "session's) brings that back");
   CHECK(s.trash_status("u") == 202);
   auto listed = s.store.list();
   REQUIRE(listed.size() == 2);
