@@ -32,10 +32,14 @@ function outsideAddress() {
   throw new Error("this machine has no IPv4 address but loopback: the test needs one");
 }
 
-async function until(check) {
+/// The first truthy value of `check`, asked every 50 ms; fails saying what
+/// it waited for after 20 s.
+async function until(check, what) {
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const value = await check();
     if (value) return value;
+    if (Date.now() > deadline) throw new Error("waited 20 s for " + what);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -52,7 +56,7 @@ async function trash(url, headers = {}) {
 test("a shared drivemock: the printed link opens the dashboard, where a tester's own session stays theirs", async () => {
   const mock = await startDrivemock(["--host", "0.0.0.0"], FILE);
   try {
-    const link = await until(() => /dashboard (http:\/\/localhost:\d+\/__admin\/ui\/#token=[0-9a-f]{32})/.exec(mock.stderr())?.[1]);
+    const link = await until(() => /dashboard (http:\/\/localhost:\d+\/__admin\/ui\/#token=[0-9a-f]{32})/.exec(mock.stderr())?.[1], "the dashboard's link on standard error");
     assert.equal(mock.stderr().split("#token=").length, 2, "the token is printed once");
     const remote = `http://${outsideAddress()}:${mock.port}`;
     // From another address the admin API needs the token; the mock API never does.
@@ -83,7 +87,7 @@ test("a shared drivemock: the printed link opens the dashboard, where a tester's
     await page.click('#views button[data-view="scenarios-view"]');
     await page.$eval("#editor-text", (area, yaml) => { area.value = yaml; }, OUTAGE.replace("503", "507"));
     await page.click("#editor-push");
-    await until(async () => (await trash(remote, mine)) === 507);
+    await until(async () => (await trash(remote, mine)) === 507, "the tab's push to answer the session's calls");
     assert.equal(await trash(remote), 200, "a call outside the session keeps the file's answer");
     assert.equal(await trash(remote, { Authorization: "Bearer " + other.apiKey }), 503);
     if (process.env.SCREENSHOT_DIR) {
@@ -94,7 +98,7 @@ test("a shared drivemock: the printed link opens the dashboard, where a tester's
     const before = (await mock.journal()).length;
     assert.equal(await page.$eval("#scenario-reset", (b) => b.textContent), "Reset my session");
     await page.click("#scenario-reset");
-    await until(async () => (await trash(remote, mine)) === 200);
+    await until(async () => (await trash(remote, mine)) === 200, "Reset my session to drop the tab's push");
     assert.equal(await trash(remote, { Authorization: "Bearer " + other.apiKey }), 503);
     assert.ok((await mock.journal()).length > before, "the journal is not emptied");
   } finally {
