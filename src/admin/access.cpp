@@ -36,18 +36,11 @@ Reply forbidden(const std::string& message) {
   return error_reply(403, message, "forbidden");
 }
 
-/// A peer on this machine's loopback: 127.0.0.0/8, ::1, or 127.x mapped
-/// into IPv6. (0.0.0.0 names this machine as a destination, never a peer.)
-bool loopback_peer(std::string_view ip) {
-  if (ip.starts_with("::ffff:")) ip.remove_prefix(7);
-  return ip != "0.0.0.0" && is_ip_literal(ip) && is_loopback_host(ip);
-}
-
 }  // namespace
 
 bool token_applies(const RequestView& request, const AdminAccess& access) {
   if (!access.token) return false;
-  return access.token_from == TokenFrom::everyone || !loopback_peer(request.client_ip);
+  return access.token_from == TokenFrom::everyone || !is_loopback_peer(request.client_ip);
 }
 
 std::optional<Reply> refuse_foreign(const RequestView& request, const AdminAccess& access) {

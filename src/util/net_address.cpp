@@ -132,6 +132,15 @@ bool is_loopback_host(std::string_view host) {
   return false;
 }
 
+bool is_loopback_peer(std::string_view ip) {
+  in_addr v4{};
+  in6_addr v6{};
+  std::string text(ip);
+  if (inet_pton(AF_INET, text.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+  if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return false;
+  return IN6_IS_ADDR_LOOPBACK(&v6) || (IN6_IS_ADDR_V4MAPPED(&v6) && v6.s6_addr[12] == 127);
+}
+
 bool is_loopback_origin(std::string_view origin) {
   for (std::string_view scheme : {"http://", "https://"}) {
     if (!origin.starts_with(scheme)) continue;

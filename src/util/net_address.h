@@ -31,6 +31,12 @@ bool is_ip_literal(std::string_view host);
 /// answers to, so DNS rebinding cannot reach the server with them.
 bool is_loopback_host(std::string_view host);
 
+/// True for a peer's address (as accept() gives it) on this machine's
+/// loopback: 127.0.0.0/8, ::1, or 127.0.0.0/8 mapped into IPv6. Unlike
+/// is_loopback_host, neither unspecified address (0.0.0.0, ::): they name
+/// this machine as a destination, never a peer.
+bool is_loopback_peer(std::string_view ip);
+
 /// True for an Origin of a page of this machine: http or https, a host
 /// is_loopback_host takes, any port, and nothing after the authority (no
 /// path, query, fragment or userinfo). "null" (a sandboxed frame, a file)

@@ -141,7 +141,8 @@ TEST_CASE("a token made for the run is asked of callers off loopback, and of no 
   }
   // A peer never has 0.0.0.0; a remote one, or one whose address is unknown,
   // must bring the token.
-  for (const char* ip : {"172.18.0.1", "10.0.0.7", "::ffff:8.8.8.8", "fd00::1", "0.0.0.0", ""}) {
+  for (const char* ip :
+       {"172.18.0.1", "10.0.0.7", "::ffff:8.8.8.8", "fd00::1", "0.0.0.0", "::", "localhost", ""}) {
     INFO(ip);
     CHECK(admin::token_applies(from(ip), made));
   }
