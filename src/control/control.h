@@ -132,7 +132,8 @@ class Control {
   /// way an event says what was found (control/reload_control.cpp).
   Diagnostics reload(ReloadCause cause = ReloadCause::asked);
   /// The last reload, if any: a failed one marks the files' problems in
-  /// the dashboard and /__admin/health until a good one.
+  /// the dashboard and /__admin/health until a good one (waited for while
+  /// under way, so that its sets are never served beside the failure).
   std::optional<LastReload> last_reload() const;
 
   // Scenario sets, in a scope.

@@ -44,16 +44,28 @@ std::string reload_message(const LastReload& reload);
 /// request's) and those that read it.
 class ReloadRecord {
  public:
+  /// Held by a reload from its start until its record is set: its sets are
+  /// served before it is recorded.
+  std::unique_lock<std::mutex> begin() { return std::unique_lock(reloading_); }
   void set(LastReload reload) {
     std::lock_guard lock(mutex_);
     last_ = std::move(reload);
   }
+  /// The last reload. A failed one waits for a reload under way: its good
+  /// sets may be served already, and health must not call them degraded.
   std::optional<LastReload> get() const {
-    std::lock_guard lock(mutex_);
-    return last_;
+    auto last = read();
+    if (!last || !last->failed()) return last;
+    std::lock_guard wait(reloading_);
+    return read();
   }
 
  private:
+  std::optional<LastReload> read() const {
+    std::lock_guard lock(mutex_);
+    return last_;
+  }
+  mutable std::mutex reloading_;
   mutable std::mutex mutex_;
   std::optional<LastReload> last_;
 };

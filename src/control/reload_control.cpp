@@ -62,6 +62,7 @@ std::string reload_message(const LastReload& reload) {
 }
 
 Diagnostics Control::reload(ReloadCause cause) {
+  auto reloading = reloads_.begin();
   Diagnostics problems = parts_.scenarios.reload();
   LastReload last{
       cause, std::chrono::system_clock::now(), kept_problems(problems), problems.size(), {}};
