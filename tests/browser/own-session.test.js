@@ -101,6 +101,18 @@ test("a shared drivemock: the printed link opens the dashboard, where a tester's
     await until(async () => (await trash(remote, mine)) === 200, "Reset my session to drop the tab's push");
     assert.equal(await trash(remote, { Authorization: "Bearer " + other.apiKey }), 503);
     assert.ok((await mock.journal()).length > before, "the journal is not emptied");
+
+    // The tab's journal shows the tester's own calls; unticked, everyone's.
+    await page.click('#views button[data-view="journal-view"]');
+    const journal = await mock.journal();
+    const myId = await page.evaluate(() => JSON.parse(sessionStorage.getItem("drivemock.mySession")).id);
+    const ownCalls = journal.filter((e) => e.session?.id === myId).length;
+    assert.ok(ownCalls > 0 && ownCalls < journal.length, "the journal holds calls in and out of the session");
+    const shown = () => page.$$eval("#journal tbody tr", (rows) => [rows.length, rows.filter((r) => !r.hidden).length]);
+    await until(async () => (await shown())[0] >= journal.length, "the journal's rows in the page");
+    assert.equal((await shown())[1], ownCalls, "only the session's calls are shown");
+    await page.click("#filter-mine");
+    assert.equal((await shown())[1], (await shown())[0], "unticked, every call is shown");
   } finally {
     await mock.stop();
   }

@@ -106,6 +106,9 @@ function visible(e) {
   if (uuid && !(e.uuid || "").includes(uuid)) return false;
   if (operation && e.operation !== operation) return false;
   if ($("filter-violations").checked && e.violations.length === 0) return false;
+  // A tab with a session of its own shows that session's calls (my-session.js).
+  const mine = mySession();
+  if (mine && $("filter-mine").checked && e.session?.id !== mine.id) return false;
   return true;
 }
 
@@ -147,11 +150,16 @@ function clearJournal() {
   saveFragment();
 }
 
-function refilter() {
+/// Shows the rows the filters select.
+function applyFilters() {
   for (const row of $("journal").tBodies[0].rows) {
     row.hidden = !visible(state.entries.get(Number(row.dataset.id)));
   }
   showCounts();
+}
+
+function refilter() {
+  applyFilters();
   saveFragment();
 }
 
@@ -163,7 +171,7 @@ function showCounts() {
   $("missed").textContent = state.missed + " requests came too fast to show (they are in the journal)";
 }
 
-for (const id of ["filter-uuid", "filter-operation", "filter-violations"]) {
+for (const id of ["filter-uuid", "filter-operation", "filter-violations", "filter-mine"]) {
   $(id).addEventListener("input", refilter);
 }
 

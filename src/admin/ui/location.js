@@ -1,6 +1,6 @@
 // What the page shows, in the URL fragment: the view, the journal's filters
 // and the entry opened ("#view=journal&uuid=d1&operation=trash&violations=1
-// &entry=42"), so that a link or a reload shows the same thing. Written
+// &mine=0&entry=42"), so that a link or a reload shows the same thing. Written
 // with replaceState (no history entry per keystroke); read at start and
 // when a link changes the fragment.
 "use strict";
@@ -16,6 +16,7 @@ function currentFragment() {
   if (uuid) params.set("uuid", uuid);
   if ($("filter-operation").value) params.set("operation", $("filter-operation").value);
   if ($("filter-violations").checked) params.set("violations", "1");
+  if (!$("filter-mine").checked) params.set("mine", "0");
   if (state.selected !== null) params.set("entry", String(state.selected));
   return params.toString();
 }
@@ -37,6 +38,7 @@ async function applyFragment() {
   const known = [...$("filter-operation").options].some((o) => o.value === operation);
   $("filter-operation").value = known ? operation : "";
   $("filter-violations").checked = params.get("violations") === "1";
+  $("filter-mine").checked = params.get("mine") !== "0";
   refilter();
   const entry = Number(params.get("entry"));
   if (Number.isInteger(entry) && entry > 0) {

@@ -3,7 +3,8 @@
 // copy into the app under test, whose calls with it are then the session's.
 // This tab's resets, pushes, deletes and state changes then touch that
 // session alone (scopedPath in admin-api.js), so one tester's Reset wipes no
-// one else's. Kept for the tab (sessionStorage), as the admin token is.
+// one else's, and its journal shows that session's calls (unless unticked).
+// Kept for the tab (sessionStorage), as the admin token is.
 "use strict";
 
 function showMySession() {
@@ -11,6 +12,8 @@ function showMySession() {
   $("my-session-open").hidden = Boolean(mine);
   $("my-session-shown").hidden = !mine;
   $("scenario-reset").textContent = mine ? "Reset my session" : "Reset";
+  $("filter-mine-label").hidden = !mine;
+  applyFilters();
   if (!mine) return;
   $("my-session-name").textContent = mine.name;
   $("my-session-key").value = mine.apiKey;
