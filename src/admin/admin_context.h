@@ -26,6 +26,7 @@ struct ServerHealth {
   uint64_t log_lines_dropped = 0;  ///< log lines lost to a sink that did not keep up
   uint64_t connections_without_request = 0;
   uint64_t connections_queued = 0;  ///< waiting for a worker: --threads are busy
+  uint64_t connections_shed = 0;    ///< closed unserved: --threads busy and as many waiting
   uint64_t cors_preflights = 0;     ///< answered, not journaled
   uint64_t tls_handshakes_failed = 0;
   std::optional<journal::JournalFileStats> journal_file;  ///< when --journal-file is set

@@ -141,6 +141,7 @@ Reply handle_health(const RequestView&, Context& context, const std::smatch&) {
     json::write_count(w, "corsPreflights", health.cors_preflights);
     json::write_count(w, "tlsHandshakesFailed", health.tls_handshakes_failed);
     json::write_count(w, "connectionsQueued", health.connections_queued);
+    json::write_count(w, "connectionsShed", health.connections_shed);
     json::write_string(w, "journalFile");
     if (health.journal_file) {
       write_journal_file(w, *health.journal_file);

@@ -133,6 +133,7 @@ admin::ServerHealth Server::Impl::health() const {
   admin::ServerHealth h{log::dropped(),
                         http.connections_without_request(),
                         http.connections_queued(),
+                        http.connections_shed(),
                         path.preflights(),
                         https ? https->tls_handshakes_failed() : 0,
                         std::nullopt,

@@ -17,6 +17,7 @@
 #include "http/request_reader.h"
 #include "http/worker_pool.h"
 #include "model/request.h"
+#include "util/log.h"
 #include "util/text.h"
 
 namespace drivemock {
@@ -238,8 +239,17 @@ void HttpServer::refuse(Refusal refusal, RequestView request, httplib::Response&
 
 void HttpServer::serve_connection(int fd) {
   if (WorkerPool::shedding()) {  // every worker busy, as many waiting: closed unserved
-    ++connections_shed_;
     ::close(fd);
+    // Said at the 1st, 10th, 100th, ...: the client sees only a closed
+    // connection, and nothing is journaled.
+    uint64_t shed = ++connections_shed_;
+    uint64_t lead = shed;
+    while (lead % 10 == 0) lead /= 10;
+    if (lead == 1) {
+      log::warning("drivemock: warning: " + std::to_string(shed) +
+                   " connection(s) closed unserved so far: all --threads workers were busy and "
+                   "as many connections waiting (connectionsShed in /__admin/health)");
+    }
     return;
   }
   int yes = 1;

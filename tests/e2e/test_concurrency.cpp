@@ -7,6 +7,7 @@
 
 #include "e2e/server_fixture.h"
 #include "eventually.h"
+#include "log_capture.h"
 
 using namespace drivemock::testing;
 
@@ -99,6 +100,32 @@ TEST_CASE("with threads 2, a third connection waits for a worker and is served w
   CHECK(is_status(third.read_answer(), 200));
   CHECK(mock.server().connections_queued() == 0);
   CHECK(mock.server().journal().size() == 3);
+}
+
+TEST_CASE(
+    "with threads 1 and one waiting, a third connection is closed unserved, counted and warned "
+    "of") {
+  LogCapture log;
+  drivemock::ServerOptions options;
+  options.threads = 1;
+  RunningServer mock(options);
+  int port = mock.server().port();
+  const std::string trash = raw_post("/v3/dir/trash", R"({"uuid":"t"})");
+  auto held = std::make_unique<RawConnection>(port);  // holds the one worker
+  REQUIRE(held->send(trash));
+  REQUIRE(is_status(held->read_answer(), 200));
+  auto waiting = std::make_unique<RawConnection>(port);
+  REQUIRE(waiting->send(trash));
+  REQUIRE(eventually([&] { return mock.server().connections_queued() == 1; }));
+  RawConnection shed(port);
+  shed.send(trash);
+  CHECK(shed.read_to_end().empty());  // closed without an answer
+  held.reset();
+  CHECK(is_status(waiting->read_answer(), 200));
+  waiting.reset();  // frees the worker for the admin call
+  CHECK(mock.admin_json("GET", "/__admin/health")["connectionsShed"].GetUint64() == 1);
+  CHECK(log.eventually_has("1 connection(s) closed unserved so far"));
+  CHECK(mock.server().journal().size() == 2);  // the shed one never became a request
 }
 
 TEST_CASE("served uuids answer throughout big pushes that add and replace a set beside them") {
