@@ -12,6 +12,7 @@
 #include "cli/admin_token.h"
 #include "cli/contract_command.h"
 #include "cli/drift_command.h"
+#include "cli/exit_codes.h"
 #include "cli/exposure.h"
 #include "cli/pact_command.h"
 #include "cli/recover_command.h"
@@ -27,9 +28,6 @@
 
 namespace drivemock::cli {
 namespace {
-
-constexpr int kExitProblems = 1;
-constexpr int kExitUsage = 2;
 
 constexpr int kDefaultPort = 8080;
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/exit_codes.h"
 #include "drivemock/version.h"
 #include "interchange/openapi_writer.h"
 #include "scenario/answer_examples.h"
@@ -11,11 +12,6 @@
 #include "util/text.h"
 
 namespace drivemock::cli {
-namespace {
-
-constexpr int kExitUsage = 2;
-
-}  // namespace
 
 CLI::App* add_contract_command(CLI::App& app, ContractFlags& flags) {
   CLI::App* contract = app.add_subcommand(

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/exit_codes.h"
 #include "cli/open_files.h"
 #include "cli/process_watch.h"
 #include "http/http_server.h"
@@ -19,9 +20,6 @@
 
 namespace drivemock::cli {
 namespace {
-
-constexpr int kExitProblems = 1;
-constexpr int kExitUsage = 2;
 
 /// At exit, how long log lines still queued may take to reach standard
 /// error: a harness that never reads it must not delay the exit much.

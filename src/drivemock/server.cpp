@@ -32,9 +32,7 @@ record::HttpUpstreamOptions upstream_options(const ServerOptions& options,
 /// host names allowed, the address it listens on among them.
 admin::AdminAccess admin_access(const ServerOptions& options) {
   admin::AdminAccess access{options.admin_token, options.allow_origins, options.allow_hosts,
-                            options.admin_token_from == AdminTokenFrom::off_loopback
-                                ? admin::TokenFrom::off_loopback
-                                : admin::TokenFrom::everyone};
+                            options.admin_token_from};
   access.allowed_hosts.push_back(options.host);
   return access;
 }

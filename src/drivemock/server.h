@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "admin/access.h"
 #include "contract/request_checks.h"
 #include "document/diagnostic.h"
 #include "http/compression.h"
@@ -61,7 +62,7 @@ enum class PlainHttp { on, off };
 
 /// Who must bring the admin token: everyone, or callers off loopback only
 /// (the command line's token made for a run that listens off loopback).
-enum class AdminTokenFrom { everyone, off_loopback };
+using AdminTokenFrom = admin::TokenFrom;
 
 /// The HTTPS listener (--tls-port) and its certificates.
 struct TlsOptions {
