@@ -2,6 +2,7 @@
 // puppeteer-core, as every browser test launches it.
 "use strict";
 
+const { after, before } = require("node:test");
 const puppeteer = require("puppeteer-core");
 
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -16,4 +17,21 @@ function launchChromium(args = []) {
   });
 }
 
-module.exports = { launchChromium };
+/// One Chromium for the test file that calls this at its top level: launched
+/// before the file's tests, closed after them. `newPage()` opens a tab in it,
+/// `createBrowserContext()` a window of its own (its own storage).
+function chromiumForFile(args = []) {
+  let browser;
+  before(async () => {
+    browser = await launchChromium(args);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    newPage: () => browser.newPage(),
+    createBrowserContext: (options) => browser.createBrowserContext(options),
+  };
+}
+
+module.exports = { chromiumForFile };

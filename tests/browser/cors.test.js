@@ -11,16 +11,15 @@
 const assert = require("node:assert/strict");
 const http = require("node:http");
 const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 
-let browser;
+const browser = chromiumForFile(["--host-resolver-rules=MAP app.example 127.0.0.1"]);
 let app;
 let appUrl;
 let localUrl;
 before(async () => {
-  browser = await launchChromium(["--host-resolver-rules=MAP app.example 127.0.0.1"]);
   app = http.createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html" });
     res.end("<!doctype html><title>a web app</title>");
@@ -30,7 +29,6 @@ before(async () => {
   localUrl = `http://localhost:${app.address().port}`;
 });
 after(async () => {
-  await browser?.close();
   app?.close();
 });
 

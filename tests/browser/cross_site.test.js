@@ -8,7 +8,7 @@
 const assert = require("node:assert/strict");
 const http = require("node:http");
 const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 
@@ -21,11 +21,10 @@ defaults:
     headers: {Content-Type: text/html}
 `;
 
-let browser;
+const browser = chromiumForFile(["--host-resolver-rules=MAP evil.example 127.0.0.1"]);
 let evil;
 let evilUrl;
 before(async () => {
-  browser = await launchChromium(["--host-resolver-rules=MAP evil.example 127.0.0.1"]);
   evil = http.createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html" });
     res.end("<!doctype html><title>a site on the web</title><p>nothing to see</p>");
@@ -34,7 +33,6 @@ before(async () => {
   evilUrl = `http://evil.example:${evil.address().port}/`;
 });
 after(async () => {
-  await browser?.close();
   evil?.close();
 });
 

@@ -7,8 +7,8 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { test } = require("node:test");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 // "Live" is shown by what changes without a reload: the page reads nothing
@@ -19,13 +19,7 @@ const { startDrivemock } = require("../support/drivemock-process");
 
 const SCENARIO = "name: ui\ndirectories: {d1: {trash: {http: 200, headers: {X-Request-Cost: '7'}}}}\n";
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 async function post(mock, path, body, headers = {}) {
   const res = await fetch(mock.url + path, {

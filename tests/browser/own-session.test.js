@@ -8,20 +8,14 @@
 
 const assert = require("node:assert/strict");
 const os = require("node:os");
-const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { test } = require("node:test");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 const FILE = "name: qa\ndirectories:\n  d1:\n    trash: {http: 200}\n";
 const OUTAGE = "name: outage\ndirectories:\n  d1:\n    trash: {http: 503}\n";
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /// An address of this machine that is not loopback: calls to it come from
 /// it, as another machine's would come from that one's.

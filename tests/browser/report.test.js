@@ -10,7 +10,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 const SCENARIO = `
@@ -23,16 +23,14 @@ directories:
         respond: {body: {status: true, code: blue_ok}}
 `;
 
-let browser;
+const browser = chromiumForFile();
 let mock;
 let file;
 before(async () => {
   file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drivemock-report-")), "report.html");
   mock = await startDrivemock(["--dialect", "service", "--report", file], SCENARIO);
-  browser = await launchChromium();
 });
 after(async () => {
-  await browser?.close();
   await mock?.stop();
   if (file) fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });

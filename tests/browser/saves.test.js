@@ -7,19 +7,13 @@
 
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
-const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { test } = require("node:test");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 const GOOD = "name: qa\ndirectories:\n  d1:\n    trash: {http: 200}\n    color: {http: 200}\n";
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /// Writes the file as editors do: a new file renamed over the old one.
 function save(file, text) {

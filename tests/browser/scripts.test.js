@@ -5,8 +5,8 @@
 "use strict";
 
 const assert = require("node:assert/strict");
-const { after, before, test } = require("node:test");
-const { launchChromium } = require("./chromium");
+const { test } = require("node:test");
+const { chromiumForFile } = require("./chromium");
 const { startDrivemock } = require("../support/drivemock-process");
 
 const STEPS = `name: steps
@@ -22,13 +22,7 @@ directories:
         then: trashed
 `;
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 function trash(mock, uuid) {
   return fetch(mock.url + "/v3/dir/trash", {
